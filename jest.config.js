@@ -1,0 +1,37 @@
+// Two projects run the in-process suites against both n8n generations:
+// `n8n2` uses the n8n-core / n8n-workflow 2.x devDependencies as installed;
+// `n8n1` maps the same imports onto the 1.x copies installed under npm aliases, so the node code
+// under test (which imports plain `n8n-workflow`) runs against the 1.x runtime.
+// Pure unit tests (test/unit) do not touch n8n and run once.
+const path = require('node:path');
+
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json', isolatedModules: true }] };
+const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+
+function v1Workflow() {
+	// n8n-core-v1 carries its own nested n8n-workflow 1.x when npm could not hoist it.
+	const nested = path.join(__dirname, 'node_modules/n8n-core-v1/node_modules/n8n-workflow');
+	try {
+		require.resolve(path.join(nested, 'package.json'));
+		return nested;
+	} catch {
+		return path.join(__dirname, 'node_modules/n8n-workflow-v1');
+	}
+}
+
+module.exports = {
+	projects: [
+		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+		{ ...common, displayName: 'n8n2', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+		{
+			...common,
+			displayName: 'n8n1',
+			testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+			moduleNameMapper: {
+				'^n8n-workflow$': v1Workflow(),
+				'^n8n-core$': '<rootDir>/node_modules/n8n-core-v1',
+				'^n8n-core/(.*)$': '<rootDir>/node_modules/n8n-core-v1/$1',
+			},
+		},
+	],
+};

@@ -1,0 +1,248 @@
+/**
+ * The one place that sends Nexthink API requests (design.md sections 3 and 4).
+ *
+ * Contract:
+ * - Authenticates through `httpRequestWithAuthentication`, so n8n fetches a token when none is
+ *   stored and, on a 401, renews it and sends the request once more.
+ * - Returns status code, headers and body for 2xx answers and for the statuses the caller lists in
+ *   `acceptStatus`; every other answer becomes a `NodeApiError` with the API's message and a hint.
+ * - Retries only requests marked `idempotent`, on 429 (after `retry-after`), 500, 502, 503, 504 and
+ *   broken connections, with capped exponential backoff and jitter, and never waits past
+ *   `deadline`. A request that is not idempotent (the export start) is sent exactly once.
+ * - Waits end at once when the execution is cancelled.
+ */
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiError, networkError, type StatusHints } from './apiErrors';
+import { cancellableSleep, noteHostIgnoresExceptList, statusErrorOptions } from './hostCompat';
+import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
+import {
+	backoffDelayMs,
+	DEFAULT_RETRY_POLICY,
+	isRetryableNetworkCode,
+	parseRetryAfterMs,
+	RETRYABLE_STATUSES,
+	type RetryPolicy,
+} from './retryPolicy';
+
+export const NEXTHINK_CREDENTIAL_TYPE = 'nexthinkApi';
+
+export interface NexthinkRequest {
+	method: 'GET' | 'POST';
+	/** Path below the credential's API base URL, e.g. `/api/v1/nql/export`. */
+	path: string;
+	qs?: Record<string, string>;
+	/** Sent as JSON. */
+	body?: unknown;
+	headers?: Record<string, string>;
+	/** Safe to send again (GET, execute, enrichment). The export start POST is not. */
+	idempotent: boolean;
+	/** Non-2xx statuses the caller reads as data instead of errors, e.g. `[400]` or `[207, 400]`. */
+	acceptStatus?: number[];
+	/** Epoch milliseconds; no retry or wait goes past it. */
+	deadline?: number;
+	/** Bound for each HTTP attempt. */
+	timeoutMs?: number;
+	/** `text` keeps the body as a string (CSV answers); default `json`. */
+	responseType?: 'json' | 'text';
+	itemIndex?: number;
+	/** What is being done, for error messages ("Starting the export"). */
+	action?: string;
+	/** Replaces the default plain-language hint for some statuses. */
+	hints?: StatusHints;
+	retryPolicy?: Partial<RetryPolicy>;
+}
+
+export interface NexthinkResponse<T = unknown> {
+	statusCode: number;
+	/** Lower-case header names. */
+	headers: Record<string, string>;
+	body: T;
+}
+
+type Attempt = { kind: 'response'; response: NexthinkResponse } | { kind: 'network'; code: string | undefined };
+
+export async function nexthinkRequest<T = unknown>(
+	ctx: IExecuteFunctions,
+	request: NexthinkRequest,
+): Promise<NexthinkResponse<T>> {
+	const apiBaseUrl = await apiBaseUrlOf(ctx, request.itemIndex);
+	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...request.retryPolicy };
+	const signal = cancelSignalOf(ctx);
+	const action = request.action ?? `${request.method} ${request.path}`;
+
+	for (let retry = 0; ; retry++) {
+		throwIfCancelled(ctx, signal, request.itemIndex);
+		const attempt = await sendOnce(ctx, apiBaseUrl, request, signal);
+		throwIfCancelled(ctx, signal, request.itemIndex);
+
+		if (attempt.kind === 'network') {
+			const waitMs = backoffDelayMs(retry, policy);
+			if (!request.idempotent || !isRetryableNetworkCode(attempt.code) || !mayWait(retry, waitMs, policy, request)) {
+				throw networkError(ctx.getNode(), action, attempt.code, retry + 1, request.itemIndex);
+			}
+			await cancellableSleep(waitMs, signal);
+			continue;
+		}
+
+		const { response } = attempt;
+		if (isSuccess(response.statusCode) || request.acceptStatus?.includes(response.statusCode)) {
+			return response as NexthinkResponse<T>;
+		}
+		const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], Date.now());
+		const retryable = request.idempotent && RETRYABLE_STATUSES.has(response.statusCode);
+		const waitMs = retryAfterMs ?? backoffDelayMs(retry, policy);
+		if (!retryable || !mayWait(retry, waitMs, policy, request) || waitMs > policy.maxRetryAfterMs) {
+			throw apiError(ctx.getNode(), {
+				statusCode: response.statusCode,
+				body: response.body,
+				action,
+				hints: request.hints,
+				extra: retryAfterMs !== undefined ? retryAfterSentence(retryAfterMs) : undefined,
+				itemIndex: request.itemIndex,
+			});
+		}
+		await cancellableSleep(waitMs, signal);
+	}
+}
+
+/** The cancel signal of the running execution; undefined in contexts that have none. */
+export function cancelSignalOf(ctx: IExecuteFunctions): AbortSignal | undefined {
+	return typeof ctx.getExecutionCancelSignal === 'function' ? ctx.getExecutionCancelSignal() : undefined;
+}
+
+export function throwIfCancelled(ctx: IExecuteFunctions, signal: AbortSignal | undefined, itemIndex?: number): void {
+	if (signal?.aborted === true) {
+		throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled', { itemIndex });
+	}
+}
+
+function mayWait(retry: number, waitMs: number, policy: RetryPolicy, request: NexthinkRequest): boolean {
+	if (retry >= policy.maxRetries) return false;
+	return request.deadline === undefined || Date.now() + waitMs <= request.deadline;
+}
+
+function retryAfterSentence(retryAfterMs: number): string {
+	const at = new Date(Date.now() + retryAfterMs).toISOString();
+	return `Nexthink asks to retry after ${at} (in ${Math.ceil(retryAfterMs / 1000)} s).`;
+}
+
+function isSuccess(statusCode: number): boolean {
+	return statusCode >= 200 && statusCode < 300;
+}
+
+const apiBaseUrlCache = new WeakMap<IExecuteFunctions, Promise<string>>();
+
+async function apiBaseUrlOf(ctx: IExecuteFunctions, itemIndex: number | undefined): Promise<string> {
+	let cached = apiBaseUrlCache.get(ctx);
+	if (cached === undefined) {
+		cached = ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE).then((credentials) => resolveNexthinkHosts(credentials).apiBaseUrl);
+		apiBaseUrlCache.set(ctx, cached);
+	}
+	try {
+		return await cached;
+	} catch (error) {
+		apiBaseUrlCache.delete(ctx);
+		if (error instanceof NexthinkHostError) {
+			throw new NodeOperationError(ctx.getNode(), `The Nexthink API credential is not usable: ${error.message}`, { itemIndex });
+		}
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	}
+}
+
+async function sendOnce(
+	ctx: IExecuteFunctions,
+	apiBaseUrl: string,
+	request: NexthinkRequest,
+	signal: AbortSignal | undefined,
+): Promise<Attempt> {
+	const asText = request.responseType === 'text';
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${apiBaseUrl}${request.path}`,
+		qs: request.qs,
+		body: request.body as IDataObject | undefined,
+		headers: { Accept: asText ? 'text/csv' : 'application/json', ...request.headers },
+		json: !asText,
+		encoding: asText ? 'text' : undefined,
+		returnFullResponse: true,
+		timeout: request.timeoutMs,
+		abortSignal: signal,
+		...statusErrorOptions(),
+	};
+	if (request.body !== undefined && options.headers !== undefined) options.headers['Content-Type'] = 'application/json';
+	try {
+		const response = toResponse(await ctx.helpers.httpRequestWithAuthentication.call(ctx, NEXTHINK_CREDENTIAL_TYPE, options));
+		if (response.statusCode === 401 && options.ignoreHttpStatusErrors !== undefined) {
+			// An n8n 1.x host: the 401 came back as data, so n8n could not renew the token. Send the
+			// request again in the mode where n8n throws on 401 and renews the token.
+			noteHostIgnoresExceptList();
+			return await sendOnce(ctx, apiBaseUrl, request, signal);
+		}
+		return { kind: 'response', response };
+	} catch (error) {
+		const response = responseOfThrownError(error);
+		return response !== undefined ? { kind: 'response', response } : { kind: 'network', code: networkCodeOf(error) };
+	}
+}
+
+interface FullResponse {
+	statusCode?: number;
+	headers?: Record<string, unknown>;
+	body?: unknown;
+}
+
+function toResponse(full: unknown): NexthinkResponse {
+	const { statusCode, headers, body } = (full ?? {}) as FullResponse;
+	return { statusCode: statusCode ?? 200, headers: lowerCaseHeaders(headers), body };
+}
+
+/**
+ * With status errors enabled (n8n 1.x, or a 401 after renewal) the answer travels inside the thrown
+ * error: n8n wraps the HTTP client's error, which holds `response.{status, headers, data}`.
+ */
+function responseOfThrownError(error: unknown): NexthinkResponse | undefined {
+	for (const candidate of errorChain(error)) {
+		const response = (candidate as { response?: { status?: unknown; headers?: Record<string, unknown>; data?: unknown } }).response;
+		if (typeof response?.status === 'number') {
+			return { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data };
+		}
+	}
+	return undefined;
+}
+
+function networkCodeOf(error: unknown): string | undefined {
+	for (const candidate of errorChain(error)) {
+		const code = (candidate as { code?: unknown }).code;
+		if (typeof code === 'string' && code.startsWith('E') && code !== 'ERR_BAD_REQUEST') return code;
+		const message = (candidate as { message?: unknown }).message;
+		if (typeof message === 'string' && /socket hang up/i.test(message)) return 'ECONNRESET';
+	}
+	return undefined;
+}
+
+function errorChain(error: unknown): object[] {
+	const chain: object[] = [];
+	let current: unknown = error;
+	while (typeof current === 'object' && current !== null && chain.length < 5 && !chain.includes(current)) {
+		chain.push(current);
+		const next = current as { cause?: unknown; reason?: unknown };
+		current = next.cause ?? next.reason;
+	}
+	return chain;
+}
+
+function lowerCaseHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
+	const out: Record<string, string> = {};
+	if (headers === undefined || headers === null) return out;
+	const entries =
+		typeof (headers as { toJSON?: unknown }).toJSON === 'function'
+			? Object.entries((headers as unknown as { toJSON(): Record<string, unknown> }).toJSON())
+			: Object.entries(headers);
+	for (const [name, value] of entries) {
+		if (value === undefined || value === null) continue;
+		out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return out;
+}

@@ -1,0 +1,121 @@
+/**
+ * The OAuth 2.0 client-credentials exchange of the spec's section 4.5, and the plain-language
+ * explanation of why it failed.
+ *
+ * Contract: the request is exactly `POST {tokenUrl}` with `Authorization: Basic base64(id:secret)`
+ * and the form body `grant_type=client_credentials&scope=service:integration`. Error messages name
+ * the token URL and the cause but never the client secret, the Basic header or a token.
+ */
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+export const TOKEN_FORM_BODY = 'grant_type=client_credentials&scope=service%3Aintegration';
+
+export function basicAuthorization(clientId: string, clientSecret: string): string {
+	return `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`;
+}
+
+export function buildTokenRequest(
+	tokenUrl: string,
+	clientId: string,
+	clientSecret: string,
+	skipSslCertificateValidation: boolean,
+): IHttpRequestOptions {
+	return {
+		method: 'POST',
+		url: tokenUrl,
+		headers: {
+			Authorization: basicAuthorization(clientId, clientSecret),
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Accept: 'application/json',
+		},
+		body: TOKEN_FORM_BODY,
+		json: false,
+		skipSslCertificateValidation,
+		timeout: 30_000,
+	};
+}
+
+/** Reads `access_token` from the token endpoint's answer (a JSON string or an already parsed object). */
+export function readAccessToken(body: unknown): string | undefined {
+	const parsed = typeof body === 'string' ? safeJsonParse(body) : body;
+	const token = (parsed as IDataObject | undefined)?.access_token;
+	return typeof token === 'string' && token !== '' ? token : undefined;
+}
+
+export class TokenExchangeError extends Error {}
+
+interface ErrorShape {
+	status?: number;
+	code?: string;
+	oauthError?: string;
+}
+
+/** Explains a failed exchange from the error the HTTP helper threw (an axios error, possibly wrapped). */
+export function explainTokenFailure(error: unknown, tokenUrl: string): TokenExchangeError {
+	const { status, code, oauthError } = describeHttpError(error);
+	const host = hostOf(tokenUrl);
+	if (status === 401 || oauthError === 'invalid_client') {
+		return new TokenExchangeError(
+			`Nexthink rejected the client ID or client secret (HTTP ${status ?? 400}${oauthError ? `, ${oauthError}` : ''}). ` +
+				'Check both values in Nexthink under Administration > API credentials; the secret is shown only once, when the credential is created.',
+		);
+	}
+	if (status === 404) {
+		return new TokenExchangeError(
+			`No token endpoint at ${tokenUrl} (HTTP 404). Check the region, or the Token URL if you use custom URLs (it normally ends in /oauth2/default/v1/token).`,
+		);
+	}
+	if (status !== undefined) {
+		return new TokenExchangeError(
+			`The token endpoint ${tokenUrl} answered HTTP ${status}${oauthError ? ` (${oauthError})` : ''}. ` +
+				'The client-credentials exchange with scope service:integration did not succeed.',
+		);
+	}
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+		return new TokenExchangeError(
+			`The token host ${host} does not exist or cannot be resolved. Check the instance name and the region (us, eu, pac or meta).`,
+		);
+	}
+	if (code !== undefined && /CERT|SSL|TLS|SELF_SIGNED/i.test(code)) {
+		return new TokenExchangeError(
+			`The TLS certificate of ${host} was not accepted (${code}). If a proxy with a self-signed certificate sits in between, use custom URLs and switch on "Ignore SSL Issues".`,
+		);
+	}
+	return new TokenExchangeError(
+		`Could not reach the token host ${host}${code ? ` (${code})` : ''}. Check the instance name, the region and your network or proxy.`,
+	);
+}
+
+function describeHttpError(error: unknown): ErrorShape {
+	const candidates = [error, (error as { cause?: unknown })?.cause];
+	const shape: ErrorShape = {};
+	for (const candidate of candidates) {
+		if (typeof candidate !== 'object' || candidate === null) continue;
+		const response = (candidate as { response?: { status?: unknown; data?: unknown } }).response;
+		if (shape.status === undefined && typeof response?.status === 'number') shape.status = response.status;
+		if (shape.oauthError === undefined) {
+			const data = typeof response?.data === 'string' ? safeJsonParse(response.data) : response?.data;
+			const oauthError = (data as IDataObject | undefined)?.error;
+			if (typeof oauthError === 'string') shape.oauthError = oauthError;
+		}
+		const code = (candidate as { code?: unknown }).code;
+		if (shape.code === undefined && typeof code === 'string') shape.code = code;
+	}
+	return shape;
+}
+
+function hostOf(url: string): string {
+	try {
+		return new URL(url).host;
+	} catch {
+		return url;
+	}
+}
+
+function safeJsonParse(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+}
