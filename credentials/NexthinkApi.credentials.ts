@@ -119,7 +119,7 @@ export class NexthinkApi implements ICredentialType {
 
 	/** Runs when the stored token is empty or the API answered 401; n8n then retries the call once. */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const { tokenUrl } = resolveNexthinkHosts(credentials);
+		const tokenUrl = tokenUrlOf(credentials);
 		const request = buildTokenRequest(
 			tokenUrl,
 			String(credentials.clientId ?? '').trim(),
@@ -147,7 +147,7 @@ export class NexthinkApi implements ICredentialType {
 		const skipSslCertificateValidation = skipsSslValidation(credentials);
 		if (headers[CREDENTIAL_TEST_HEADER] !== undefined) {
 			delete headers[CREDENTIAL_TEST_HEADER];
-			const { tokenUrl } = resolveNexthinkHosts(credentials);
+			const tokenUrl = tokenUrlOf(credentials);
 			return {
 				...requestOptions,
 				method: 'POST',
@@ -177,6 +177,14 @@ export class NexthinkApi implements ICredentialType {
 			headers: { [CREDENTIAL_TEST_HEADER]: 'token-exchange' },
 		},
 	};
+}
+
+function tokenUrlOf(credentials: ICredentialDataDecryptedObject): string {
+	try {
+		return resolveNexthinkHosts(credentials).tokenUrl;
+	} catch (error) {
+		throw new TokenExchangeError((error as Error).message);
+	}
 }
 
 function skipsSslValidation(credentials: ICredentialDataDecryptedObject): boolean {

@@ -80,13 +80,18 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(error).toBeUndefined();
 		expect(items[0].json.statusCode).toBe(404);
 		const calls = apiCalls();
-		expect(calls).toHaveLength(2);
-		expect(calls[0].headers.authorization).toBe('Bearer stale-token-from-an-earlier-run');
-		expect(calls[1].headers.authorization).toBe(`Bearer ${credentialsHelper.store.nexthinkApi.accessToken}`);
+		// n8n 1.x hands the first 401 back as data; the transport then asks again with status errors on,
+		// which is when 1.x renews the token: one extra call with the stale token (see sendOnce in transport/request.ts)
+		const staleCalls = N8N_CORE_VERSION.startsWith('1.') ? 2 : 1;
+		expect(calls).toHaveLength(staleCalls + 1);
+		for (const call of calls.slice(0, staleCalls)) expect(call.headers.authorization).toBe('Bearer stale-token-from-an-earlier-run');
+		expect(calls[staleCalls].headers.authorization).toBe(`Bearer ${credentialsHelper.store.nexthinkApi.accessToken}`);
 		expect(tokenCalls()).toHaveLength(1);
 	});
 
 	it('renews the token when the server expires it between two calls of one execution', async () => {
+		// hold the first call long enough for the test to expire every token meanwhile
+		server.injectFault({ method: 'GET', path: STATUS_PATH, delayMs: 300 });
 		const running = startNode({
 			nodeType: new TransportProbe(),
 			parameters: { path: STATUS_PATH, acceptStatus: '404', repeat: 1 } as never,
@@ -109,7 +114,8 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const secret = 'this-is-the-wrong-secret-4711';
 		const { error } = await probe({}, { ...nexthinkCredentials(server), clientSecret: secret });
 		expect(error).toBeDefined();
-		expect(error.message + ' ' + (error.description ?? '')).toMatch(/client ID or client secret/);
+		expect(error.message).toMatch(/could not get a token/);
+		expect(error.description).toMatch(/rejected the client ID or client secret \(HTTP 401, invalid_client\)/);
 		expect(errorText(error)).not.toContain(secret);
 		expect(errorText(error)).not.toContain(Buffer.from(`${server.clientId}:${secret}`).toString('base64'));
 		expect(apiCalls()).toHaveLength(0);
@@ -128,7 +134,7 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 	it.each([
 		['delta-seconds', '1'],
-		['an HTTP-date', () => new Date(Date.now() + 1500).toUTCString()],
+		['an HTTP-date', () => new Date(Date.now() + 2500).toUTCString()],
 	])('retries a GET after 429 with retry-after as %s', async (_form, retryAfter) => {
 		const value = typeof retryAfter === 'function' ? retryAfter() : retryAfter;
 		server.injectFault({ method: 'GET', path: STATUS_PATH, status: 429, headers: { 'retry-after': value } });
@@ -137,7 +143,7 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(error).toBeUndefined();
 		expect(items[0].json.statusCode).toBe(404);
 		expect(apiCalls()).toHaveLength(2);
-		// the retry waited for retry-after instead of the 50 ms backoff of the probe
+		// the retry waited for retry-after (at least 1 s; HTTP-dates have whole seconds) instead of the probe's 50 ms backoff
 		expect(apiCalls()[1].at - apiCalls()[0].at).toBeGreaterThanOrEqual(900);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(900);
 	});

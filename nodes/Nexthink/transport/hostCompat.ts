@@ -21,23 +21,3 @@ export async function cancellableSleep(ms: number, signal: AbortSignal | undefin
 	}
 	await (sleep as AbortableSleep)(ms, signal);
 }
-
-/**
- * How to read non-2xx answers as data without losing the 401 token renewal.
- *
- * 2.x understands `ignoreHttpStatusErrors: { ignore: true, except: [401] }`: every status comes
- * back as data but a 401 still throws, which is what makes n8n renew the token and retry. 1.x only
- * tests the option for truthiness, so the same object also swallows the 401 and no renewal happens.
- * The transport starts with the object form and, the first time a 401 comes back as data, learns
- * that this host is 1.x-like: from then on it sends no option and reads statuses from thrown errors.
- */
-let hostIgnoresExceptList = false;
-
-export function statusErrorOptions(): { ignoreHttpStatusErrors?: { ignore: true; except: number[] } } {
-	return hostIgnoresExceptList ? {} : { ignoreHttpStatusErrors: { ignore: true, except: [401] } };
-}
-
-/** Call when a 401 arrived as data although the request asked for it to throw. */
-export function noteHostIgnoresExceptList(): void {
-	hostIgnoresExceptList = true;
-}

@@ -12,10 +12,10 @@
  * - Waits end at once when the execution is cancelled.
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiError, networkError, type StatusHints } from './apiErrors';
-import { cancellableSleep, noteHostIgnoresExceptList, statusErrorOptions } from './hostCompat';
+import { cancellableSleep } from './hostCompat';
 import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
 import {
 	backoffDelayMs,
@@ -25,6 +25,7 @@ import {
 	RETRYABLE_STATUSES,
 	type RetryPolicy,
 } from './retryPolicy';
+import { TOKEN_FAILURE_PREFIX } from './tokenExchange';
 
 export const NEXTHINK_CREDENTIAL_TYPE = 'nexthinkApi';
 
@@ -61,7 +62,10 @@ export interface NexthinkResponse<T = unknown> {
 	body: T;
 }
 
-type Attempt = { kind: 'response'; response: NexthinkResponse } | { kind: 'network'; code: string | undefined };
+type Attempt =
+	| { kind: 'response'; response: NexthinkResponse }
+	| { kind: 'network'; code: string | undefined }
+	| { kind: 'credential'; message: string };
 
 export async function nexthinkRequest<T = unknown>(
 	ctx: IExecuteFunctions,
@@ -77,6 +81,17 @@ export async function nexthinkRequest<T = unknown>(
 		const attempt = await sendOnce(ctx, apiBaseUrl, request, signal);
 		throwIfCancelled(ctx, signal, request.itemIndex);
 
+		if (attempt.kind === 'credential') {
+			throw new NodeApiError(
+				ctx.getNode(),
+				{ message: attempt.message },
+				{
+					message: `${action} failed: the Nexthink API credential could not get a token`,
+					description: attempt.message,
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
 		if (attempt.kind === 'network') {
 			const waitMs = backoffDelayMs(retry, policy);
 			if (!request.idempotent || !isRetryableNetworkCode(attempt.code) || !mayWait(retry, waitMs, policy, request)) {
@@ -169,21 +184,30 @@ async function sendOnce(
 		returnFullResponse: true,
 		timeout: request.timeoutMs,
 		abortSignal: signal,
-		...statusErrorOptions(),
+		ignoreHttpStatusErrors: STATUSES_AS_DATA_EXCEPT_401,
 	};
 	if (request.body !== undefined && options.headers !== undefined) options.headers['Content-Type'] = 'application/json';
+	const first = await send(ctx, options);
+	if (first.kind === 'response' && first.response.statusCode === 401) {
+		// An n8n 1.x host: it only tests `ignoreHttpStatusErrors` for truthiness, so the 401 came back as
+		// data and n8n did not renew the token. Send once more with status errors on: n8n then renews
+		// the token on the 401 and retries (answers other than 2xx then arrive as thrown errors).
+		return await send(ctx, { ...options, ignoreHttpStatusErrors: false });
+	}
+	return first;
+}
+
+/**
+ * Non-2xx answers as data, except 401, which must throw so that n8n renews the token (the object
+ * form is understood by n8n 2.x; see sendOnce for 1.x).
+ */
+const STATUSES_AS_DATA_EXCEPT_401 = { ignore: true, except: [401] } as unknown as IHttpRequestOptions['ignoreHttpStatusErrors'];
+
+async function send(ctx: IExecuteFunctions, options: IHttpRequestOptions): Promise<Attempt> {
 	try {
-		const response = toResponse(await ctx.helpers.httpRequestWithAuthentication.call(ctx, NEXTHINK_CREDENTIAL_TYPE, options));
-		if (response.statusCode === 401 && options.ignoreHttpStatusErrors !== undefined) {
-			// An n8n 1.x host: the 401 came back as data, so n8n could not renew the token. Send the
-			// request again in the mode where n8n throws on 401 and renews the token.
-			noteHostIgnoresExceptList();
-			return await sendOnce(ctx, apiBaseUrl, request, signal);
-		}
-		return { kind: 'response', response };
+		return { kind: 'response', response: toResponse(await ctx.helpers.httpRequestWithAuthentication.call(ctx, NEXTHINK_CREDENTIAL_TYPE, options)) };
 	} catch (error) {
-		const response = responseOfThrownError(error);
-		return response !== undefined ? { kind: 'response', response } : { kind: 'network', code: networkCodeOf(error) };
+		return classifyThrownError(error);
 	}
 }
 
@@ -199,27 +223,50 @@ function toResponse(full: unknown): NexthinkResponse {
 }
 
 /**
- * With status errors enabled (n8n 1.x, or a 401 after renewal) the answer travels inside the thrown
- * error: n8n wraps the HTTP client's error, which holds `response.{status, headers, data}`.
+ * What a thrown error means. n8n wraps the HTTP client's error in a NodeApiError: 2.x keeps the
+ * original as `cause` (with `response.{status, headers, data}`), 1.x keeps only `httpCode`,
+ * `messages` and, for JSON bodies, `context.data`.
  */
-function responseOfThrownError(error: unknown): NexthinkResponse | undefined {
-	for (const candidate of errorChain(error)) {
+function classifyThrownError(error: unknown): Attempt {
+	const chain = errorChain(error);
+	const tokenFailure = chain.flatMap(messagesOf).find((message) => message.includes(TOKEN_FAILURE_PREFIX));
+	if (tokenFailure !== undefined) {
+		return { kind: 'credential', message: tokenFailure.slice(tokenFailure.indexOf(TOKEN_FAILURE_PREFIX) + TOKEN_FAILURE_PREFIX.length) };
+	}
+	for (const candidate of chain) {
 		const response = (candidate as { response?: { status?: unknown; headers?: Record<string, unknown>; data?: unknown } }).response;
 		if (typeof response?.status === 'number') {
-			return { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data };
+			return { kind: 'response', response: { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data } };
 		}
+	}
+	for (const candidate of chain) {
+		const httpCode = String((candidate as { httpCode?: unknown }).httpCode ?? '');
+		if (/^\d{3}$/.test(httpCode)) {
+			const data = (candidate as { context?: { data?: unknown } }).context?.data;
+			return { kind: 'response', response: { statusCode: Number(httpCode), headers: {}, body: data } };
+		}
+	}
+	return { kind: 'network', code: networkCodeOf(chain) };
+}
+
+function networkCodeOf(chain: object[]): string | undefined {
+	for (const candidate of chain) {
+		for (const field of ['code', 'httpCode'] as const) {
+			const code = (candidate as Record<string, unknown>)[field];
+			if (typeof code === 'string' && /^E[A-Z_]{3,}$/.test(code)) return code;
+		}
+	}
+	for (const message of chain.flatMap(messagesOf)) {
+		const code = /\b(E[A-Z]{4,}[A-Z_]*)\b/.exec(message)?.[1];
+		if (code !== undefined) return code;
+		if (/socket hang up/i.test(message)) return 'ECONNRESET';
 	}
 	return undefined;
 }
 
-function networkCodeOf(error: unknown): string | undefined {
-	for (const candidate of errorChain(error)) {
-		const code = (candidate as { code?: unknown }).code;
-		if (typeof code === 'string' && code.startsWith('E') && code !== 'ERR_BAD_REQUEST') return code;
-		const message = (candidate as { message?: unknown }).message;
-		if (typeof message === 'string' && /socket hang up/i.test(message)) return 'ECONNRESET';
-	}
-	return undefined;
+function messagesOf(candidate: object): string[] {
+	const { message, description, messages } = candidate as { message?: unknown; description?: unknown; messages?: unknown };
+	return [message, description, ...(Array.isArray(messages) ? messages : [])].filter((m): m is string => typeof m === 'string');
 }
 
 function errorChain(error: unknown): object[] {

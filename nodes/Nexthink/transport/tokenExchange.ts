@@ -42,7 +42,18 @@ export function readAccessToken(body: unknown): string | undefined {
 	return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
-export class TokenExchangeError extends Error {}
+/**
+ * Every token failure message starts with this, which is how the transport recognises one after
+ * n8n 1.x wrapped it (1.x keeps the wrapped error's message but drops the error object itself).
+ */
+export const TOKEN_FAILURE_PREFIX = 'Could not get a Nexthink API token: ';
+
+export class TokenExchangeError extends Error {
+	constructor(reason: string) {
+		super(`${TOKEN_FAILURE_PREFIX}${reason}`);
+		this.name = 'TokenExchangeError';
+	}
+}
 
 interface ErrorShape {
 	status?: number;

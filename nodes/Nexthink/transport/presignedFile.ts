@@ -1,0 +1,78 @@
+/**
+ * Fetches a pre-signed results-file URL. Such a URL carries its own signature, and object storage
+ * refuses a request that also carries an `Authorization` header ("only one auth mechanism"), so
+ * this is the one request sent with the plain `httpRequest` helper and no credential.
+ *
+ * Contract: the body is handed on as a stream (never buffered here); a non-200 answer comes back
+ * with its (short) body read as text; a connection that fails before any answer is reported as
+ * `network` so the caller can decide to refresh the URL and try once more.
+ */
+import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { cancelSignalOf } from './request';
+
+export type PresignedFileResult =
+	| { kind: 'file'; headers: Record<string, string>; body: AsyncIterable<Uint8Array> }
+	| { kind: 'refused'; statusCode: number; bodyText: string }
+	| { kind: 'network'; code: string | undefined };
+
+export async function fetchPresignedFile(
+	ctx: IExecuteFunctions,
+	url: string,
+	timeoutMs: number | undefined,
+): Promise<PresignedFileResult> {
+	const options: IHttpRequestOptions = {
+		method: 'GET',
+		url,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: timeoutMs,
+		abortSignal: cancelSignalOf(ctx),
+	};
+	let response: { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
+	try {
+		response = await ctx.helpers.httpRequest(options);
+	} catch (error) {
+		return { kind: 'network', code: errorCode(error) };
+	}
+	const body = response.body as AsyncIterable<Uint8Array>;
+	const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+	if (response.statusCode !== 200) {
+		return { kind: 'refused', statusCode: response.statusCode ?? 0, bodyText: await readShortText(body) };
+	}
+	return { kind: 'file', headers, body };
+}
+
+/** True for errors of a download stream that broke (as opposed to bad content). */
+export function isInterruptedDownload(error: unknown): boolean {
+	const code = errorCode(error);
+	if (code !== undefined && /^(ECONNRESET|ECONNABORTED|ETIMEDOUT|EPIPE|ERR_STREAM_PREMATURE_CLOSE|UND_ERR_SOCKET)$/.test(code)) return true;
+	const message = (error as { message?: unknown })?.message;
+	return typeof message === 'string' && /^(aborted|socket hang up|premature close)$/i.test(message);
+}
+
+function errorCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === 'string') return code;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+async function readShortText(body: AsyncIterable<Uint8Array> | undefined, limit = 4096): Promise<string> {
+	if (body === undefined || body === null) return '';
+	const decoder = new TextDecoder();
+	let text = '';
+	try {
+		for await (const chunk of body) {
+			text += decoder.decode(chunk, { stream: true });
+			if (text.length >= limit) break;
+		}
+	} catch {
+		// the refusal itself is what matters; a broken error body adds nothing
+	}
+	return text.slice(0, limit);
+}
