@@ -163,6 +163,8 @@ export interface RunNodeOptions {
 	items?: INodeExecutionData[];
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	typeVersion?: number;
+	/** Node type name in the workflow; a name ending in `Tool` is how n8n runs a node for an AI agent. */
+	typeName?: string;
 	/** n8n's "On Error" node setting. */
 	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 }
@@ -189,7 +191,7 @@ export function startNode(options: RunNodeOptions): RunningNode {
 	const credentialTypes: Record<string, ICredentialType> = { nexthinkApi: new NexthinkApi() };
 	const credentialsStore = Object.fromEntries(Object.entries(options.credentials ?? {}).map(([k, v]) => [k, { ...v }]));
 	const credentialsHelper = new MemoryCredentialsHelper(credentialTypes, credentialsStore);
-	const typeName = 'test.nodeUnderTest';
+	const typeName = options.typeName ?? 'test.nodeUnderTest';
 	const nodeTypes = new NodeTypes({ 'test.input': inputNode(options.items ?? [{ json: {} }]), [typeName]: options.nodeType });
 	const described = (options.nodeType as IVersionedNodeType).nodeVersions
 		? (options.nodeType as IVersionedNodeType).currentVersion

@@ -1,0 +1,50 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import {
+	executeNotice,
+	executeOptionsProperty,
+	exportIdProperties,
+	operationProperty,
+	optionsProperty,
+	queryProperties,
+} from './description';
+import { executeDownloadResults } from './operations/downloadResults.operation';
+import { executeExecuteQuery } from './operations/executeQuery.operation';
+import { executeExport } from './operations/export.operation';
+import { executeGetStatus } from './operations/getStatus.operation';
+import { executeStartExport } from './operations/startExport.operation';
+import { runPerItem } from '../shared/runPerItem';
+
+const OPERATIONS = {
+	export: executeExport,
+	startExport: executeStartExport,
+	getStatus: executeGetStatus,
+	downloadResults: executeDownloadResults,
+	executeQuery: executeExecuteQuery,
+};
+
+export class NexthinkExport implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Nexthink Export',
+		name: 'nexthinkExport',
+		icon: { light: 'file:../icons/nexthink.svg', dark: 'file:../icons/nexthink.dark.svg' },
+		group: ['input'],
+		version: [1],
+		defaultVersion: 1,
+		subtitle: '={{ $parameter["operation"] + ($parameter["queryId"] ? ": " + $parameter["queryId"] : "") }}',
+		description:
+			'Run a stored Nexthink NQL query and get its results as items: export (start, wait, download) or execute synchronously',
+		defaults: { name: 'Nexthink Export' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		credentials: [{ name: 'nexthinkApi', required: true }],
+		properties: [operationProperty, executeNotice, ...queryProperties, ...exportIdProperties, optionsProperty, executeOptionsProperty],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;
+		return [await runPerItem(this, OPERATIONS[operation])];
+	}
+}

@@ -1,0 +1,406 @@
+/**
+ * Parameters of the Nexthink Export node. Operations share the query fields; each option says in
+ * its description what it changes, so the node documents itself in the editor.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+const QUERY_OPERATIONS = ['export', 'startExport', 'executeQuery'];
+const ROW_OPERATIONS = ['export', 'downloadResults', 'executeQuery'];
+const FILE_OPERATIONS = ['export', 'downloadResults'];
+
+export const operationProperty: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	default: 'export',
+	options: [
+		{
+			name: 'Download Results',
+			value: 'downloadResults',
+			action: 'Download the results of an export',
+			description: 'Download and parse the results file of a completed export, by export ID or results URL',
+		},
+		{
+			name: 'Execute Query',
+			value: 'executeQuery',
+			action: 'Execute an NQL query synchronously',
+			description: 'Run a stored NQL query and get its rows at once (about 1,000 rows at most; use Export for more)',
+		},
+		{
+			name: 'Export',
+			value: 'export',
+			action: 'Export the results of an NQL query',
+			description: 'Start an export, wait for it, download the file and output one item per row',
+		},
+		{
+			name: 'Get Status',
+			value: 'getStatus',
+			action: 'Get the status of an export',
+			description: 'Check an export once: status, results URL or error (for Wait-node loops)',
+		},
+		{
+			name: 'Start Export',
+			value: 'startExport',
+			action: 'Start an export of an NQL query',
+			description: 'Start an export and output its export ID without waiting',
+		},
+	],
+};
+
+export const queryProperties: INodeProperties[] = [
+	{
+		displayName: 'Query ID',
+		name: 'queryId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '#all_devices',
+		description:
+			'ID of a stored NQL API query (Nexthink: Administration > NQL API queries). The leading # may be left out. Lower-case letters, digits and underscores.',
+		displayOptions: { show: { operation: QUERY_OPERATIONS } },
+	},
+	{
+		displayName: 'Specify Query Parameters',
+		name: 'parametersInput',
+		type: 'options',
+		default: 'pairs',
+		options: [
+			{ name: 'Using Fields Below', value: 'pairs' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		description: 'How to give the values of the query\'s $parameters',
+		displayOptions: { show: { operation: QUERY_OPERATIONS } },
+	},
+	{
+		displayName: 'Query Parameters',
+		name: 'queryParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Parameter',
+		description: 'Values for the $parameters of the query. Every value is sent as text; Nexthink infers its type.',
+		displayOptions: { show: { operation: QUERY_OPERATIONS, parametersInput: ['pairs'] } },
+		options: [
+			{
+				name: 'parameter',
+				displayName: 'Parameter',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'os',
+						description: 'Parameter name as written in the query, without the $',
+					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Query Parameters (JSON)',
+		name: 'queryParametersJson',
+		type: 'json',
+		default: '{}',
+		description: 'An object of parameter names (without $) to values, e.g. {"os": "Windows 11"}',
+		displayOptions: { show: { operation: QUERY_OPERATIONS, parametersInput: ['json'] } },
+	},
+	{
+		displayName: 'Compression',
+		name: 'compression',
+		type: 'options',
+		default: 'GZIP',
+		options: [
+			{ name: 'GZIP', value: 'GZIP', description: 'Smaller download; decoded by the node' },
+			{ name: 'None', value: 'NONE', description: 'Plain CSV file' },
+			{ name: 'ZSTD', value: 'ZSTD', description: 'Smallest download; decoded by the node' },
+		],
+		description: 'How Nexthink compresses the results file. The node decompresses it for you.',
+		displayOptions: { show: { operation: ['export', 'startExport'] } },
+	},
+];
+
+export const exportIdProperties: INodeProperties[] = [
+	{
+		displayName: 'Results Source',
+		name: 'resultsSource',
+		type: 'options',
+		default: 'exportId',
+		options: [
+			{ name: 'Export ID', value: 'exportId', description: 'Fetch a fresh results URL with one status call' },
+			{ name: 'Results File URL', value: 'url', description: 'Use a results URL from Get Status (valid 15 minutes)' },
+		],
+		displayOptions: { show: { operation: ['downloadResults'] } },
+	},
+	{
+		displayName: 'Export ID',
+		name: 'exportId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '={{ $json.exportId }}',
+		description: 'The export ID returned by Start Export',
+		displayOptions: {
+			show: { operation: ['getStatus', 'downloadResults'] },
+			hide: { resultsSource: ['url'] },
+		},
+	},
+	{
+		displayName: 'Results File URL',
+		name: 'resultsFileUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '={{ $json.resultsFileUrl }}',
+		description: 'The pre-signed URL from Get Status. It expires 15 minutes after it was issued.',
+		displayOptions: { show: { operation: ['downloadResults'], resultsSource: ['url'] } },
+	},
+];
+
+const waitOptions: INodeProperties[] = [
+	{
+		displayName: 'First Poll After (Seconds)',
+		name: 'firstPollSeconds',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 2,
+		description: 'How long to wait before the first status check',
+	},
+	{
+		displayName: 'Poll Interval Growth',
+		name: 'pollGrowthFactor',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 2 },
+		default: 1.5,
+		description: 'Each wait between status checks is this many times the previous one, so short exports return fast and long ones cost few status calls (Nexthink limits status calls per day)',
+	},
+	{
+		displayName: 'Longest Poll Interval (Seconds)',
+		name: 'maxPollIntervalSeconds',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 30,
+		description: 'The wait between status checks never grows beyond this',
+	},
+	{
+		displayName: 'Maximum Wait (Minutes)',
+		name: 'maxWaitMinutes',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 30,
+		description: 'How long to wait for the export to complete before giving up',
+	},
+	{
+		displayName: 'On Timeout',
+		name: 'onTimeout',
+		type: 'options',
+		default: 'fail',
+		options: [
+			{ name: 'Fail', value: 'fail', description: 'Stop with an error that says how to continue' },
+			{
+				name: 'Return Last Status',
+				value: 'returnStatus',
+				description: 'Output the export ID and last status with waitTimedOut: true, e.g. to continue with Get Status in a Wait loop',
+			},
+		],
+	},
+];
+
+export const optionsProperty: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: { show: { operation: ['export', 'startExport', 'getStatus', 'downloadResults'] } },
+	options: [
+		...waitOptions.map((option) => ({ ...option, displayOptions: { show: { '/operation': ['export'] } } })),
+		{
+			displayName: 'Convert Types',
+			name: 'convertTypes',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to turn numbers that round-trip exactly into numbers, true/false into booleans and empty values into null. Off: every value stays the text of the file.',
+			displayOptions: { show: { '/operation': ROW_OPERATIONS } },
+		},
+		{
+			displayName: 'Custom Log Tag',
+			name: 'logTag',
+			type: 'string',
+			default: '',
+			description: 'Free text (at most 255 characters) stored with the request in Nexthink\'s platform logs, to find this workflow\'s calls later',
+			displayOptions: { show: { '/operation': ['export', 'startExport'] } },
+		},
+		{
+			displayName: 'Include Export Metadata',
+			name: 'includeMetadata',
+			type: 'options',
+			default: 'none',
+			options: [
+				{ name: 'No', value: 'none' },
+				{ name: 'As a Separate Last Item', value: 'separateItem' },
+				{ name: 'On Each Row (Under nexthinkExport)', value: 'eachRow' },
+			],
+			description: 'Whether to output the export ID, query ID, row count and truncation flag',
+			displayOptions: { show: { '/operation': FILE_OPERATIONS } },
+		},
+		{
+			displayName: 'Max Rows',
+			name: 'maxRows',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description: 'Output at most this many rows per export (0 = all rows)',
+			displayOptions: { show: { '/operation': FILE_OPERATIONS } },
+		},
+		{
+			displayName: 'Max Rows When Used as a Tool',
+			name: 'maxRowsAsTool',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'When an AI agent calls this node as a tool, output at most this many rows so a large export does not flood the model\'s context',
+			displayOptions: { show: { '/operation': ROW_OPERATIONS } },
+		},
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			default: 'rows',
+			options: [
+				{ name: 'Rows', value: 'rows', description: 'One item per CSV row' },
+				{ name: 'File', value: 'file', description: 'One item with the results file as binary data' },
+				{ name: 'Rows and File', value: 'rowsAndFile', description: 'One item per row, the file attached to the first' },
+			],
+			displayOptions: { show: { '/operation': FILE_OPERATIONS } },
+		},
+		{
+			displayName: 'Put File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			description: 'Name of the binary field that holds the results file',
+			displayOptions: { show: { '/operation': FILE_OPERATIONS } },
+		},
+		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'requestTimeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 300,
+			description: 'Longest time one HTTP request (including a download) may take',
+		},
+		{
+			displayName: 'Start Method',
+			name: 'startMethod',
+			type: 'options',
+			default: 'POST',
+			options: [
+				{ name: 'POST (Recommended)', value: 'POST' },
+				{ name: 'GET', value: 'GET', description: 'For proxies that block POST; parameters go into the URL' },
+			],
+			displayOptions: { show: { '/operation': ['export', 'startExport'] } },
+		},
+		{
+			displayName: 'Truncated Results',
+			name: 'onTruncated',
+			type: 'options',
+			default: 'report',
+			options: [
+				{
+					name: 'Output Rows and Report',
+					value: 'report',
+					description: 'Output the rows Nexthink kept, mark them truncated and show a notice',
+				},
+				{ name: 'Fail', value: 'fail', description: 'Treat a truncated export as an error' },
+			],
+			description: 'What to do when Nexthink cut the results at the licence limit (HTTP 206)',
+			displayOptions: { show: { '/operation': FILE_OPERATIONS } },
+		},
+	],
+};
+
+export const executeOptionsProperty: INodeProperties = {
+	displayName: 'Options',
+	name: 'executeOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: { show: { operation: ['executeQuery'] } },
+	options: [
+		{
+			displayName: 'API Version',
+			name: 'apiVersion',
+			type: 'options',
+			default: 'v2',
+			options: [
+				{ name: 'V2 (Rows as Objects)', value: 'v2' },
+				{ name: 'V1 (Headers and Value Lists)', value: 'v1' },
+			],
+			description: 'Which execute endpoint to call. Both give the same items; v1 is for older proxies.',
+		},
+		{
+			displayName: 'Convert Types',
+			name: 'convertTypes',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
+			displayOptions: { show: { responseFormat: ['csv'] } },
+		},
+		{
+			displayName: 'Include Query Metadata',
+			name: 'includeMetadata',
+			type: 'options',
+			default: 'none',
+			options: [
+				{ name: 'No', value: 'none' },
+				{ name: 'As a Separate Last Item', value: 'separateItem' },
+				{ name: 'On Each Row (Under nexthinkQuery)', value: 'eachRow' },
+			],
+			description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
+		},
+		{
+			displayName: 'Max Rows When Used as a Tool',
+			name: 'maxRowsAsTool',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'When an AI agent calls this node as a tool, output at most this many rows',
+		},
+		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'requestTimeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60,
+		},
+		{
+			displayName: 'Response Format',
+			name: 'responseFormat',
+			type: 'options',
+			default: 'json',
+			options: [
+				{ name: 'JSON', value: 'json' },
+				{ name: 'CSV', value: 'csv', description: 'Ask for text/csv and parse it; every value is text unless Convert Types is on' },
+			],
+		},
+		{
+			displayName: 'UTC Timestamps',
+			name: 'utcTimestamps',
+			type: 'boolean',
+			default: false,
+			description: 'Whether Nexthink should give times in UTC instead of the instance\'s regional time zone',
+		},
+	],
+};
+
+export const executeNotice: INodeProperties = {
+	displayName:
+		'Execute Query returns about 1,000 rows at most and silently drops the rest. For larger results use the Export operation.',
+	name: 'executeLimitNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { operation: ['executeQuery'] } },
+};

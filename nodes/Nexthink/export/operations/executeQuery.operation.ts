@@ -1,0 +1,87 @@
+/**
+ * Execute Query: runs a stored query synchronously (POST /api/v{1,2}/nql/execute). Read-only, so
+ * the transport may retry it. Nexthink returns about 1,000 rows at most and drops the rest without
+ * saying so; reaching that count is reported as "may be incomplete".
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { readCsvRows } from '../../results/readCsvRows';
+import { nexthinkRequest } from '../../transport';
+import { EXECUTE_ROW_LIMIT, readExecuteV1, readExecuteV2, type ExecuteResult } from '../shared/executeResponse';
+import { readQuerySettings, runsAsTool, validated } from '../shared/settings';
+
+const EXECUTE_HINTS = {
+	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
+	406: 'The API does not accept the requested answer format.',
+};
+
+export async function executeExecuteQuery(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const query = readQuerySettings(this, itemIndex);
+	const options = this.getNodeParameter('executeOptions', itemIndex, {}) as IDataObject;
+	const apiVersion = options.apiVersion === 'v1' ? 'v1' : 'v2';
+	const asCsv = options.responseFormat === 'csv';
+	const timeoutMs = validated(this, itemIndex, () => Number(options.requestTimeoutSeconds ?? 60) * 1000);
+	const headers: Record<string, string> = {};
+	if (options.utcTimestamps === true) headers['x-utc-times'] = 'true';
+
+	const response = await nexthinkRequest(this, {
+		method: 'POST',
+		path: `/api/${apiVersion}/nql/execute`,
+		body: { queryId: query.queryId, parameters: query.parameters },
+		headers,
+		responseType: asCsv ? 'text' : 'json',
+		idempotent: true,
+		timeoutMs,
+		itemIndex,
+		action: `Executing ${query.queryId}`,
+		hints: EXECUTE_HINTS,
+	});
+
+	let result: ExecuteResult;
+	try {
+		result = asCsv
+			? await fromCsv(String(response.body ?? ''), options.convertTypes === true)
+			: apiVersion === 'v1'
+				? readExecuteV1(response.body)
+				: readExecuteV2(response.body);
+	} catch (error) {
+		throw new NodeApiError(
+			this.getNode(),
+			{ message: (error as Error).message },
+			{ message: `The answer to ${query.queryId} could not be read: ${(error as Error).message}`, itemIndex },
+		);
+	}
+
+	const mayBeIncomplete = result.rows.length >= EXECUTE_ROW_LIMIT;
+	if (mayBeIncomplete) {
+		this.addExecutionHints?.({
+			message: `${query.queryId} returned ${result.rows.length} rows, the most Execute Query returns: the result may be incomplete. Use the Export operation for the full result.`,
+			location: 'outputPane',
+		});
+	}
+	const metadata: IDataObject = { ...result.metadata, queryId: result.metadata.queryId ?? query.queryId, mayBeIncomplete };
+	let rows = result.rows;
+	if (runsAsTool(this)) rows = rows.slice(0, Math.max(1, Number(options.maxRowsAsTool ?? 50)));
+
+	const pairedItem = { item: itemIndex };
+	const includeMetadata = options.includeMetadata ?? 'none';
+	const items: INodeExecutionData[] = rows.map((row) => ({
+		json: includeMetadata === 'eachRow' ? { ...row, nexthinkQuery: metadata } : row,
+		pairedItem,
+	}));
+	if (includeMetadata === 'separateItem') {
+		items.push({ json: metadata, pairedItem });
+	}
+	return items;
+}
+
+async function fromCsv(text: string, convertTypes: boolean): Promise<ExecuteResult> {
+	const bytes = new TextEncoder().encode(text);
+	const parsed = await readCsvRows(singleChunk(bytes), { compression: 'NONE', convertTypes });
+	return { rows: parsed.rows as IDataObject[], metadata: { queryId: null, executedQuery: null, rows: parsed.rows.length, executionDateTime: null } };
+}
+
+async function* singleChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+	yield bytes;
+}

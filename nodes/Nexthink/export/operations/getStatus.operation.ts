@@ -1,0 +1,19 @@
+/**
+ * Get Status: one status call. Every state the API reports is output as data (ERROR and HTTP 400
+ * included) so a Wait-node loop can branch on it; 401/403/404/429 are errors.
+ */
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { getExportStatus } from '../shared/exportApi';
+import { readExportId, readTimeoutMs } from '../shared/settings';
+import { statusJson } from '../shared/statusJson';
+
+/** A single call still rides out a short 429 or 5xx, but never waits longer than this. */
+const STATUS_CALL_BUDGET_MS = 60_000;
+
+export async function executeGetStatus(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const exportId = readExportId(this, itemIndex);
+	const timeoutMs = readTimeoutMs(this, itemIndex);
+	const report = await getExportStatus(this, exportId, { deadline: Date.now() + STATUS_CALL_BUDGET_MS, timeoutMs, itemIndex });
+	return [{ json: statusJson(report), pairedItem: { item: itemIndex } }];
+}

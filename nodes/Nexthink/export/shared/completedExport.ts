@@ -1,0 +1,81 @@
+/**
+ * What happens once an export is known: fail on ERROR, report or refuse truncation, download the
+ * file (refreshing an expired URL through one status call) and build the items. Shared by Export
+ * and Download Results.
+ */
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { getExportStatus, type Compression, type ExportStatusReport } from './exportApi';
+import { downloadResults } from './downloadResults';
+import { buildResultItems } from './resultItems';
+import type { ResultSettings } from './settings';
+
+export function exportFailedError(ctx: IExecuteFunctions, report: ExportStatusReport, queryId: string | null, itemIndex: number) {
+	const what = queryId ? `The export of ${queryId} (${report.exportId})` : `Export ${report.exportId}`;
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: report.errorDescription ?? 'Export failed', httpCode: String(report.httpStatus) },
+		{
+			message: `${what} failed: ${report.errorDescription ?? 'Nexthink reported status ERROR without a description'}`,
+			description: 'Nexthink could not run the query. Check the query and its parameters in Nexthink (Administration > NQL API queries).',
+			itemIndex,
+		},
+	);
+}
+
+export async function outputCompletedExport(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	report: ExportStatusReport,
+	context: { queryId: string | null; declaredCompression: Compression; timeoutMs: number; settings: ResultSettings },
+): Promise<INodeExecutionData[]> {
+	const { settings } = context;
+	if (report.status === 'ERROR') throw exportFailedError(ctx, report, context.queryId, itemIndex);
+	if (report.status !== 'COMPLETED' || report.resultsFileUrl === null) {
+		throw new NodeOperationError(ctx.getNode(), `Export ${report.exportId} has not completed yet (status ${report.status})`, {
+			itemIndex,
+			description: 'Wait until Get Status reports COMPLETED before downloading the results.',
+		});
+	}
+	if (report.truncated && settings.failOnTruncated) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Export ${report.exportId} was truncated: Nexthink cut the results at the licence's maximum number of results (HTTP 206)`,
+			{ itemIndex, description: 'Narrow the query (fewer rows) or set "Truncated Results" to "Output Rows and Report".' },
+		);
+	}
+	const refreshUrl = async () => {
+		const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs: context.timeoutMs, itemIndex });
+		if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, context.queryId, itemIndex);
+		return fresh.resultsFileUrl;
+	};
+	const results = await downloadResults(ctx, report.resultsFileUrl, refreshUrl, {
+		declaredCompression: context.declaredCompression,
+		parseRows: settings.output !== 'file',
+		keepFile: settings.output !== 'rows',
+		convertTypes: settings.convertTypes,
+		maxRows: settings.maxRows,
+		timeoutMs: context.timeoutMs,
+		itemIndex,
+	});
+	if (report.truncated) {
+		ctx.addExecutionHints?.({
+			message: `Export ${report.exportId} was truncated by Nexthink at the licence's maximum number of results: ${results.rows.length} rows were output.`,
+			location: 'outputPane',
+		});
+	}
+	return await buildResultItems(
+		ctx,
+		itemIndex,
+		results,
+		{
+			exportId: report.exportId,
+			queryId: context.queryId,
+			rowCount: results.rows.length,
+			truncated: report.truncated,
+			moreRowsAvailable: results.moreRowsAvailable,
+		},
+		settings,
+	);
+}

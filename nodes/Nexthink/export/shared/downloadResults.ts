@@ -1,0 +1,158 @@
+/**
+ * Downloads an export's results file and turns it into rows (and/or keeps the file), streaming:
+ * bytes are decompressed and parsed as they arrive, and the file is only held in memory when the
+ * user asked for it as binary data.
+ *
+ * Contract (issue 3, point 4): the pre-signed URL is fetched without credentials; if it expired
+ * (403) or the connection broke, and a fresh URL can be had (`refreshUrl`), one status call fetches
+ * it and the download is tried once more. A malformed or truncated file is an error, never a
+ * silently shorter result.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { detectCompression } from '../../results/decompress';
+import { readCsvRows, type CsvRow } from '../../results/readCsvRows';
+import { fetchPresignedFile, isInterruptedDownload } from '../../transport/presignedFile';
+import type { Compression } from './exportApi';
+
+export interface DownloadOptions {
+	declaredCompression: Compression;
+	parseRows: boolean;
+	keepFile: boolean;
+	convertTypes: boolean;
+	/** 0 = all rows. */
+	maxRows: number;
+	timeoutMs: number;
+	itemIndex: number;
+}
+
+export interface DownloadedResults {
+	header: string[];
+	rows: CsvRow[];
+	/** True when `maxRows` stopped the output before the end of the file. */
+	moreRowsAvailable: boolean;
+	/** The file as downloaded (still compressed) when `keepFile` was set. */
+	file?: { data: Buffer; compression: Compression; contentType: string };
+}
+
+export async function downloadResults(
+	ctx: IExecuteFunctions,
+	firstUrl: string,
+	refreshUrl: (() => Promise<string>) | undefined,
+	options: DownloadOptions,
+): Promise<DownloadedResults> {
+	let url = firstUrl;
+	for (let attempt = 1; ; attempt++) {
+		const mayRetry = attempt === 1 && refreshUrl !== undefined;
+		const fetched = await fetchPresignedFile(ctx, url, options.timeoutMs);
+		if (fetched.kind === 'network') {
+			if (mayRetry) {
+				url = await refreshUrl();
+				continue;
+			}
+			throw new NodeApiError(
+				ctx.getNode(),
+				{ message: `Download failed: ${fetched.code ?? 'connection failed'}` },
+				{
+					message: `Could not download the results file (${fetched.code ?? 'connection failed'})`,
+					description: 'The connection to the file storage failed. Check the network path to Nexthink\'s storage, then run the node again.',
+					itemIndex: options.itemIndex,
+				},
+			);
+		}
+		if (fetched.kind === 'refused') {
+			if (fetched.statusCode === 403 && mayRetry) {
+				url = await refreshUrl();
+				continue;
+			}
+			throw refusedDownloadError(ctx, fetched.statusCode, fetched.bodyText, options.itemIndex);
+		}
+		try {
+			return await consumeFile(fetched.body, fetched.headers['content-type'], options);
+		} catch (error) {
+			if (isInterruptedDownload(error)) {
+				if (mayRetry) {
+					url = await refreshUrl();
+					continue;
+				}
+				throw new NodeApiError(
+					ctx.getNode(),
+					{ message: 'Download interrupted' },
+					{
+						message: 'The download of the results file broke off before the end',
+						description: 'The connection closed early. Run the node again; for a results URL that may have expired, use Download Results by export ID.',
+						itemIndex: options.itemIndex,
+					},
+				);
+			}
+			throw new NodeOperationError(ctx.getNode(), `The results file could not be read: ${(error as Error).message}`, {
+				itemIndex: options.itemIndex,
+				description: 'The file is damaged or not the CSV Nexthink exports. No rows were output for it.',
+			});
+		}
+	}
+}
+
+function refusedDownloadError(ctx: IExecuteFunctions, statusCode: number, bodyText: string, itemIndex: number): NodeApiError {
+	const expired = statusCode === 403;
+	return new NodeApiError(
+		ctx.getNode(),
+		{ httpCode: String(statusCode), message: storageMessage(bodyText) },
+		{
+			message: expired
+				? 'The results file URL was refused (HTTP 403): it has probably expired'
+				: `The results file could not be downloaded (HTTP ${statusCode})`,
+			description: expired
+				? 'Results URLs are valid for 15 minutes. Use Download Results with the export ID, which fetches a fresh URL.'
+				: storageMessage(bodyText),
+			httpCode: String(statusCode),
+			itemIndex,
+		},
+	);
+}
+
+/** Object storage answers with XML like `<Error><Code>..</Code><Message>..</Message></Error>`. */
+function storageMessage(bodyText: string): string {
+	const message = /<Message>([^<]*)<\/Message>/.exec(bodyText)?.[1];
+	return (message ?? bodyText).trim().slice(0, 300);
+}
+
+async function consumeFile(
+	body: AsyncIterable<Uint8Array>,
+	contentType: string | undefined,
+	options: DownloadOptions,
+): Promise<DownloadedResults> {
+	const kept: Uint8Array[] = [];
+	const source = options.keepFile ? keepChunks(body, kept) : body;
+	let parsed: DownloadedResults = { header: [], rows: [], moreRowsAvailable: false };
+	if (options.parseRows) {
+		const result = await readCsvRows(source, {
+			compression: options.declaredCompression,
+			convertTypes: options.convertTypes,
+			// a kept file must be complete, so only stop reading early when it is not kept
+			maxRows: options.maxRows > 0 && !options.keepFile ? options.maxRows : undefined,
+		});
+		const limited = options.maxRows > 0 && result.rows.length > options.maxRows;
+		parsed = {
+			header: result.header,
+			rows: limited ? result.rows.slice(0, options.maxRows) : result.rows,
+			moreRowsAvailable: result.moreRowsAvailable || limited,
+		};
+	} else {
+		for await (const _chunk of source) {
+			// drain: keepChunks collects the bytes
+		}
+	}
+	if (!options.keepFile) return parsed;
+	const data = Buffer.concat(kept);
+	const compression = detectCompression(data.subarray(0, 4)) ?? 'NONE';
+	return { ...parsed, file: { data, compression, contentType: contentType ?? 'application/octet-stream' } };
+}
+
+async function* keepChunks(source: AsyncIterable<Uint8Array>, kept: Uint8Array[]): AsyncGenerator<Uint8Array> {
+	for await (const chunk of source) {
+		kept.push(chunk);
+		yield chunk;
+	}
+}

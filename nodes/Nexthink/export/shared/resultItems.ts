@@ -1,0 +1,54 @@
+/**
+ * Builds the output items of one export (issue 3, point 5): one item per row with keys exactly as
+ * the CSV header, optionally the file as binary data and the export metadata.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { DownloadedResults } from './downloadResults';
+import type { ResultSettings } from './settings';
+
+export interface ExportMetadata {
+	exportId: string | null;
+	queryId: string | null;
+	rowCount: number;
+	truncated: boolean;
+	moreRowsAvailable: boolean;
+}
+
+const FILE_EXTENSIONS = { NONE: 'csv', GZIP: 'csv.gz', ZSTD: 'csv.zst' } as const;
+const MIME_TYPES = { NONE: 'text/csv', GZIP: 'application/gzip', ZSTD: 'application/zstd' } as const;
+
+export async function buildResultItems(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	results: DownloadedResults,
+	metadata: ExportMetadata,
+	settings: ResultSettings,
+): Promise<INodeExecutionData[]> {
+	const pairedItem = { item: itemIndex };
+	const items: INodeExecutionData[] = [];
+	const metadataJson = metadata as unknown as IDataObject;
+
+	if (settings.output !== 'file') {
+		const onEachRow = settings.includeMetadata === 'eachRow';
+		for (const row of results.rows) {
+			items.push({ json: (onEachRow ? { ...row, nexthinkExport: metadataJson } : row) as IDataObject, pairedItem });
+		}
+	}
+	if (settings.output !== 'rows') {
+		const file = results.file;
+		if (file === undefined) throw new NodeOperationError(ctx.getNode(), 'The results file was not kept', { itemIndex });
+		const fileName = `${metadata.exportId ?? 'nexthink-export'}.${FILE_EXTENSIONS[file.compression]}`;
+		const binary = { [settings.binaryPropertyName]: await ctx.helpers.prepareBinaryData(file.data, fileName, MIME_TYPES[file.compression]) };
+		if (items.length > 0) {
+			items[0].binary = binary;
+		} else {
+			items.push({ json: settings.output === 'file' ? { ...metadataJson } : {}, binary, pairedItem });
+		}
+	}
+	if (settings.includeMetadata === 'separateItem') {
+		items.push({ json: { ...metadataJson }, pairedItem });
+	}
+	return items;
+}

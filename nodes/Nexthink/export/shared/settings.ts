@@ -1,0 +1,141 @@
+/**
+ * Reads the Export node's options for one item into plain settings, validating before any request.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Compression } from './exportApi';
+import { normaliseQueryId, normaliseQueryParameters, parseParametersJson, QueryInputError, validateLogTag } from './queryInput';
+import { DEFAULT_WAIT_SETTINGS, type WaitSettings } from './waitSchedule';
+
+export type OutputMode = 'rows' | 'file' | 'rowsAndFile';
+export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
+
+export interface QuerySettings {
+	queryId: string;
+	parameters: Record<string, string>;
+}
+
+export interface ResultSettings {
+	output: OutputMode;
+	includeMetadata: MetadataMode;
+	convertTypes: boolean;
+	/** 0 = no limit. */
+	maxRows: number;
+	binaryPropertyName: string;
+	failOnTruncated: boolean;
+}
+
+export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+}
+
+/** Runs a validation and turns its complaint into an error on this item. */
+export function validated<T>(ctx: IExecuteFunctions, itemIndex: number, read: () => T): T {
+	try {
+		return read();
+	} catch (error) {
+		if (error instanceof QueryInputError) throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex });
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	}
+}
+
+export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): QuerySettings {
+	const rawQueryId = ctx.getNodeParameter('queryId', itemIndex);
+	const input = ctx.getNodeParameter('parametersInput', itemIndex, 'pairs') as string;
+	const rawParameters =
+		input === 'json'
+			? ctx.getNodeParameter('queryParametersJson', itemIndex, '{}')
+			: (ctx.getNodeParameter('queryParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>);
+	return validated(ctx, itemIndex, () => ({
+		queryId: normaliseQueryId(rawQueryId),
+		parameters: input === 'json' ? parseParametersJson(rawParameters) : normaliseQueryParameters(rawParameters as never),
+	}));
+}
+
+export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
+	const options = readOptions(ctx, itemIndex);
+	return {
+		compression: ctx.getNodeParameter('compression', itemIndex, 'GZIP') as Compression,
+		method: (options.startMethod === 'GET' ? 'GET' : 'POST') as 'GET' | 'POST',
+		logTag: validated(ctx, itemIndex, () => validateLogTag(options.logTag)),
+	};
+}
+
+export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
+	const seconds = Number(readOptions(ctx, itemIndex).requestTimeoutSeconds ?? 300);
+	return validated(ctx, itemIndex, () => positiveNumber(seconds, 'Request Timeout') * 1000);
+}
+
+export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings & { failOnTimeout: boolean } {
+	const options = readOptions(ctx, itemIndex);
+	const seconds = (name: string, fallbackMs: number) => (options[name] === undefined ? fallbackMs / 1000 : Number(options[name]));
+	return validated(ctx, itemIndex, () => {
+		const factor = options.pollGrowthFactor === undefined ? DEFAULT_WAIT_SETTINGS.factor : Number(options.pollGrowthFactor);
+		if (!(factor >= 1)) throw new QueryInputError('Poll Interval Growth must be 1 or more.');
+		const maxWaitMinutes = options.maxWaitMinutes === undefined ? DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000 : Number(options.maxWaitMinutes);
+		if (!(maxWaitMinutes >= 0)) throw new QueryInputError('Maximum Wait must be 0 minutes or more.');
+		return {
+			firstDelayMs: nonNegative(seconds('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs), 'First Poll After') * 1000,
+			factor,
+			maxIntervalMs: positiveNumber(seconds('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs), 'Longest Poll Interval') * 1000,
+			maxWaitMs: maxWaitMinutes * 60_000,
+			failOnTimeout: options.onTimeout !== 'returnStatus',
+		};
+	});
+}
+
+/** True when an AI agent runs this node as a tool (n8n gives tool variants a `...Tool` type). */
+export function runsAsTool(ctx: IExecuteFunctions): boolean {
+	return ctx.getNode().type.endsWith('Tool');
+}
+
+export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): ResultSettings {
+	const options = readOptions(ctx, itemIndex);
+	return validated(ctx, itemIndex, () => {
+		const output = (options.output ?? 'rows') as OutputMode;
+		let maxRows = options.maxRows === undefined ? 0 : nonNegative(Number(options.maxRows), 'Max Rows');
+		if (runsAsTool(ctx)) {
+			const toolLimit = options.maxRowsAsTool === undefined ? 50 : positiveNumber(Number(options.maxRowsAsTool), 'Max Rows When Used as a Tool');
+			maxRows = maxRows === 0 ? toolLimit : Math.min(maxRows, toolLimit);
+		}
+		const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
+		if (output !== 'rows' && binaryPropertyName === '') throw new QueryInputError('"Put File in Field" is empty.');
+		return {
+			output,
+			includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
+			convertTypes: options.convertTypes === true,
+			maxRows: Math.floor(maxRows),
+			binaryPropertyName,
+			failOnTruncated: options.onTruncated === 'fail',
+		};
+	});
+}
+
+function positiveNumber(value: number, label: string): number {
+	if (!(Number.isFinite(value) && value > 0)) throw new QueryInputError(`${label} must be a number above 0.`);
+	return value;
+}
+
+function nonNegative(value: number, label: string): number {
+	if (!(Number.isFinite(value) && value >= 0)) throw new QueryInputError(`${label} must be 0 or more.`);
+	return value;
+}
+
+export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {
+	const exportId = String(ctx.getNodeParameter('exportId', itemIndex, '') ?? '').trim();
+	if (exportId === '') {
+		throw new NodeOperationError(ctx.getNode(), 'The export ID is empty. Map it from Start Export, e.g. {{ $json.exportId }}.', { itemIndex });
+	}
+	return exportId;
+}
+
+export function readResultsFileUrl(ctx: IExecuteFunctions, itemIndex: number): string {
+	const url = String(ctx.getNodeParameter('resultsFileUrl', itemIndex, '') ?? '').trim();
+	if (!/^https?:\/\/\S+$/i.test(url)) {
+		throw new NodeOperationError(ctx.getNode(), `The results file URL "${url.slice(0, 80)}" is not an http(s) URL. Map it from Get Status, e.g. {{ $json.resultsFileUrl }}.`, {
+			itemIndex,
+		});
+	}
+	return url;
+}

@@ -1,0 +1,337 @@
+/**
+ * The Nexthink Export node through n8n-core's engine, over real HTTP against the local API server.
+ */
+import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
+import { referenceCsvRows } from '../helpers/csvReference';
+import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode, type RunNodeOptions } from '../helpers/harness';
+
+const { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS } = require('../server');
+
+/** Fast polling so tests do not wait the production 2 s for the first poll. */
+const FAST_WAIT = { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 };
+
+let server: any;
+
+const TRICKY_ROWS = [
+	['PC-001', 'plain', '1'],
+	['PC-002', 'comma, inside', '2'],
+	['PC-003', 'quote " inside', '3'],
+	['PC-004', 'line\nbreak and\r\nCRLF', '4'],
+	['PC-005', 'Zürich 東京 🚀', '5'],
+	['PC-006', '', '007'],
+];
+
+beforeAll(async () => {
+	server = await startNexthinkServer();
+	server.addQuery({ id: '#tricky', header: ['device.name', 'device.note', 'device.#count'], rows: TRICKY_ROWS });
+	server.addQuery({ id: '#empty_result', header: ['device.name', 'device.uid'], rows: [] });
+	server.addQuery({ id: '#devices_by_os', header: ['device.name', 'os'], parameters: ['os'], rows: (p: any) => [['PC-9', p.os]] });
+	server.addQuery({ id: '#truncated', header: ['device.name'], rows: [['a'], ['b'], ['c'], ['d']], truncateAt: 2 });
+	server.addQuery({ id: '#broken_query', header: ['x'], rows: [], fail: { errorDescription: 'Field device.nme does not exist' } });
+	server.addQuery({ id: '#invalid_query', header: ['x'], rows: [], fail: { httpStatus: 400, message: 'Invalid NQL: unexpected token' } });
+	server.addQuery({ id: '#never_done', header: ['x'], rows: [], completeAfterMs: 3_600_000 });
+	server.addQuery({ id: '#inventory_200k', header: DEVICE_COLUMNS, rows: () => generateDeviceRows(200_000, 7) });
+});
+afterAll(async () => {
+	await server.close();
+	disposeHarness();
+});
+beforeEach(() => {
+	server.clearRequests();
+	server.clearFaults();
+});
+
+function run(parameters: Record<string, unknown>, extra: Partial<RunNodeOptions> = {}) {
+	return runNode({
+		nodeType: new NexthinkExport(),
+		parameters: { options: FAST_WAIT, ...parameters } as never,
+		credentials: { nexthinkApi: nexthinkCredentials(server) },
+		...extra,
+	});
+}
+
+const calls = (path: string | RegExp, method?: string) =>
+	server.requests.filter(
+		(r: any) => (typeof path === 'string' ? r.path === path : path.test(r.path)) && (method === undefined || r.method === method),
+	);
+const startCalls = () => calls('/api/v1/nql/export');
+const statusCalls = () => calls(/^\/api\/v1\/nql\/status\//);
+const fileCalls = () => calls(/^\/files\//);
+const lastExportId = () => [...server.exports.keys()].pop();
+
+describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
+	describe.each(['GZIP', 'ZSTD', 'NONE'])('Export with %s compression', (compression) => {
+		it('outputs exactly the rows of the server\'s CSV, keys as in the header, paired to the input', async () => {
+			const { items, error } = await run({ queryId: 'tricky', compression });
+			expect(error).toBeUndefined();
+			const expected = referenceCsvRows(server.csvFor(lastExportId()));
+			expect(expected).toHaveLength(TRICKY_ROWS.length);
+			expect(items.map((i) => i.json)).toEqual(expected);
+			expect(items.every((i) => (i.pairedItem as any).item === 0)).toBe(true);
+			expect(startCalls()).toHaveLength(1);
+			expect(JSON.parse(startCalls()[0].body)).toEqual({ queryId: '#tricky', compression });
+		});
+	});
+
+	it('sends parameters (without $) as strings in the POST body, and the custom log tag header', async () => {
+		const { items, error } = await run({
+			queryId: '#devices_by_os',
+			queryParameters: { parameter: [{ name: '$os', value: 'Windows 11' }] },
+			options: { ...FAST_WAIT, logTag: 'nightly-inventory' },
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([{ 'device.name': 'PC-9', os: 'Windows 11' }]);
+		expect(JSON.parse(startCalls()[0].body)).toEqual({ queryId: '#devices_by_os', parameters: { os: 'Windows 11' }, compression: 'GZIP' });
+		expect(startCalls()[0].headers['x-platform-log-custom-tag']).toBe('nightly-inventory');
+	});
+
+	it('accepts parameters as JSON and sends numbers as strings', async () => {
+		const { error } = await run({ queryId: 'devices_by_os', parametersInput: 'json', queryParametersJson: '{"os": 11}' });
+		expect(error).toBeUndefined();
+		expect(JSON.parse(startCalls()[0].body).parameters).toEqual({ os: '11' });
+	});
+
+	it('starts with GET when asked: each parameter its own query key, the # percent-encoded', async () => {
+		const { items, error } = await run({
+			queryId: 'devices_by_os',
+			queryParameters: { parameter: [{ name: 'os', value: 'macOS 15' }] },
+			options: { ...FAST_WAIT, startMethod: 'GET' },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json.os).toBe('macOS 15');
+		const [start] = calls('/api/v1/nql/export', 'GET');
+		expect(start.query).toEqual({ queryId: '#devices_by_os', os: 'macOS 15', compression: 'GZIP' });
+	});
+
+	it.each([
+		[{ queryId: 'All Devices' }, /characters a query ID cannot have: "A" " " "D".*Query IDs are lower case/],
+		[{ queryId: '#a' }, /too short/],
+		[{ queryId: '={{ $json.missing ?? "" }}' }, /query ID is empty/],
+		[{ queryId: 'x'.repeat(300) }, /at most 255/],
+		[{ queryId: 'ok_query', options: { logTag: 't'.repeat(256) } }, /custom log tag is 256 characters long/],
+		[{ queryId: 'ok_query', queryParameters: { parameter: [{ name: '', value: 'x' }] } }, /has no name/],
+		[{ queryId: 'ok_query', parametersInput: 'json', queryParametersJson: '[1]' }, /must be an object/],
+	])('rejects bad input %j before any request', async (parameters, message) => {
+		const { error } = await run(parameters);
+		expect(error?.message).toMatch(message);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	it('outputs an empty result (header-only file) as no items, without error', async () => {
+		const { items, error } = await run({ queryId: 'empty_result' });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(0);
+	});
+
+	it('converts types on request: exact numbers, and empty to null; 007 stays text', async () => {
+		const { items } = await run({ queryId: 'tricky', options: { ...FAST_WAIT, convertTypes: true } });
+		expect(items[0].json['device.#count']).toBe(1);
+		expect(items[5].json['device.note']).toBeNull();
+		expect(items[5].json['device.#count']).toBe('007');
+	});
+
+	it('emits the rows of a truncated (206) export and reports the truncation in the metadata', async () => {
+		const { items, error } = await run({ queryId: 'truncated', options: { ...FAST_WAIT, includeMetadata: 'separateItem' } });
+		expect(error).toBeUndefined();
+		expect(items.slice(0, -1).map((i) => i.json['device.name'])).toEqual(['a', 'b']);
+		expect(items.at(-1)!.json).toEqual({ exportId: lastExportId(), queryId: '#truncated', rowCount: 2, truncated: true, moreRowsAvailable: false });
+	});
+
+	it('fails on a truncated export when asked to', async () => {
+		const { error } = await run({ queryId: 'truncated', options: { ...FAST_WAIT, onTruncated: 'fail' } });
+		expect(error.message).toMatch(/was truncated.*HTTP 206/);
+		expect(fileCalls()).toHaveLength(0);
+	});
+
+	it('fails with the errorDescription of an ERROR export', async () => {
+		const { error } = await run({ queryId: 'broken_query' });
+		expect(error.message).toMatch(/The export of #broken_query \(.*\) failed: Field device.nme does not exist/);
+	});
+
+	it('fails with the API message when the status call answers 400', async () => {
+		const { error } = await run({ queryId: 'invalid_query' });
+		expect(error.message).toMatch(/failed: Invalid NQL: unexpected token/);
+	});
+
+	it('turns a failed export into an error item under continue-on-fail and goes on with the next item', async () => {
+		const { items, error } = await run(
+			{ queryId: '={{ $json.q }}' },
+			{ items: [{ json: { q: 'broken_query' } }, { json: { q: 'tricky' } }], onError: 'continueRegularOutput' },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json.error).toMatch(/Field device.nme does not exist/);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(items.slice(1)).toHaveLength(TRICKY_ROWS.length);
+		expect(items.slice(1).every((i) => (i.pairedItem as any).item === 1)).toBe(true);
+	});
+
+	it('reports an unknown query (404) with a hint', async () => {
+		const { error } = await run({ queryId: 'no_such_query' });
+		expect(error.message).toMatch(/Starting the export of #no_such_query failed \(HTTP 404\)/);
+		expect(error.description).toMatch(/NQL API queries/);
+	});
+
+	it('retries status calls on 503 without ever sending a second start request', async () => {
+		server.injectFault({ method: 'GET', path: /^\/api\/v1\/nql\/status\//, status: 503, times: 2 });
+		const { items, error } = await run({ queryId: 'tricky' });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(TRICKY_ROWS.length);
+		expect(startCalls()).toHaveLength(1);
+		expect(statusCalls().length).toBeGreaterThanOrEqual(5);
+	});
+
+	it('does not retry a start request that failed with 503', async () => {
+		server.injectFault({ method: 'POST', path: '/api/v1/nql/export', status: 503 });
+		const { error } = await run({ queryId: 'tricky' });
+		expect(error.message).toMatch(/HTTP 503/);
+		expect(startCalls()).toHaveLength(1);
+	});
+
+	it('downloads without an Authorization header', async () => {
+		await run({ queryId: 'tricky' });
+		expect(fileCalls()).toHaveLength(1);
+		expect(fileCalls()[0].headers.authorization).toBeUndefined();
+	});
+
+	it('refreshes an expired results URL with one status call and downloads once more', async () => {
+		server.injectFault({ method: 'GET', path: /^\/files\//, status: 403, body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' });
+		const { items, error } = await run({ queryId: 'tricky' });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(TRICKY_ROWS.length);
+		expect(fileCalls()).toHaveLength(2);
+		expect(statusCalls()).toHaveLength(4); // SUBMITTED, IN_PROGRESS, COMPLETED, then one for the fresh URL
+	});
+
+	it('retries a download that broke off, and outputs each row once', async () => {
+		server.injectFault({ method: 'GET', path: /^\/files\//, dropAfterBytes: 20 });
+		const { items, error } = await run({ queryId: 'tricky', compression: 'NONE' });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual(referenceCsvRows(server.csvFor(lastExportId())));
+		expect(fileCalls()).toHaveLength(2);
+	});
+
+	it('fails clearly, without partial rows, when the compressed file is corrupt', async () => {
+		server.injectFault({ method: 'GET', path: /^\/files\//, corrupt: true, times: 2 });
+		const { items, error } = await run({ queryId: 'inventory_200k', compression: 'GZIP', options: { ...FAST_WAIT, maxRows: 0 } });
+		expect(error.message).toMatch(/results file could not be read/);
+		expect(items).toHaveLength(0);
+	});
+
+	it('stops waiting at the maximum wait and says how to continue', async () => {
+		const { error } = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: 0.01 } });
+		expect(error.message).toMatch(/did not complete within 0.01 minutes \(last status IN_PROGRESS\)/);
+		expect(error.description).toMatch(/Maximum Wait.*Get Status.*Wait node/);
+		expect(startCalls()).toHaveLength(1);
+		expect(fileCalls()).toHaveLength(0);
+	});
+
+	it('returns the last status with waitTimedOut when asked to', async () => {
+		const { items, error } = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: 0.005, onTimeout: 'returnStatus' } });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ exportId: lastExportId(), status: 'IN_PROGRESS', waitTimedOut: true, queryId: '#never_done' });
+	});
+
+	it('stops waiting at once when the execution is cancelled', async () => {
+		const running = startNode({
+			nodeType: new NexthinkExport(),
+			parameters: { queryId: 'never_done', options: { firstPollSeconds: 0.05, maxPollIntervalSeconds: 30 } } as never,
+			credentials: { nexthinkApi: nexthinkCredentials(server) },
+		});
+		while (statusCalls().length < 3) await new Promise((r) => setTimeout(r, 10));
+		running.cancel();
+		const outcome = await Promise.race([running.result.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still waiting'), 10_000))]);
+		expect(outcome).toBe('ended');
+		const count = statusCalls().length;
+		await new Promise((r) => setTimeout(r, 300));
+		expect(statusCalls()).toHaveLength(count);
+	});
+
+	it('outputs the file as binary data with the right name and MIME type', async () => {
+		const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { ...FAST_WAIT, output: 'file' } });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		const binary = items[0].binary!.data;
+		expect(binary.fileName).toBe(`${lastExportId()}.csv.gz`);
+		expect(binary.mimeType).toBe('application/gzip');
+		expect(items[0].json).toMatchObject({ exportId: lastExportId(), rowCount: 0 });
+	});
+
+	it('outputs rows and the file together, the file on the first row', async () => {
+		const { items } = await run({ queryId: 'tricky', compression: 'NONE', options: { ...FAST_WAIT, output: 'rowsAndFile', binaryPropertyName: 'csv' } });
+		expect(items).toHaveLength(TRICKY_ROWS.length);
+		expect(items[0].binary!.csv.fileName).toBe(`${lastExportId()}.csv`);
+		expect(items[0].binary!.csv.mimeType).toBe('text/csv');
+	});
+
+	it('caps rows with Max Rows and puts metadata on each row when asked', async () => {
+		const { items } = await run({ queryId: 'tricky', options: { ...FAST_WAIT, maxRows: 2, includeMetadata: 'eachRow' } });
+		expect(items).toHaveLength(2);
+		expect(items[1].json.nexthinkExport).toEqual({ exportId: lastExportId(), queryId: '#tricky', rowCount: 2, truncated: false, moreRowsAvailable: true });
+	});
+
+	it('emits few rows by default when an AI agent runs it as a tool', async () => {
+		const { items } = await run({ queryId: 'inventory_200k', compression: 'ZSTD', options: { ...FAST_WAIT, maxRowsAsTool: 5 } }, { typeName: 'n8n-nodes-nexthink.nexthinkExportTool' });
+		expect(items).toHaveLength(5);
+	});
+
+	it('delivers a 200,000-row export complete and in order', async () => {
+		const { items, error } = await run({ queryId: 'inventory_200k', compression: 'ZSTD' });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(200_000);
+		const expected = [...generateDeviceRows(200_000, 7)];
+		for (const index of [0, 1, 99_999, 199_999]) {
+			expect(items[index].json).toEqual(Object.fromEntries(DEVICE_COLUMNS.map((c: string, k: number) => [c, expected[index][k] ?? ''])));
+		}
+		const names = items.map((i) => i.json['device.name']);
+		expect(names).toEqual(expected.map((row: string[]) => row[0]));
+	}, 120_000);
+
+	describe('Start Export, Get Status and Download Results', () => {
+		it('starts only and outputs the export ID', async () => {
+			const { items } = await run({ operation: 'startExport', queryId: 'tricky', compression: 'ZSTD' });
+			expect(items[0].json).toEqual({ exportId: lastExportId(), queryId: '#tricky', compression: 'ZSTD' });
+			expect(statusCalls()).toHaveLength(0);
+		});
+
+		it('reports each status as data, then downloads by export ID', async () => {
+			const started = await run({ operation: 'startExport', queryId: 'truncated' });
+			const exportId = started.items[0].json.exportId;
+			const statuses = [];
+			for (let i = 0; i < 3; i++) {
+				const { items } = await run({ operation: 'getStatus', exportId });
+				statuses.push(items[0].json);
+			}
+			expect(statuses.map((s) => s.status)).toEqual(['SUBMITTED', 'IN_PROGRESS', 'COMPLETED']);
+			expect(statuses[2]).toMatchObject({ exportId, httpStatus: 206, truncated: true, errorDescription: null });
+			expect(statuses[2].resultsFileUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
+
+			const byId = await run({ operation: 'downloadResults', exportId });
+			expect(byId.items.map((i) => i.json['device.name'])).toEqual(['a', 'b']);
+			const byUrl = await run({ operation: 'downloadResults', resultsSource: 'url', resultsFileUrl: statuses[2].resultsFileUrl });
+			expect(byUrl.items.map((i) => i.json['device.name'])).toEqual(['a', 'b']);
+		});
+
+		it('outputs ERROR and HTTP 400 as data, and fails on an unknown export ID', async () => {
+			const failed = await run({ operation: 'startExport', queryId: 'broken_query' });
+			const invalid = await run({ operation: 'startExport', queryId: 'invalid_query' });
+			for (let i = 0; i < 3; i++) {
+				await run({ operation: 'getStatus', exportId: failed.items[0].json.exportId });
+				await run({ operation: 'getStatus', exportId: invalid.items[0].json.exportId });
+			}
+			const error = await run({ operation: 'getStatus', exportId: failed.items[0].json.exportId });
+			expect(error.items[0].json).toMatchObject({ status: 'ERROR', errorDescription: 'Field device.nme does not exist', httpStatus: 200 });
+			const badRequest = await run({ operation: 'getStatus', exportId: invalid.items[0].json.exportId });
+			expect(badRequest.items[0].json).toMatchObject({ status: 'ERROR', errorDescription: 'Invalid NQL: unexpected token', httpStatus: 400 });
+			const unknown = await run({ operation: 'getStatus', exportId: 'no-such-export' });
+			expect(unknown.error.message).toMatch(/HTTP 404/);
+			expect(unknown.error.description).toMatch(/No export has this ID/);
+		});
+
+		it('fails Download Results for an export that is not complete yet', async () => {
+			const started = await run({ operation: 'startExport', queryId: 'never_done' });
+			const { error } = await run({ operation: 'downloadResults', exportId: started.items[0].json.exportId });
+			expect(error.message).toMatch(/has not completed yet \(status SUBMITTED\)/);
+		});
+	});
+});
