@@ -1,0 +1,112 @@
+// @ts-check
+'use strict';
+
+/**
+ * Small helpers shared by the route handlers: reading request bodies and writing the few response
+ * shapes the API uses (JSON, empty, XML). Every answer goes through here so headers stay consistent.
+ */
+
+/** Bodies above this size are refused; 10,000 enrichment objects stay far below it. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<string>}
+ */
+function readBody(req) {
+	return new Promise((resolve, reject) => {
+		/** @type {Buffer[]} */
+		const chunks = [];
+		let size = 0;
+		req.on('data', (/** @type {Buffer} */ chunk) => {
+			size += chunk.length;
+			if (size > MAX_BODY_BYTES) {
+				reject(new Error(`request body larger than ${MAX_BODY_BYTES} bytes`));
+				req.destroy();
+				return;
+			}
+			chunks.push(chunk);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ */
+function sendJson(res, status, body, headers = {}) {
+	const text = JSON.stringify(body);
+	res.writeHead(status, {
+		'content-type': 'application/json',
+		'content-length': Buffer.byteLength(text),
+		...headers,
+	});
+	res.end(text);
+}
+
+/**
+ * An answer without a body (the spec shows none for 401, 404, 406, 429, 503).
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {Record<string, string>} [headers]
+ */
+function sendEmpty(res, status, headers = {}) {
+	res.writeHead(status, { 'content-length': 0, ...headers });
+	res.end();
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {string} contentType
+ * @param {string} text
+ */
+function sendText(res, status, contentType, text) {
+	res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+	res.end(text);
+}
+
+/**
+ * Object-storage style error document, as S3 answers pre-signed URL problems.
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {string} code
+ * @param {string} message
+ */
+function sendStorageError(res, status, code, message) {
+	const xml =
+		'<?xml version="1.0" encoding="UTF-8"?>\n' +
+		`<Error><Code>${code}</Code><Message>${message}</Message><RequestId>${Date.now().toString(16)}</RequestId></Error>`;
+	sendText(res, status, 'application/xml', xml);
+}
+
+/**
+ * Query string as an object: a key seen once maps to its value, a repeated key to all its values.
+ * @param {URLSearchParams} searchParams
+ * @returns {Record<string, string | string[]>}
+ */
+function queryObject(searchParams) {
+	/** @type {Record<string, string | string[]>} */
+	const query = {};
+	for (const [key, value] of searchParams) {
+		const seen = query[key];
+		if (seen === undefined) query[key] = value;
+		else if (Array.isArray(seen)) seen.push(value);
+		else query[key] = [seen, value];
+	}
+	return query;
+}
+
+/**
+ * Media type of a header value without parameters, lowercased ('' when absent).
+ * @param {string | undefined} value
+ */
+function mediaType(value) {
+	return (value ?? '').split(';')[0].trim().toLowerCase();
+}
+
+module.exports = { readBody, sendJson, sendEmpty, sendText, sendStorageError, queryObject, mediaType };

@@ -1,0 +1,226 @@
+// @ts-check
+'use strict';
+
+const http = require('node:http');
+const { Clock } = require('./clock');
+const { FaultRegistry } = require('./faults');
+const { TokenIssuer, handleOAuthToken, handleLegacyToken } = require('./tokens');
+const { createRequestListener } = require('./router');
+const { QueryRegistry } = require('./queries');
+const { StatusQuota } = require('./status-quota');
+const { UrlSigner } = require('./signed-urls');
+const { handleExportStart, handleStatus, exportRows } = require('./exports');
+const { handleFileDownload } = require('./files');
+const { csvText } = require('./csv');
+const { handleExecute } = require('./execute');
+const { handleEnrichment } = require('./enrichment');
+const { Inventory } = require('./inventory');
+const { loadDefaultInventory } = require('./default-inventory');
+const { registerInventoryQueries } = require('./inventory-queries');
+const { loadDemoEstate } = require('./demo-estate');
+const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
+
+/**
+ * The local Nexthink API server: composition of the parts and the control API tests use.
+ * See README.md in this folder for the behaviour it implements.
+ *
+ * @typedef {import('./tokens').Client} Client
+ * @typedef {import('./router').RecordedRequest} RecordedRequest
+ *
+ * @typedef {object} ServerOptions
+ * @property {Client[]} [clients]              default: one client with both permissions
+ * @property {number} [tokenLifetimeSeconds]   default 900
+ * @property {number} [urlLifetimeSeconds]     pre-signed results URL lifetime, default 900
+ * @property {number} [statusDailyLimit]       status calls per client before 429, default Infinity
+ * @property {'seconds' | 'http-date'} [retryAfterFormat]  form of `retry-after` on 429, default 'seconds'
+ * @property {number} [retryAfterSeconds]      quota window after the limit is hit; default: until next UTC midnight
+ * @property {number} [executeRowLimit]        rows returned by execute, default 1000
+ * @property {'\n' | '\r\n'} [csvLineEnding]   line ending of exported CSV files, default '\n'
+ * @property {number} [instanceUtcOffsetMinutes]  the instance's regional time zone for execute without x-utc-times, default 60
+ * @property {boolean} [demo]                  load the demo estate
+ * @property {number} [slowExportMs]           completion time of the demo's #slow_export, default 30000
+ * @property {number} [port]                   default 0 (ephemeral)
+ * @property {string} [host]                   default 127.0.0.1
+ * @property {number} [maxRecordedRequests]    keep only the latest N requests, default Infinity
+ */
+
+const DEFAULT_CLIENT = Object.freeze({
+	clientId: 'nx-client',
+	clientSecret: 'nx-secret-value',
+	permissions: /** @type {import('./tokens').Permission[]} */ (['nql', 'enrichment']),
+});
+
+/**
+ * @param {ServerOptions} [input]
+ */
+async function startNexthinkServer(input = {}) {
+	const options = {
+		clients: input.clients ?? [{ ...DEFAULT_CLIENT, permissions: [...DEFAULT_CLIENT.permissions] }],
+		tokenLifetimeSeconds: 900,
+		urlLifetimeSeconds: 900,
+		statusDailyLimit: Infinity,
+		retryAfterFormat: /** @type {'seconds' | 'http-date'} */ ('seconds'),
+		retryAfterSeconds: /** @type {number | undefined} */ (undefined),
+		executeRowLimit: 1000,
+		csvLineEnding: /** @type {'\n' | '\r\n'} */ ('\n'),
+		instanceUtcOffsetMinutes: 60,
+		demo: false,
+		slowExportMs: 30000,
+		port: 0,
+		host: '127.0.0.1',
+		maxRecordedRequests: Infinity,
+		...stripUndefined(input),
+	};
+	if (options.clients.length === 0) throw new Error('startNexthinkServer: at least one client is required');
+
+	const clock = new Clock();
+	const now = () => clock.now();
+	const faults = new FaultRegistry();
+	/** @type {RecordedRequest[]} */
+	const requests = [];
+	const record = (/** @type {RecordedRequest} */ request) => {
+		requests.push(request);
+		if (requests.length > options.maxRecordedRequests) requests.splice(0, requests.length - options.maxRecordedRequests);
+	};
+
+	const httpServer = http.createServer();
+	await new Promise((resolve, reject) => {
+		httpServer.once('error', reject);
+		httpServer.listen(options.port, options.host, () => resolve(undefined));
+	});
+	const address = /** @type {import('node:net').AddressInfo} */ (httpServer.address());
+	const baseUrl = `http://${options.host}:${address.port}`;
+
+	const tokens = new TokenIssuer({
+		clients: options.clients,
+		now,
+		lifetimeSeconds: () => options.tokenLifetimeSeconds,
+		issuer: `${baseUrl}/oauth2/default`,
+	});
+
+	const queries = new QueryRegistry();
+	/** @type {Map<string, import('./exports').ExportRecord>} */
+	const exports = new Map();
+	const quota = new StatusQuota({
+		now,
+		limit: () => options.statusDailyLimit,
+		retryAfterSeconds: () => options.retryAfterSeconds,
+	});
+	const signer = new UrlSigner();
+	const inventory = new Inventory();
+	loadDefaultInventory(inventory);
+	registerInventoryQueries(queries, inventory);
+	if (options.demo) loadDemoEstate(inventory, queries, options);
+	const exportDeps = { queries, exports, quota, signer, now, baseUrl: () => baseUrl, options };
+
+	/** @type {import('./router').Route[]} */
+	const routes = [
+		{ methods: ['POST'], pattern: /^\/oauth2\/default\/v1\/token$/, auth: 'none', handle: (ctx) => handleOAuthToken(ctx, tokens) },
+		{ methods: ['POST'], pattern: /^\/api\/v1\/token$/, auth: 'none', handle: (ctx) => handleLegacyToken(ctx, tokens) },
+		{
+			methods: ['GET', 'POST'],
+			pattern: /^\/api\/v1\/nql\/export$/,
+			auth: 'bearer',
+			permission: 'nql',
+			handle: (ctx) => handleExportStart(ctx, exportDeps),
+		},
+		{
+			methods: ['GET'],
+			pattern: /^\/api\/v1\/nql\/status\/([^/]+)$/,
+			auth: 'bearer',
+			permission: 'nql',
+			handle: (ctx) => handleStatus(ctx, exportDeps),
+		},
+		{
+			methods: ['POST'],
+			pattern: /^\/api\/v1\/nql\/execute$/,
+			auth: 'bearer',
+			permission: 'nql',
+			handle: (ctx) => handleExecute(ctx, { queries, now, options }, 1),
+		},
+		{
+			methods: ['POST'],
+			pattern: /^\/api\/v2\/nql\/execute$/,
+			auth: 'bearer',
+			permission: 'nql',
+			handle: (ctx) => handleExecute(ctx, { queries, now, options }, 2),
+		},
+		{
+			methods: ['POST'],
+			pattern: /^\/api\/v1\/enrichment\/data\/fields$/,
+			auth: 'bearer',
+			permission: 'enrichment',
+			handle: (ctx) => handleEnrichment(ctx, inventory),
+		},
+		{
+			methods: ['GET'],
+			pattern: /^\/files\/([^/]+)$/,
+			auth: 'none',
+			handle: (ctx) => handleFileDownload(ctx, { exports, signer, now, options }),
+		},
+	];
+
+	httpServer.on('request', createRequestListener({ routes, tokens, faults, record, now }));
+
+	return {
+		options,
+		baseUrl,
+		tokenUrl: `${baseUrl}/oauth2/default/v1/token`,
+		clientId: options.clients[0].clientId,
+		clientSecret: options.clients[0].clientSecret,
+		requests,
+		clearRequests() {
+			requests.length = 0;
+		},
+		expireAllTokens() {
+			tokens.expireAll();
+		},
+		exports,
+		inventory,
+		/** @param {import('./queries').QuerySpec} spec */
+		addQuery(spec) {
+			return queries.add(spec);
+		},
+		/**
+		 * The exact uncompressed CSV text of an export's file (builds it in memory: for small exports).
+		 * @param {string} exportId
+		 */
+		csvFor(exportId) {
+			const record = exports.get(exportId);
+			if (!record) throw new Error(`csvFor: no export ${exportId}`);
+			return csvText(record.query.header, exportRows(record), options.csvLineEnding);
+		},
+		resetStatusQuota() {
+			quota.reset();
+		},
+		/** @param {import('./faults').FaultSpec} spec */
+		injectFault(spec) {
+			return faults.add(spec);
+		},
+		clearFaults() {
+			faults.clear();
+		},
+		/** Moves the server clock forward (token, URL and quota expiry, time-based completion). @param {number} ms */
+		advanceClock(ms) {
+			clock.advance(ms);
+		},
+		/** @returns {Promise<void>} */
+		close() {
+			return new Promise((resolve, reject) => {
+				httpServer.close((error) => (error ? reject(error) : resolve()));
+				httpServer.closeAllConnections();
+			});
+		},
+	};
+}
+
+/**
+ * @template {object} T
+ * @param {T} object
+ * @returns {Partial<T>}
+ */
+function stripUndefined(object) {
+	return /** @type {Partial<T>} */ (Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)));
+}
+
+module.exports = { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS };

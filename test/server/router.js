@@ -1,0 +1,119 @@
+// @ts-check
+'use strict';
+
+const { readBody, sendJson, sendEmpty, queryObject } = require('./http');
+const { answersInstead, sendFaultAnswer, tamperWithBody } = require('./faults');
+
+/**
+ * Turns the route table into a request listener. Every request is recorded first, then faults get
+ * their chance, then the route runs behind the bearer and permission checks it asks for.
+ *
+ * @typedef {import('./tokens').Client} Client
+ * @typedef {import('./tokens').Permission} Permission
+ *
+ * @typedef {object} Context
+ * @property {import('node:http').IncomingMessage} req
+ * @property {import('node:http').ServerResponse} res
+ * @property {string} method
+ * @property {URL} url
+ * @property {string} path
+ * @property {Record<string, string | string[]>} query
+ * @property {import('node:http').IncomingHttpHeaders} headers
+ * @property {string} body
+ * @property {string[]} params  the route pattern's capture groups (decoded)
+ * @property {Client | undefined} client  the bearer token's client on authenticated routes
+ *
+ * @typedef {object} Route
+ * @property {string[]} methods
+ * @property {RegExp} pattern  matched against the whole pathname
+ * @property {'none' | 'bearer'} auth
+ * @property {Permission} [permission]  needed on top of a valid bearer token
+ * @property {(ctx: Context) => void | Promise<void>} handle
+ *
+ * @typedef {object} RecordedRequest
+ * @property {string} method
+ * @property {string} path
+ * @property {Record<string, string | string[]>} query
+ * @property {import('node:http').IncomingHttpHeaders} headers  names lowercased, as Node gives them
+ * @property {string} body
+ * @property {number} at  server clock, ms
+ */
+
+/** 403 bodies differ by API: the NQL API answers its error response, the Enrichment API only a message. */
+const FORBIDDEN = {
+	nql: { message: 'Not authorized to execute queries', code: 403, source: 'authorization' },
+	enrichment: { message: 'No permission to trigger enrichment' },
+};
+
+/**
+ * @param {object} deps
+ * @param {Route[]} deps.routes
+ * @param {import('./tokens').TokenIssuer} deps.tokens
+ * @param {import('./faults').FaultRegistry} deps.faults
+ * @param {(request: RecordedRequest) => void} deps.record
+ * @param {() => number} deps.now
+ */
+function createRequestListener({ routes, tokens, faults, record, now }) {
+	/**
+	 * @param {import('node:http').IncomingMessage} req
+	 * @param {import('node:http').ServerResponse} res
+	 */
+	return async (req, res) => {
+		try {
+			const method = (req.method ?? 'GET').toUpperCase();
+			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+			const path = url.pathname;
+			const query = queryObject(url.searchParams);
+			const body = await readBody(req);
+			record({ method, path, query, headers: { ...req.headers }, body, at: now() });
+
+			const fault = faults.take(method, path);
+			if (fault) {
+				if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+				if (fault.drop) {
+					req.socket.destroy();
+					return;
+				}
+				if (answersInstead(fault)) {
+					sendFaultAnswer(res, fault);
+					return;
+				}
+				tamperWithBody(res, fault);
+			}
+
+			const candidates = routes.filter((route) => route.pattern.test(path));
+			if (candidates.length === 0) {
+				sendEmpty(res, 404);
+				return;
+			}
+			const route = candidates.find((candidate) => candidate.methods.includes(method));
+			if (!route) {
+				sendEmpty(res, 405, { allow: [...new Set(candidates.flatMap((candidate) => candidate.methods))].join(', ') });
+				return;
+			}
+			const params = (/** @type {RegExpExecArray} */ (route.pattern.exec(path))).slice(1).map(decodeURIComponent);
+			/** @type {Context} */
+			const ctx = { req, res, method, url, path, query, headers: req.headers, body, params, client: undefined };
+			if (route.auth === 'bearer') {
+				ctx.client = tokens.verify(req.headers.authorization);
+				if (!ctx.client) {
+					sendEmpty(res, 401, { 'www-authenticate': 'Bearer' });
+					return;
+				}
+				if (route.permission && !ctx.client.permissions.includes(route.permission)) {
+					sendJson(res, 403, FORBIDDEN[route.permission]);
+					return;
+				}
+			}
+			await route.handle(ctx);
+		} catch (error) {
+			if (!res.headersSent) {
+				sendJson(res, 500, { message: `Internal server error: ${error.message}`, code: 500, source: 'server' });
+			} else {
+				res.destroy();
+			}
+		}
+	};
+}
+
+module.exports = { createRequestListener };
