@@ -20,6 +20,9 @@ function v1Workflow() {
 }
 
 module.exports = {
+	// n8n-core 1.x leaves handles open after a run (timers of its dependency-injection container and
+	// HTTP keep-alive sockets) that no public API closes; without this jest would wait forever.
+	forceExit: true,
 	projects: [
 		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
 		{ ...common, displayName: 'n8n2', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },

@@ -293,10 +293,10 @@ export function nexthinkCredentials(server: {
 /** n8n-core 1.x starts a 60 s interval that is not unref'd; call in afterAll so jest can exit. */
 export function disposeHarness(): void {
 	try {
-		const { Container } = require('@n8n/di');
-		const { SSHClientsManager } = require(
-			CORE_MAJOR >= 2 ? 'n8n-core/dist/execution-engine/ssh-clients-manager' : 'n8n-core/dist/execution-engine/ssh-clients-manager',
-		);
+		// resolve @n8n/di from n8n-core's own folder: 1.x carries its own copy, whose container holds the timer
+		const corePackage = require.resolve('n8n-core/package.json');
+		const { Container } = require(require.resolve('@n8n/di', { paths: [path.dirname(corePackage)] }));
+		const { SSHClientsManager } = require('n8n-core/dist/execution-engine/ssh-clients-manager');
 		clearInterval(Container.get(SSHClientsManager).cleanupTimer);
 	} catch {
 		// nothing to clean up on this n8n-core version

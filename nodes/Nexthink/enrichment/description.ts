@@ -1,0 +1,287 @@
+/**
+ * The Enrichment node's parameters. Field choices come from the field catalogue, one "Fields to Set"
+ * list per object type, so a field that does not fit the object type cannot be picked.
+ */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { MAX_BATCH_SIZE } from './batching';
+import { fixedFieldsOf, OBJECT_TYPES, type ObjectType } from './fieldCatalogue';
+import { CUSTOM_FIELD, ORGANIZATION_LEVEL } from './itemPreparation';
+
+export const MAPPING_MODES = { defineBelow: 'defineBelow', autoMapInputData: 'autoMapInputData' } as const;
+export const UNMAPPED_KEY_HANDLING = { ignore: 'ignore', report: 'report' } as const;
+
+/** Parameter holding the "Fields to Set" list of an object type; entries are under `fieldValues`. */
+export function fieldsParameterName(objectType: ObjectType): string {
+	return `${objectType}Fields`;
+}
+
+const objectTypeProperty: INodeProperties = {
+	displayName: 'Object Type',
+	name: 'objectType',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Binary', value: 'binary', description: 'Executable binaries; manual custom fields only' },
+		{ name: 'Device', value: 'device', description: 'Custom fields, configuration tag and virtualization fields' },
+		{ name: 'Package', value: 'package', description: 'Installed packages; manual custom fields only' },
+		{ name: 'User', value: 'user', description: 'Custom fields, Entra ID fields and organization levels' },
+	],
+	default: 'device',
+	description: 'The kind of Nexthink object to enrich',
+};
+
+const uidOption: INodePropertyOptions = {
+	name: 'UID',
+	value: 'uid',
+	description: 'The Nexthink UID, a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+};
+
+function identifyByProperty(objectType: ObjectType, options: INodePropertyOptions[], fallback: string): INodeProperties {
+	return {
+		displayName: 'Identify By',
+		name: 'identifyBy',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { objectType: [objectType] } },
+		options,
+		default: fallback,
+		description: `Which ${objectType} field the identification value below is matched against`,
+	};
+}
+
+const identifyByProperties: INodeProperties[] = [
+	identifyByProperty(
+		'device',
+		[{ name: 'Device Name', value: 'name', description: 'The device name as Nexthink shows it' }, { ...uidOption, name: 'Device UID' }],
+		'name',
+	),
+	identifyByProperty(
+		'user',
+		[
+			{ name: 'User SID', value: 'sid', description: 'The Windows security identifier, e.g. S-1-5-21-…' },
+			{ ...uidOption, name: 'User UID' },
+			{
+				name: 'User UPN',
+				value: 'upn',
+				description: 'The user principal name. Only works where Nexthink collects UPNs in clear text (not anonymized).',
+			},
+		],
+		'sid',
+	),
+	identifyByProperty('binary', [{ ...uidOption, name: 'Binary UID' }], 'uid'),
+	identifyByProperty('package', [{ ...uidOption, name: 'Package UID' }], 'uid'),
+];
+
+const identificationValueProperty: INodeProperties = {
+	displayName: 'Identification Value',
+	name: 'identificationValue',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. {{ $json["device.name"] }}',
+	description:
+		'The value that identifies the object, usually an expression over the input item. UIDs must be UUIDs. An item whose value is empty fails.',
+};
+
+const mappingModeProperty: INodeProperties = {
+	displayName: 'Mapping Mode',
+	name: 'mappingMode',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Map Each Field',
+			value: MAPPING_MODES.defineBelow,
+			description: 'Pick each field to set and give its value',
+		},
+		{
+			name: 'Map Automatically From Input',
+			value: MAPPING_MODES.autoMapInputData,
+			description: 'Input keys that name a field become fields, e.g. device.#tier, #tier or virtualization.desktop_pool',
+		},
+	],
+	default: 'defineBelow',
+};
+
+const autoMapNotice: INodeProperties = {
+	displayName:
+		'Input keys that name a field of the object type are set: the API name (device/device/#tier), the Export column name (device.#tier, device.virtualization.desktop_pool, user.ad.department) or a short form (#tier, virtualization.desktop_pool, ad.department). Null values are skipped; an empty string clears the field.',
+	name: 'autoMapNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { mappingMode: [MAPPING_MODES.autoMapInputData] } },
+};
+
+const textValue: INodeProperties = {
+	displayName: 'Value',
+	name: 'value',
+	type: 'string',
+	default: '',
+	description: 'The text to write. An empty value clears the field in Nexthink.',
+};
+
+const customFieldIdProperty: INodeProperties = {
+	displayName: 'Custom Field ID',
+	name: 'customFieldId',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. #tier',
+	description: 'NQL ID of a manual custom field, with or without the leading #',
+};
+
+function fieldEntryValues(objectType: ObjectType): INodeProperties[] {
+	const fixed = fixedFieldsOf(objectType);
+	if (fixed.length === 0) return [{ ...customFieldIdProperty }, textValue];
+
+	const options: INodePropertyOptions[] = [
+		{ name: 'Custom Field', value: CUSTOM_FIELD, description: 'A manual custom field, by its NQL ID' },
+		...fixed.map((field) => ({ name: field.displayName, value: field.path, description: `${objectType}/${objectType}/${field.path}` })),
+	];
+	if (objectType === 'user') {
+		options.push({ name: 'Organization Level', value: ORGANIZATION_LEVEL, description: 'An organization level, by its NQL ID' });
+	}
+	options.sort((a, b) => a.name.localeCompare(b.name));
+
+	const pathsOfKind = (kind: string) => fixed.filter((field) => field.kind === kind).map((field) => field.path);
+	const dateFields = pathsOfKind('dateTime');
+	const brokerFields = pathsOfKind('desktopBroker');
+	const typeFields = pathsOfKind('virtualizationType');
+
+	const values: INodeProperties[] = [
+		{ displayName: 'Field', name: 'field', type: 'options', options, default: CUSTOM_FIELD },
+		{ ...customFieldIdProperty, displayOptions: { show: { field: [CUSTOM_FIELD] } } },
+	];
+	if (objectType === 'user') {
+		values.push({
+			displayName: 'Organization Level ID',
+			name: 'organizationLevel',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. #region',
+			description: 'NQL ID of the organization level, with or without the leading #',
+			displayOptions: { show: { field: [ORGANIZATION_LEVEL] } },
+		});
+	}
+	values.push({ ...textValue, displayOptions: { hide: { field: [...dateFields, ...brokerFields, ...typeFields] } } });
+	values.push({
+		displayName: 'Date',
+		name: 'dateValue',
+		type: 'dateTime',
+		default: '',
+		description:
+			"Sent as ISO 8601 UTC with milliseconds; a date without an offset is read in the workflow's time zone. An empty value clears the field in Nexthink.",
+		displayOptions: { show: { field: dateFields } },
+	});
+	if (brokerFields.length > 0) {
+		values.push({
+			displayName: 'Desktop Broker',
+			name: 'desktopBroker',
+			type: 'options',
+			options: [
+				{ name: 'AWS AppStream', value: 'aws_appstream' },
+				{ name: 'AWS WorkSpaces', value: 'aws_workspace' },
+				{ name: 'Azure Virtual Desktop', value: 'azure_virtual_desktops' },
+				{ name: 'Citrix CVAD', value: 'citrix_cvad' },
+				{ name: 'Citrix DaaS', value: 'citrix_daas' },
+				{ name: 'Clear', value: 'clear', description: 'Removes the desktop broker' },
+				{ name: 'Horizon On-Premises', value: 'horizon_on_prem' },
+				{ name: 'Windows 365', value: 'windows_365' },
+			],
+			default: 'citrix_cvad',
+			description: 'The desktop broker. In an expression, use the name (e.g. citrix_daas) or its number (0 clears, 1–7).',
+			displayOptions: { show: { field: brokerFields } },
+		});
+	}
+	if (typeFields.length > 0) {
+		values.push({
+			displayName: 'Virtualization Type',
+			name: 'virtualizationType',
+			type: 'options',
+			options: [
+				{ name: 'Personal', value: 'personal' },
+				{ name: 'Pooled', value: 'pooled' },
+				{ name: 'Shared', value: 'shared' },
+			],
+			default: 'shared',
+			description:
+				'The virtualization type. In an expression, use the name (shared, personal, pooled) or its number (1–3); an empty string clears it.',
+			displayOptions: { show: { field: typeFields } },
+		});
+	}
+	return values;
+}
+
+function fieldsProperty(objectType: ObjectType): INodeProperties {
+	return {
+		displayName: 'Fields to Set',
+		name: fieldsParameterName(objectType),
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: { objectType: [objectType], mappingMode: [MAPPING_MODES.defineBelow] } },
+		description: `The ${objectType} fields to write; each value may be an expression over the input item`,
+		options: [{ displayName: 'Field', name: 'fieldValues', values: fieldEntryValues(objectType) }],
+	};
+}
+
+const domainProperty: INodeProperties = {
+	displayName: 'Domain',
+	name: 'domain',
+	type: 'string',
+	required: true,
+	default: 'n8n',
+	description: 'Label Nexthink records with the enrichment, for tracking where values came from',
+};
+
+const optionsProperty: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Batch Size',
+			name: 'batchSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE, numberPrecision: 0 },
+			default: 1000,
+			description: 'How many items go into one request (at most 10,000). Requests are sent one after the other.',
+		},
+		{
+			displayName: 'Unmapped Input Keys',
+			name: 'unmappedKeys',
+			type: 'options',
+			options: [
+				{ name: 'Ignore', value: UNMAPPED_KEY_HANDLING.ignore, description: 'Keys that name no field are left out silently' },
+				{
+					name: 'List in Output',
+					value: UNMAPPED_KEY_HANDLING.report,
+					description: "Keys that name no field are listed in the item's outcome (unmappedKeys)",
+				},
+			],
+			default: 'ignore',
+			displayOptions: { show: { '/mappingMode': [MAPPING_MODES.autoMapInputData] } },
+		},
+		{
+			displayName: 'Validate Only',
+			name: 'validateOnly',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to check every item and report its outcome without sending anything to Nexthink',
+		},
+	],
+};
+
+export const enrichmentProperties: INodeProperties[] = [
+	objectTypeProperty,
+	...identifyByProperties,
+	identificationValueProperty,
+	mappingModeProperty,
+	autoMapNotice,
+	...OBJECT_TYPES.map(fieldsProperty),
+	domainProperty,
+	optionsProperty,
+];

@@ -1,0 +1,232 @@
+/**
+ * The Enrichment node's run: prepare every item, send the valid ones in batches, read each answer
+ * back onto the items, and emit one output item per input item, in input order.
+ *
+ * Failures follow the node's "On Error" setting:
+ * - Stop Workflow: an item that fails the node's own checks stops the run before anything is sent;
+ *   API failures stop it after every batch ran, saying how many items were applied and failed.
+ * - Continue (regular output): every item comes out with its outcome.
+ * - Continue (using error output): failed items go to the error output, their outcome under `error`.
+ * A 401 (after the token was renewed once) or 403 means no further batch can succeed, so the
+ * remaining batches are not sent and their items fail with the same explanation.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { cancelSignalOf, nexthinkRequest } from '../transport';
+import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody, type Identification, type PreparedItem } from './batching';
+import { fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
+import { isIdentificationKind, isObjectType, type IdentificationKind, type ObjectType } from './fieldCatalogue';
+import { createKeyResolver, type KeyMeaning } from './fieldNames';
+import { ItemInputError, type EnrichmentError } from './itemErrors';
+import {
+	batchItemOutcomes,
+	describeFailure,
+	failedOutcome,
+	OUTCOME_KEY,
+	plural,
+	summariseFailures,
+	type ItemOutcome,
+} from './itemOutcome';
+import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry } from './itemPreparation';
+import { failBatch, interpretResponse, type ObjectResult } from './outcomes';
+import type { ConversionContext } from './valueConversion';
+
+export const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
+
+/** Statuses after which no later batch can succeed either. */
+const FATAL_STATUSES: ReadonlySet<string> = new Set(['401', '403']);
+
+interface RunSettings {
+	objectType: ObjectType;
+	identifyBy: IdentificationKind;
+	autoMap: boolean;
+	reportUnmappedKeys: boolean;
+	domain: string;
+	batchSize: number;
+	validateOnly: boolean;
+	conversion: ConversionContext;
+}
+
+type Preparation =
+	| { ok: true; item: PreparedItem; unmappedKeys?: string[] }
+	| { ok: false; outcome: ItemOutcome };
+
+export async function executeEnrichment(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	if (items.length === 0) return [[]];
+	const settings = readRunSettings(this);
+	const continueOnFail = this.continueOnFail();
+
+	const resolveKey = createKeyResolver(settings.objectType);
+	const preparations = items.map((item, itemIndex) => prepareItem(this, settings, resolveKey, item, itemIndex, continueOnFail));
+	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+
+	const valid = preparations.flatMap((preparation) => (preparation.ok ? [preparation.item] : []));
+	const batches = buildBatches(valid, settings.batchSize);
+	const outcomes: Array<ItemOutcome | undefined> = preparations.map((preparation) => (preparation.ok ? undefined : preparation.outcome));
+
+	let fatal: NodeApiError | undefined;
+	for (const batch of batches) {
+		let results: ObjectResult[];
+		if (settings.validateOnly) {
+			results = batch.objects.map(() => ({ applied: false, errors: [], warnings: [] }));
+		} else if (fatal !== undefined) {
+			results = failBatch(batch, errorOfRequest(fatal, 'Not sent: an earlier request of this run was refused. '));
+		} else {
+			try {
+				const response = await nexthinkRequest(this, {
+					method: 'POST',
+					path: ENRICHMENT_PATH,
+					body: requestBody(batch, settings.domain),
+					idempotent: true,
+					acceptStatus: [207, 400],
+					action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
+				});
+				results = interpretResponse(batch, response.statusCode, response.body);
+			} catch (error) {
+				if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
+				if (error instanceof NodeApiError && FATAL_STATUSES.has(String(error.httpCode))) fatal = error;
+				results = failBatch(batch, errorOfRequest(error));
+			}
+		}
+		for (const [itemIndex, outcome] of batchItemOutcomes(batch, results, settings.objectType, settings.validateOnly ? 'valid' : 'applied')) {
+			outcomes[itemIndex] = outcome;
+		}
+	}
+
+	const finished = outcomes.map((outcome, itemIndex) => {
+		const preparation = preparations[itemIndex];
+		if (outcome === undefined) throw new NodeOperationError(this.getNode(), `Item ${itemIndex} got no outcome`, { itemIndex });
+		if (preparation.ok && preparation.unmappedKeys !== undefined) outcome.unmappedKeys = preparation.unmappedKeys;
+		return outcome;
+	});
+	if (!continueOnFail) throwIfAnyFailed(this, finished, fatal);
+	return [toOutputItems(this, items, finished)];
+}
+
+function readRunSettings(ctx: IExecuteFunctions): RunSettings {
+	const objectType = ctx.getNodeParameter('objectType', 0) as string;
+	if (!isObjectType(objectType)) {
+		throw new NodeOperationError(ctx.getNode(), `Unknown object type "${objectType}"`);
+	}
+	const identifyBy = ctx.getNodeParameter('identifyBy', 0) as string;
+	if (!isIdentificationKind(objectType, identifyBy)) {
+		throw new NodeOperationError(ctx.getNode(), `A ${objectType} cannot be identified by "${identifyBy}"`);
+	}
+	const domain = String(ctx.getNodeParameter('domain', 0) ?? '').trim();
+	if (domain === '') {
+		throw new NodeOperationError(ctx.getNode(), 'The domain is empty', {
+			description: 'The Enrichment API requires a domain; it labels where the values came from. The default is "n8n".',
+		});
+	}
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	const batchSize = Number(options.batchSize ?? DEFAULT_BATCH_SIZE);
+	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+		throw new NodeOperationError(ctx.getNode(), `Batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`);
+	}
+	const autoMap = ctx.getNodeParameter('mappingMode', 0) === MAPPING_MODES.autoMapInputData;
+	return {
+		objectType,
+		identifyBy,
+		autoMap,
+		reportUnmappedKeys: autoMap && options.unmappedKeys === UNMAPPED_KEY_HANDLING.report,
+		domain,
+		batchSize,
+		validateOnly: options.validateOnly === true,
+		conversion: { timezone: ctx.getTimezone() },
+	};
+}
+
+function prepareItem(
+	ctx: IExecuteFunctions,
+	settings: RunSettings,
+	resolveKey: (key: string) => KeyMeaning,
+	item: INodeExecutionData,
+	itemIndex: number,
+	continueOnFail: boolean,
+): Preparation {
+	const { objectType } = settings;
+	let identification: Identification | null = null;
+	try {
+		identification = prepareIdentification(objectType, settings.identifyBy, ctx.getNodeParameter('identificationValue', itemIndex));
+		if (settings.autoMap) {
+			const mapped = fieldsFromInput(objectType, item.json, resolveKey, settings.conversion);
+			return {
+				ok: true,
+				item: { itemIndex, identification, fields: mapped.fields },
+				unmappedKeys: settings.reportUnmappedKeys ? mapped.unmappedKeys : undefined,
+			};
+		}
+		const entries = ctx.getNodeParameter(`${fieldsParameterName(objectType)}.fieldValues`, itemIndex, []) as FieldEntry[];
+		return { ok: true, item: { itemIndex, identification, fields: fieldsFromEntries(objectType, entries, settings.conversion) } };
+	} catch (error) {
+		if (error instanceof ItemInputError) {
+			return { ok: false, outcome: failedOutcome(objectType, identification, [error.toEnrichmentError()]) };
+		}
+		// Anything else (an expression that fails to evaluate) stops the run unless the user chose to continue.
+		if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		const message = error instanceof Error ? error.message : String(error);
+		return { ok: false, outcome: failedOutcome(objectType, identification, [{ code: 'PARAMETER_ERROR', message, source: 'node' }]) };
+	}
+}
+
+/** Under "Stop Workflow", one bad item means nothing is sent: the user fixes the input first. */
+function throwIfAnyInvalid(ctx: IExecuteFunctions, preparations: readonly Preparation[]): void {
+	const invalid = preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [] : [{ itemIndex, outcome: preparation.outcome }]));
+	if (invalid.length === 0) return;
+	const [first] = invalid;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		invalid.length === 1
+			? `Item ${first.itemIndex} cannot be sent: ${first.outcome.errors[0].message}`
+			: `${plural(invalid.length, 'item')} cannot be sent; the first is item ${first.itemIndex}: ${first.outcome.errors[0].message}`,
+		{
+			itemIndex: first.itemIndex,
+			description: [
+				'Nothing was sent to Nexthink. Fix these items, or set the node\'s "On Error" setting to continue so that valid items are sent and failed ones are reported.',
+				...invalid.slice(0, 5).map(({ itemIndex, outcome }) => describeFailure(itemIndex, outcome)),
+			].join('\n'),
+		},
+	);
+}
+
+function throwIfAnyFailed(ctx: IExecuteFunctions, outcomes: readonly ItemOutcome[], fatal: NodeApiError | undefined): void {
+	const summary = summariseFailures(outcomes);
+	if (summary.failed === 0) return;
+	if (fatal !== undefined && summary.applied === 0) throw fatal;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Nexthink enrichment: ${plural(summary.applied, 'item')} applied, ${plural(summary.failed, 'item')} failed`,
+		{
+			description: [
+				...(fatal !== undefined ? [`${fatal.message}. ${fatal.description ?? ''}`.trim()] : []),
+				...summary.firstFailures,
+				'Set the node\'s "On Error" setting to continue to get every item with its outcome.',
+			].join('\n'),
+		},
+	);
+}
+
+function errorOfRequest(error: unknown, prefix = ''): EnrichmentError {
+	if (error instanceof NodeApiError) {
+		const message = [error.message, error.description].filter((part) => typeof part === 'string' && part !== '').join('. ');
+		return { code: error.httpCode ? `HTTP_${error.httpCode}` : 'REQUEST_FAILED', message: `${prefix}${message}`, source: 'api' };
+	}
+	return { code: 'REQUEST_FAILED', message: `${prefix}${error instanceof Error ? error.message : String(error)}`, source: 'node' };
+}
+
+function toOutputItems(ctx: IExecuteFunctions, items: readonly INodeExecutionData[], outcomes: readonly ItemOutcome[]): INodeExecutionData[] {
+	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
+	return items.map((item, itemIndex) => {
+		const outcome = outcomes[itemIndex];
+		if (toErrorOutput && outcome.status === 'failed') {
+			// n8n routes an item to the error output when `error` is its only key (n8n-core
+			// `handleNodeErrorOutput`, 1.x and 2.x) and then adds the paired input item's JSON to it.
+			// An item with an `error` property instead would lose its JSON to `{error: message}`.
+			const error = { message: describeFailure(itemIndex, outcome), ...outcome };
+			return { json: { error: error as unknown as IDataObject }, pairedItem: { item: itemIndex } };
+		}
+		return { json: { ...item.json, [OUTCOME_KEY]: outcome as unknown as IDataObject }, pairedItem: { item: itemIndex } };
+	});
+}

@@ -1,0 +1,150 @@
+/**
+ * What the Enrichment API can write: the object types, how each one is identified, the fixed fields
+ * per object type with the kind of value each takes, and the builders for the API's field names.
+ *
+ * API field names have the shape `<object>/<object>/<path>`; `<path>` is a fixed name such as
+ * `virtualization/desktop_pool`, a manual custom field's NQL ID (`#tier`) or, for users, an
+ * organization level (`organization/#region`).
+ */
+
+export const OBJECT_TYPES = ['device', 'user', 'binary', 'package'] as const;
+export type ObjectType = (typeof OBJECT_TYPES)[number];
+
+export const IDENTIFICATION_KINDS = {
+	device: ['name', 'uid'],
+	user: ['sid', 'uid', 'upn'],
+	binary: ['uid'],
+	package: ['uid'],
+} as const satisfies Record<ObjectType, readonly string[]>;
+
+export type IdentificationKind = (typeof IDENTIFICATION_KINDS)[ObjectType][number];
+
+/**
+ * How a field's value is typed on the wire: `text` is sent as a string, `dateTime` as ISO 8601 UTC
+ * with milliseconds, the two enumerations as integers chosen by name.
+ */
+export type ValueKind = 'text' | 'dateTime' | 'desktopBroker' | 'virtualizationType';
+
+export interface FixedField {
+	objectType: ObjectType;
+	/** The part after `<object>/<object>/`, e.g. `virtualization/desktop_pool`. */
+	path: string;
+	displayName: string;
+	kind: ValueKind;
+}
+
+/** Desktop broker names and their wire integers; 0 clears the field. */
+export const DESKTOP_BROKERS = {
+	clear: 0,
+	citrix_cvad: 1,
+	citrix_daas: 2,
+	azure_virtual_desktops: 3,
+	windows_365: 4,
+	horizon_on_prem: 5,
+	aws_workspace: 6,
+	aws_appstream: 7,
+} as const;
+
+export const VIRTUALIZATION_TYPES = {
+	shared: 1,
+	personal: 2,
+	pooled: 3,
+} as const;
+
+const virtualization = (path: string, displayName: string, kind: ValueKind = 'text'): FixedField => ({
+	objectType: 'device',
+	path: `virtualization/${path}`,
+	displayName: `Virtualization: ${displayName}`,
+	kind,
+});
+
+const entraId = (path: string, displayName: string, kind: ValueKind = 'text'): FixedField => ({
+	objectType: 'user',
+	path: `ad/${path}`,
+	displayName: `Entra ID: ${displayName}`,
+	kind,
+});
+
+export const FIXED_FIELDS: readonly FixedField[] = [
+	{ objectType: 'device', path: 'configuration_tag', displayName: 'Configuration Tag', kind: 'text' },
+	virtualization('desktop_broker', 'Desktop Broker', 'desktopBroker'),
+	virtualization('desktop_pool', 'Desktop Pool'),
+	virtualization('disk_image', 'Disk Image'),
+	virtualization('environment_name', 'Environment Name'),
+	virtualization('hostname', 'Hostname'),
+	virtualization('hypervisor_name', 'Hypervisor Name'),
+	virtualization('instance_size', 'Instance Size'),
+	virtualization('last_update', 'Last Update', 'dateTime'),
+	virtualization('region', 'Region'),
+	virtualization('type', 'Type', 'virtualizationType'),
+	entraId('city', 'City'),
+	entraId('country_code', 'Country Code'),
+	entraId('department', 'Department'),
+	entraId('distinguished_name', 'Distinguished Name'),
+	entraId('email_address', 'Email Address'),
+	entraId('full_name', 'Full Name'),
+	entraId('job_title', 'Job Title'),
+	entraId('last_update', 'Last Update', 'dateTime'),
+	entraId('office', 'Office'),
+	entraId('organizational_unit', 'Organizational Unit'),
+	entraId('username', 'Username'),
+];
+
+export function fixedFieldsOf(objectType: ObjectType): FixedField[] {
+	return FIXED_FIELDS.filter((field) => field.objectType === objectType);
+}
+
+export function findFixedField(objectType: ObjectType, path: string): FixedField | undefined {
+	return FIXED_FIELDS.find((field) => field.objectType === objectType && field.path === path);
+}
+
+export function isObjectType(value: unknown): value is ObjectType {
+	return typeof value === 'string' && (OBJECT_TYPES as readonly string[]).includes(value);
+}
+
+export function isIdentificationKind(objectType: ObjectType, kind: unknown): kind is IdentificationKind {
+	return typeof kind === 'string' && (IDENTIFICATION_KINDS[objectType] as readonly string[]).includes(kind);
+}
+
+/** `device/device/name`, `user/user/upn`, … */
+export function identificationName(objectType: ObjectType, kind: IdentificationKind): string {
+	return `${objectType}/${objectType}/${kind}`;
+}
+
+export function apiFieldName(objectType: ObjectType, path: string): string {
+	return `${objectType}/${objectType}/${path}`;
+}
+
+/**
+ * NQL IDs of manual custom fields and organization levels: letters, digits and underscores after the
+ * `#`. The API's own docs show lowercase IDs; the case the user typed is kept so a mismatch surfaces
+ * as the API's error rather than as a silent rename.
+ */
+const NQL_ID = /^#[A-Za-z0-9_]+$/;
+
+/** Accepts `#tier` or `tier` (surrounding spaces ignored) and returns `#tier`, or undefined if not an NQL ID. */
+export function normaliseNqlId(raw: string): string | undefined {
+	const trimmed = raw.trim();
+	const id = trimmed.startsWith('#') ? trimmed : `#${trimmed}`;
+	return NQL_ID.test(id) ? id : undefined;
+}
+
+/** A field resolved to its API name and the kind of value it takes. */
+export interface FieldTarget {
+	name: string;
+	kind: ValueKind;
+}
+
+export function fixedFieldTarget(field: FixedField): FieldTarget {
+	return { name: apiFieldName(field.objectType, field.path), kind: field.kind };
+}
+
+/** Manual custom fields exist on every object type and hold strings. */
+export function customFieldTarget(objectType: ObjectType, nqlId: string): FieldTarget {
+	return { name: apiFieldName(objectType, nqlId), kind: 'text' };
+}
+
+/** Organization levels exist on users only. */
+export function organizationTarget(nqlId: string): FieldTarget {
+	return { name: apiFieldName('user', `organization/${nqlId}`), kind: 'text' };
+}

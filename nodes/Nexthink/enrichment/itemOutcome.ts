@@ -1,0 +1,103 @@
+/**
+ * The outcome every input item carries out of the node (under the `enrichment` key of its JSON),
+ * and the summary used when a failure has to stop the workflow.
+ */
+import type { Batch, Identification } from './batching';
+import type { ObjectType } from './fieldCatalogue';
+import type { EnrichmentError } from './itemErrors';
+import type { ObjectResult } from './outcomes';
+import type { WireValue } from './valueConversion';
+
+export const OUTCOME_KEY = 'enrichment';
+
+/** `valid`: the item passed every check and "Validate Only" kept it from being sent. */
+export type OutcomeStatus = 'applied' | 'failed' | 'valid';
+
+export interface ItemOutcome {
+	status: OutcomeStatus;
+	applied: boolean;
+	objectType: ObjectType;
+	/** What identified the object; null when the identification itself was the problem. */
+	identification: Identification | null;
+	/** The fields sent for the object (after merging items that name the same object), by API name. */
+	fields: Record<string, WireValue>;
+	errors: EnrichmentError[];
+	/** API errors in this item's batch that could not be matched to any item. */
+	warnings?: EnrichmentError[];
+	/** Other input items that named the same object in the same request and were merged with this one. */
+	mergedWithItems?: number[];
+	/** "Map Automatically From Input" with "List in Output": keys that named no field. */
+	unmappedKeys?: string[];
+}
+
+export function failedOutcome(
+	objectType: ObjectType,
+	identification: Identification | null,
+	errors: EnrichmentError[],
+): ItemOutcome {
+	return { status: 'failed', applied: false, objectType, identification, fields: {}, errors };
+}
+
+/**
+ * Outcomes of the items of one batch, from the per-object results (same order as `batch.objects`).
+ * `successStatus` is `applied` for a sent batch and `valid` under "Validate Only".
+ */
+export function batchItemOutcomes(
+	batch: Batch,
+	results: readonly ObjectResult[],
+	objectType: ObjectType,
+	successStatus: 'applied' | 'valid',
+): Map<number, ItemOutcome> {
+	const outcomes = new Map<number, ItemOutcome>();
+	batch.objects.forEach((object, position) => {
+		const result = results[position];
+		const fields: Record<string, WireValue> = {};
+		for (const field of object.fields) fields[field.name] = field.value;
+		const ok = result.errors.length === 0;
+		for (const itemIndex of object.itemIndexes) {
+			const outcome: ItemOutcome = {
+				status: ok ? successStatus : 'failed',
+				applied: ok && successStatus === 'applied',
+				objectType,
+				identification: object.identification,
+				// each item gets its own copy: downstream nodes may change one item's JSON in place
+				fields: { ...fields },
+				errors: result.errors,
+			};
+			if (result.warnings.length > 0) outcome.warnings = result.warnings;
+			if (object.itemIndexes.length > 1) outcome.mergedWithItems = object.itemIndexes.filter((other) => other !== itemIndex);
+			outcomes.set(itemIndex, outcome);
+		}
+	});
+	return outcomes;
+}
+
+export interface FailureSummary {
+	applied: number;
+	failed: number;
+	/** The first failures, one line each: `Item 3 (device/device/name = PC-1): CODE message`. */
+	firstFailures: string[];
+}
+
+export function summariseFailures(outcomes: readonly ItemOutcome[], limit = 5): FailureSummary {
+	let applied = 0;
+	let failed = 0;
+	const firstFailures: string[] = [];
+	outcomes.forEach((outcome, itemIndex) => {
+		if (outcome.applied) applied++;
+		if (outcome.status !== 'failed') return;
+		failed++;
+		if (firstFailures.length < limit) firstFailures.push(describeFailure(itemIndex, outcome));
+	});
+	return { applied, failed, firstFailures };
+}
+
+export function describeFailure(itemIndex: number, outcome: ItemOutcome): string {
+	const object = outcome.identification ? ` (${outcome.identification.name} = ${outcome.identification.value})` : '';
+	const errors = outcome.errors.map((error) => `${error.code}: ${error.message}`).join('; ');
+	return `Item ${itemIndex}${object}: ${errors}`;
+}
+
+export function plural(count: number, noun: string): string {
+	return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,160 @@
+/**
+ * Turning one input item into what is sent for it: its identification and its typed fields, from the
+ * "Map Each Field" entries or from the item's own keys ("Map Automatically From Input"). Every problem
+ * is thrown as an `ItemInputError` so the caller can fail just that item.
+ *
+ * A value that is `null` or `undefined` means "no value" and its field is not sent (clearing a field
+ * takes an explicit empty string); an item left with no field at all is an error.
+ */
+import {
+	customFieldTarget,
+	findFixedField,
+	fixedFieldTarget,
+	identificationName,
+	normaliseNqlId,
+	organizationTarget,
+	type FieldTarget,
+	type IdentificationKind,
+	type ObjectType,
+} from './fieldCatalogue';
+import type { KeyMeaning } from './fieldNames';
+import type { Identification, WireField } from './batching';
+import { INPUT_ERROR_CODES, ItemInputError } from './itemErrors';
+import { convertFieldValue, type ConversionContext } from './valueConversion';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function prepareIdentification(objectType: ObjectType, kind: IdentificationKind, raw: unknown): Identification {
+	const name = identificationName(objectType, kind);
+	if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
+		throw new ItemInputError(
+			INPUT_ERROR_CODES.missingIdentification,
+			`The ${objectType} ${kind.toUpperCase()} to identify the object is empty (${name}).`,
+		);
+	}
+	if (typeof raw !== 'string' && typeof raw !== 'number') {
+		throw new ItemInputError(
+			INPUT_ERROR_CODES.invalidIdentification,
+			`The ${objectType} ${kind.toUpperCase()} must be text, got ${Array.isArray(raw) ? 'a list' : typeof raw} (${name}).`,
+		);
+	}
+	const value = String(raw).trim();
+	if (kind === 'uid') {
+		if (!UUID.test(value)) {
+			throw new ItemInputError(
+				INPUT_ERROR_CODES.invalidIdentification,
+				`"${value}" is not a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6 (${name}).`,
+			);
+		}
+		// Nexthink shows UIDs in lowercase; one spelling also lets duplicates in a batch be merged.
+		return { name, value: value.toLowerCase() };
+	}
+	return { name, value };
+}
+
+/** One row of "Map Each Field" as n8n hands it over; which value property applies depends on the field. */
+export interface FieldEntry {
+	field?: string;
+	customFieldId?: string;
+	organizationLevel?: string;
+	value?: unknown;
+	dateValue?: unknown;
+	desktopBroker?: unknown;
+	virtualizationType?: unknown;
+}
+
+/** `field` values of entries that are not fixed fields. */
+export const CUSTOM_FIELD = 'customField';
+export const ORGANIZATION_LEVEL = 'organizationLevel';
+
+export function fieldsFromEntries(
+	objectType: ObjectType,
+	entries: readonly FieldEntry[],
+	context: ConversionContext,
+): WireField[] {
+	const fields: WireField[] = [];
+	for (const entry of entries) {
+		const target = entryTarget(objectType, entry);
+		const raw = entryValue(target, entry);
+		if (raw === null || raw === undefined) continue;
+		fields.push({ name: target.name, value: convertFieldValue(target, raw, context) });
+	}
+	if (fields.length === 0) {
+		throw new ItemInputError(
+			INPUT_ERROR_CODES.noFields,
+			entries.length === 0
+				? 'No field to set: add at least one field under "Fields to Set".'
+				: 'No field to set: every field value is empty (null). Use an empty string to clear a field.',
+		);
+	}
+	return fields;
+}
+
+function entryTarget(objectType: ObjectType, entry: FieldEntry): FieldTarget {
+	const field = entry.field ?? CUSTOM_FIELD;
+	if (field === CUSTOM_FIELD) return customFieldTarget(objectType, nqlIdOf(entry.customFieldId, 'custom field'));
+	if (field === ORGANIZATION_LEVEL && objectType === 'user') {
+		return organizationTarget(nqlIdOf(entry.organizationLevel, 'organization level'));
+	}
+	const fixed = findFixedField(objectType, field);
+	if (fixed === undefined) {
+		throw new ItemInputError(INPUT_ERROR_CODES.invalidField, `"${field}" is not a field of a ${objectType}.`);
+	}
+	return fixedFieldTarget(fixed);
+}
+
+function nqlIdOf(raw: unknown, what: string): string {
+	const id = typeof raw === 'string' ? normaliseNqlId(raw) : undefined;
+	if (id === undefined) {
+		throw new ItemInputError(
+			INPUT_ERROR_CODES.invalidField,
+			`The ${what} ID ${raw === undefined || raw === '' ? 'is empty' : `"${String(raw)}" is not an NQL ID`}: enter it as #name or name (letters, digits and underscores).`,
+		);
+	}
+	return id;
+}
+
+function entryValue(target: FieldTarget, entry: FieldEntry): unknown {
+	switch (target.kind) {
+		case 'dateTime':
+			return entry.dateValue;
+		case 'desktopBroker':
+			return entry.desktopBroker;
+		case 'virtualizationType':
+			return entry.virtualizationType;
+		case 'text':
+			return entry.value;
+	}
+}
+
+export interface AutoMappedFields {
+	fields: WireField[];
+	/** Keys that name no field of the object type, in input order. */
+	unmappedKeys: string[];
+}
+
+export function fieldsFromInput(
+	objectType: ObjectType,
+	json: Readonly<Record<string, unknown>>,
+	resolveKey: (key: string) => KeyMeaning,
+	context: ConversionContext,
+): AutoMappedFields {
+	const fields: WireField[] = [];
+	const unmappedKeys: string[] = [];
+	for (const key of Object.keys(json)) {
+		const meaning = resolveKey(key);
+		if (meaning.kind === 'unmapped') unmappedKeys.push(key);
+		if (meaning.kind !== 'field') continue;
+		const raw = json[key];
+		if (raw === null || raw === undefined) continue;
+		fields.push({ name: meaning.target.name, value: convertFieldValue(meaning.target, raw, context) });
+	}
+	if (fields.length === 0) {
+		throw new ItemInputError(
+			INPUT_ERROR_CODES.noFields,
+			`No input key names a ${objectType} field that can be set (keys: ${Object.keys(json).slice(0, 10).join(', ') || 'none'}). ` +
+				`Name keys like ${objectType === 'user' ? 'ad.department, user.ad.department' : `${objectType}.#my_field`} or #my_field.`,
+		);
+	}
+	return { fields, unmappedKeys };
+}

@@ -1,0 +1,147 @@
+/**
+ * Reading the Enrichment API's answer to one batch back onto the batch's objects.
+ *
+ * - 200: every object was applied.
+ * - 207 `{status: 'partial_success', errors: [{identification: [{name, value}], errors: [{code, message}]}]}`:
+ *   objects named in `errors` failed with those errors, the others were applied.
+ * - 400 with the same `errors` list: every object failed; the named ones carry their own errors.
+ * - 400 with a bare `{message, code}`: the whole request was refused; every object carries that error.
+ *
+ * Errors are matched to objects by identification, exactly first and then ignoring case (an API may
+ * echo a value in another case). An error that matches no object of the batch cannot be attributed:
+ * on a 207 it is kept as a warning on the applied objects, on a 400 it is added to the objects that
+ * have no error of their own.
+ */
+import { identificationKey, type Batch, type Identification } from './batching';
+import type { EnrichmentError } from './itemErrors';
+
+export interface ObjectResult {
+	applied: boolean;
+	errors: EnrichmentError[];
+	/** API errors this batch's answer held that could not be matched to an object. */
+	warnings: EnrichmentError[];
+}
+
+export const BATCH_ERROR_CODES = {
+	batchRejected: 'BATCH_REJECTED',
+	unexpectedResponse: 'UNEXPECTED_RESPONSE',
+} as const;
+
+interface ObjectErrors {
+	identification: Identification;
+	errors: EnrichmentError[];
+}
+
+export function interpretResponse(batch: Batch, statusCode: number, body: unknown): ObjectResult[] {
+	if (statusCode === 200) return batch.objects.map(() => ({ applied: true, errors: [], warnings: [] }));
+
+	const listed = objectErrorsOf(body);
+	if (statusCode === 207 && listed !== undefined) return partialSuccess(batch, listed);
+	if (statusCode === 400 && listed !== undefined) return allFailed(batch, listed);
+	if (statusCode === 400) {
+		const error = apiError(body) ?? {
+			code: BATCH_ERROR_CODES.batchRejected,
+			message: 'The API rejected the request (HTTP 400) without saying why.',
+			source: 'api',
+		};
+		return failBatch(batch, error);
+	}
+	return failBatch(batch, {
+		code: BATCH_ERROR_CODES.unexpectedResponse,
+		message:
+			statusCode === 207
+				? 'The API reported a partial success (HTTP 207) without saying which objects failed, so none can be confirmed as applied.'
+				: `The API answered HTTP ${statusCode}, which the Enrichment API does not define.`,
+		source: 'api',
+	});
+}
+
+/** The same error for every object of the batch (request refused, retries exhausted, not sent). */
+export function failBatch(batch: Batch, error: EnrichmentError): ObjectResult[] {
+	return batch.objects.map(() => ({ applied: false, errors: [error], warnings: [] }));
+}
+
+function partialSuccess(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
+	const { perObject, unmatched } = matchToObjects(batch, listed);
+	return perObject.map((errors) =>
+		errors.length > 0 ? { applied: false, errors, warnings: [] } : { applied: true, errors: [], warnings: unmatched },
+	);
+}
+
+function allFailed(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
+	const { perObject, unmatched } = matchToObjects(batch, listed);
+	const fallback: EnrichmentError[] =
+		unmatched.length > 0
+			? unmatched
+			: [
+					{
+						code: BATCH_ERROR_CODES.batchRejected,
+						message: 'The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.',
+						source: 'api',
+					},
+				];
+	return perObject.map((errors) => ({ applied: false, errors: errors.length > 0 ? errors : fallback, warnings: [] }));
+}
+
+function matchToObjects(
+	batch: Batch,
+	listed: ObjectErrors[],
+): { perObject: EnrichmentError[][]; unmatched: EnrichmentError[] } {
+	const exact = new Map<string, number>();
+	const folded = new Map<string, number | 'ambiguous'>();
+	batch.objects.forEach((object, position) => {
+		exact.set(identificationKey(object.identification), position);
+		const key = identificationKey(object.identification).toLowerCase();
+		folded.set(key, folded.has(key) ? 'ambiguous' : position);
+	});
+	const perObject: EnrichmentError[][] = batch.objects.map(() => []);
+	const unmatched: EnrichmentError[] = [];
+	for (const entry of listed) {
+		const key = identificationKey(entry.identification);
+		const position = exact.get(key) ?? folded.get(key.toLowerCase());
+		if (typeof position === 'number') {
+			perObject[position].push(...entry.errors);
+		} else {
+			const named = `${entry.identification.name} = ${entry.identification.value}`;
+			unmatched.push(...entry.errors.map((error) => ({ ...error, message: `${named}: ${error.message}` })));
+		}
+	}
+	return { perObject, unmatched };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The `errors` list of a 207/400 body, or undefined when the body has none. */
+function objectErrorsOf(body: unknown): ObjectErrors[] | undefined {
+	if (!isRecord(body) || !Array.isArray(body.errors)) return undefined;
+	const listed: ObjectErrors[] = [];
+	for (const entry of body.errors) {
+		if (!isRecord(entry)) continue;
+		const first = Array.isArray(entry.identification) ? entry.identification[0] : undefined;
+		const identification: Identification = isRecord(first)
+			? { name: String(first.name ?? ''), value: String(first.value ?? '') }
+			: { name: '', value: '' };
+		const errors = Array.isArray(entry.errors)
+			? entry.errors.map(apiError).filter((error): error is EnrichmentError => error !== undefined)
+			: [];
+		listed.push({
+			identification,
+			errors:
+				errors.length > 0
+					? errors
+					: [{ code: BATCH_ERROR_CODES.unexpectedResponse, message: 'The API listed this object as failed without an error.', source: 'api' }],
+		});
+	}
+	return listed;
+}
+
+function apiError(value: unknown): EnrichmentError | undefined {
+	if (!isRecord(value) || (value.message === undefined && value.code === undefined)) return undefined;
+	return {
+		code: value.code === undefined ? BATCH_ERROR_CODES.unexpectedResponse : String(value.code),
+		message: value.message === undefined ? '' : String(value.message),
+		source: 'api',
+	};
+}

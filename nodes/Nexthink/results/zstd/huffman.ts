@@ -1,0 +1,300 @@
+/**
+ * Huffman coding of literals (RFC 8878 §4.2).
+ *
+ * `readHuffmanTable` parses a Huffman tree description (§4.2.1: weights stored directly or FSE-compressed,
+ * the last weight implied) into a lookup table indexed by the next `maxBits` bits of a stream; each entry
+ * packs `symbol | numBits << 8`. `decodeHuffmanStream` decodes one backward Huffman-coded stream (§4.2.2),
+ * which must be consumed exactly.
+ */
+
+import { BackwardBitReader } from './bitReader';
+import { ZstdError } from './errors';
+import { FseDistribution, FseTable, buildFseTable, readFseDistribution } from './fse';
+
+/** Longest prefix code the format allows. */
+const MAX_CODE_BITS = 11;
+/** Weights are FSE-compressed with an accuracy log of at most 6 and values 0-12 (12 is rejected later). */
+const WEIGHTS_MAX_ACCURACY_LOG = 6;
+const WEIGHTS_MAX_SYMBOL = 12;
+const MAX_EXPLICIT_WEIGHTS = 255;
+
+export class HuffmanTable {
+	maxBits = 0;
+	readonly entries = new Uint16Array(1 << MAX_CODE_BITS);
+}
+
+const weights = new Uint8Array(MAX_EXPLICIT_WEIGHTS + 1);
+const weightCounts = new Uint32Array(MAX_CODE_BITS + 2);
+const weightStarts = new Uint32Array(MAX_CODE_BITS + 2);
+const weightDistribution = new FseDistribution();
+const weightTable = new FseTable();
+const weightReader = new BackwardBitReader();
+
+/**
+ * Reads a tree description starting at data[start] (within data[start, end)) into `table` and returns the
+ * index just after it. `sourceOffset` is the input offset of data[0].
+ */
+export function readHuffmanTable(
+	table: HuffmanTable,
+	data: Uint8Array,
+	start: number,
+	end: number,
+	sourceOffset: number,
+): number {
+	const errorOffset = sourceOffset + start;
+	if (start >= end) throw new ZstdError('Huffman tree description is missing', errorOffset);
+	const header = data[start];
+	let position = start + 1;
+	let count: number;
+	if (header >= 128) {
+		count = header - 127;
+		const bytes = (count + 1) >>> 1;
+		if (position + bytes > end) throw new ZstdError('Huffman tree description is truncated', errorOffset);
+		for (let i = 0; i < count; i++) {
+			const byte = data[position + (i >>> 1)];
+			weights[i] = (i & 1) === 0 ? byte >>> 4 : byte & 15;
+		}
+		position += bytes;
+	} else {
+		if (position + header > end) throw new ZstdError('Huffman tree description is truncated', errorOffset);
+		count = decodeCompressedWeights(data, position, position + header, sourceOffset);
+		position += header;
+	}
+	buildTable(table, count, errorOffset);
+	return position;
+}
+
+/** FSE-compressed weights: one distribution, two interleaved states, decoded until the stream overflows. */
+function decodeCompressedWeights(data: Uint8Array, start: number, end: number, sourceOffset: number): number {
+	const errorOffset = sourceOffset + start;
+	if (start >= end) throw new ZstdError('Huffman weights are missing', errorOffset);
+	const descriptionSize = readFseDistribution(
+		weightDistribution,
+		data,
+		start,
+		end,
+		WEIGHTS_MAX_SYMBOL,
+		WEIGHTS_MAX_ACCURACY_LOG,
+		sourceOffset,
+	);
+	buildFseTable(weightTable, weightDistribution, errorOffset);
+	const reader = weightReader;
+	if (!reader.reset(data, start + descriptionSize, end)) {
+		throw new ZstdError('Huffman weights bitstream is empty or lacks its end marker', errorOffset);
+	}
+	const { accuracyLog, symbol, numBits, baseline } = weightTable;
+	let state1 = reader.read(accuracyLog);
+	let state2 = reader.read(accuracyLog);
+	let count = 0;
+	for (;;) {
+		if (count + 2 > MAX_EXPLICIT_WEIGHTS) throw new ZstdError('too many Huffman weights', errorOffset);
+		weights[count++] = symbol[state1];
+		state1 = baseline[state1] + reader.read(numBits[state1]);
+		if (reader.bitsLeft < 0) {
+			weights[count++] = symbol[state2];
+			break;
+		}
+		weights[count++] = symbol[state2];
+		state2 = baseline[state2] + reader.read(numBits[state2]);
+		if (reader.bitsLeft < 0) {
+			weights[count++] = symbol[state1];
+			break;
+		}
+	}
+	return count;
+}
+
+/** Completes the weights with the implied last one and fills the lookup table. */
+function buildTable(table: HuffmanTable, count: number, errorOffset: number): void {
+	let total = 0;
+	weightCounts.fill(0);
+	for (let i = 0; i < count; i++) {
+		const weight = weights[i];
+		if (weight > MAX_CODE_BITS) throw new ZstdError(`Huffman weight ${weight} is out of range`, errorOffset);
+		if (weight > 0) total += 1 << (weight - 1);
+		weightCounts[weight]++;
+	}
+	if (total === 0) throw new ZstdError('Huffman tree has no symbols', errorOffset);
+	const maxBits = 32 - Math.clz32(total);
+	if (maxBits > MAX_CODE_BITS) throw new ZstdError('Huffman tree is deeper than 11 bits', errorOffset);
+	const rest = (1 << maxBits) - total;
+	if ((rest & (rest - 1)) !== 0) throw new ZstdError('Huffman weights do not complete a tree', errorOffset);
+	const lastWeight = 32 - Math.clz32(rest);
+	weights[count] = lastWeight;
+	weightCounts[lastWeight]++;
+
+	// Codes go to symbols by increasing weight, then increasing symbol value; a symbol of weight w covers
+	// 2^(w-1) consecutive entries of the 2^maxBits table.
+	let next = 0;
+	for (let weight = 1; weight <= maxBits; weight++) {
+		weightStarts[weight] = next;
+		next += weightCounts[weight] << (weight - 1);
+	}
+	const entries = table.entries;
+	for (let symbol = 0; symbol <= count; symbol++) {
+		const weight = weights[symbol];
+		if (weight === 0) continue;
+		const first = weightStarts[weight];
+		const span = 1 << (weight - 1);
+		entries.fill(symbol | ((maxBits + 1 - weight) << 8), first, first + span);
+		weightStarts[weight] = first + span;
+	}
+	table.maxBits = maxBits;
+}
+
+/** Bits of the stream data[start, end) below its end marker; throws if the marker is missing. */
+function streamBits(data: Uint8Array, start: number, end: number, sourceOffset: number): number {
+	if (end <= start || data[end - 1] === 0) {
+		throw new ZstdError('Huffman stream is empty or lacks its end marker', sourceOffset + start);
+	}
+	return (end - start - 1) * 8 + (31 - Math.clz32(data[end - 1]));
+}
+
+/**
+ * Decodes out[outStart, outEnd) from a stream starting at data[start] with `bitsLeft` unread bits, and
+ * checks that it is then consumed exactly.
+ */
+function finishStream(
+	table: HuffmanTable,
+	data: Uint8Array,
+	start: number,
+	bitsLeft: number,
+	out: Uint8Array,
+	outStart: number,
+	outEnd: number,
+	sourceOffset: number,
+): void {
+	const entries = table.entries;
+	const maxBits = table.maxBits;
+	const mask = (1 << maxBits) - 1;
+	let outPosition = outStart;
+	// Fast path: the next maxBits bits lie inside the stream; 3 bytes cover them at any bit alignment.
+	while (outPosition < outEnd) {
+		const position = bitsLeft - maxBits;
+		if (position < 0) break;
+		const index = start + (position >>> 3);
+		const bits = ((data[index] | (data[index + 1] << 8) | (data[index + 2] << 16)) >>> (position & 7)) & mask;
+		const entry = entries[bits];
+		out[outPosition++] = entry;
+		bitsLeft -= entry >>> 8;
+	}
+	// Near the start of the stream, missing low bits read as zeros.
+	while (outPosition < outEnd) {
+		const available = bitsLeft < 0 ? 0 : bitsLeft;
+		const low = data[start] | (data[start + 1] << 8);
+		const bits = ((low & ((1 << available) - 1)) << (maxBits - available)) & mask;
+		const entry = entries[bits];
+		out[outPosition++] = entry;
+		bitsLeft -= entry >>> 8;
+	}
+	if (bitsLeft !== 0) {
+		throw new ZstdError(
+			bitsLeft > 0 ? 'Huffman stream has unused bits' : 'Huffman stream ends before its last symbol',
+			sourceOffset + start,
+		);
+	}
+}
+
+/**
+ * Decodes the single stream data[start, end) into out[outStart, outEnd). `sourceOffset` is the input
+ * offset of data[0].
+ */
+export function decodeHuffmanStream(
+	table: HuffmanTable,
+	data: Uint8Array,
+	start: number,
+	end: number,
+	out: Uint8Array,
+	outStart: number,
+	outEnd: number,
+	sourceOffset: number,
+): void {
+	finishStream(table, data, start, streamBits(data, start, end, sourceOffset), out, outStart, outEnd, sourceOffset);
+}
+
+/**
+ * Decodes four streams that start at `starts[0..3]` (the fourth ends at `end`) into consecutive segments
+ * of `segment` bytes of out[0, total) (the last segment may be shorter). The streams are independent,
+ * so they are decoded in lockstep: four dependency chains the CPU can overlap. `data` must extend 4 bytes
+ * past `end`.
+ */
+export function decodeFourHuffmanStreams(
+	table: HuffmanTable,
+	data: Uint8Array,
+	start1: number,
+	start2: number,
+	start3: number,
+	start4: number,
+	end: number,
+	out: Uint8Array,
+	segment: number,
+	total: number,
+	sourceOffset: number,
+): void {
+	let bits1 = streamBits(data, start1, start2, sourceOffset);
+	let bits2 = streamBits(data, start2, start3, sourceOffset);
+	let bits3 = streamBits(data, start3, start4, sourceOffset);
+	let bits4 = streamBits(data, start4, end, sourceOffset);
+	const entries = table.entries;
+	const maxBits = table.maxBits;
+	const mask = (1 << maxBits) - 1;
+	let out1 = 0;
+	let out2 = segment;
+	let out3 = 2 * segment;
+	let out4 = 3 * segment;
+	const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+	const pairBits = 2 * maxBits;
+	for (;;) {
+		// Each round takes two symbols, at most 2 * maxBits bits, from every stream; this many rounds
+		// stay clear of the stream starts and of the segment ends.
+		const rounds = Math.min(
+			Math.floor(Math.min(bits1, bits2, bits3, bits4) / pairBits),
+			(segment - out1) >>> 1,
+			(total - out4) >>> 1,
+		);
+		if (rounds <= 0) break;
+		for (let round = 0; round < rounds; round++) {
+			// One 32-bit load holds at least 25 bits at any alignment, enough for two codes of up to 11 bits:
+			// the first code is the top maxBits of them, the second starts where the first ends.
+			let position = bits1 - pairBits;
+			let word = view.getInt32(start1 + (position >>> 3), true) >>> (position & 7);
+			let first = entries[(word >>> maxBits) & mask];
+			let second = entries[(word >>> (maxBits - (first >>> 8))) & mask];
+			out[out1] = first;
+			out[out1 + 1] = second;
+			out1 += 2;
+			bits1 -= (first >>> 8) + (second >>> 8);
+
+			position = bits2 - pairBits;
+			word = view.getInt32(start2 + (position >>> 3), true) >>> (position & 7);
+			first = entries[(word >>> maxBits) & mask];
+			second = entries[(word >>> (maxBits - (first >>> 8))) & mask];
+			out[out2] = first;
+			out[out2 + 1] = second;
+			out2 += 2;
+			bits2 -= (first >>> 8) + (second >>> 8);
+
+			position = bits3 - pairBits;
+			word = view.getInt32(start3 + (position >>> 3), true) >>> (position & 7);
+			first = entries[(word >>> maxBits) & mask];
+			second = entries[(word >>> (maxBits - (first >>> 8))) & mask];
+			out[out3] = first;
+			out[out3 + 1] = second;
+			out3 += 2;
+			bits3 -= (first >>> 8) + (second >>> 8);
+
+			position = bits4 - pairBits;
+			word = view.getInt32(start4 + (position >>> 3), true) >>> (position & 7);
+			first = entries[(word >>> maxBits) & mask];
+			second = entries[(word >>> (maxBits - (first >>> 8))) & mask];
+			out[out4] = first;
+			out[out4 + 1] = second;
+			out4 += 2;
+			bits4 -= (first >>> 8) + (second >>> 8);
+		}
+	}
+	finishStream(table, data, start1, bits1, out, out1, segment, sourceOffset);
+	finishStream(table, data, start2, bits2, out, out2, 2 * segment, sourceOffset);
+	finishStream(table, data, start3, bits3, out, out3, 3 * segment, sourceOffset);
+	finishStream(table, data, start4, bits4, out, out4, total, sourceOffset);
+}

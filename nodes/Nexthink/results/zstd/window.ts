@@ -1,0 +1,87 @@
+/**
+ * The decoded-output window of a frame (RFC 8878 §3.1.1.1.2 Window_Size, §3.1.1.4 sequence execution).
+ *
+ * A ring of `history + one block` bytes, where history is the window size (or the frame content size when
+ * that is smaller). Each block is written contiguously from `position`; when the next block might not fit
+ * before the end of the ring, writing wraps to index 0 at a block boundary and the previous lap's data
+ * stays readable up to `wrapEnd`. Since a wrap only happens once more than `history` bytes were written,
+ * every byte up to `history` back from `position` is still intact, in this lap or the previous one.
+ *
+ * Sequence execution may write up to `WILD_COPY_MARGIN` bytes past the end of its output (fixed-size
+ * copies are faster than exact ones). `reserve` keeps that much room after the block, and the ring is
+ * sized so that a wrap leaves at least `history + WILD_COPY_MARGIN` bytes behind: the bytes clobbered just
+ * past the output are then always further back than any match may reach.
+ *
+ * The ring starts small and doubles while it has not wrapped yet, so small outputs stay small. Decoded
+ * bytes are handed out by `flush` as fresh copies the caller owns.
+ */
+
+export const WILD_COPY_MARGIN = 16;
+
+const INITIAL_SIZE = 64 * 1024;
+
+export class OutputWindow {
+	buffer: Uint8Array = new Uint8Array(0);
+	/** A view of `buffer` for word-sized copies. */
+	view: DataView = new DataView(this.buffer.buffer);
+	/** Where the next decoded byte goes. */
+	position = 0;
+	/** End of the previous lap's data; 0 until the ring has wrapped. */
+	wrapEnd = 0;
+	/** Bytes of the current frame written before the current block. */
+	frameProduced = 0;
+	/** The frame's Window_Size: no match may reach further back. */
+	windowSize = 0;
+	private capacity = 0;
+	private flushedTo = 0;
+
+	/** Starts a new frame; `contentSize` is -1 when the header does not give it. */
+	startFrame(windowSize: number, maxBlockSize: number, contentSize: number, out: Uint8Array[]): void {
+		this.flush(out);
+		const history = contentSize >= 0 && contentSize < windowSize ? contentSize : windowSize;
+		this.windowSize = windowSize;
+		this.capacity = history + maxBlockSize + 2 * WILD_COPY_MARGIN;
+		this.position = 0;
+		this.flushedTo = 0;
+		this.wrapEnd = 0;
+		this.frameProduced = 0;
+		// Even a declared size is only allocated as output arrives: the frame may be cut short or corrupt.
+		const initial = Math.min(this.capacity, INITIAL_SIZE);
+		if (this.buffer.length < initial) this.replaceBuffer(new Uint8Array(initial));
+	}
+
+	/** Makes room for `size` contiguous bytes (plus the margin) at `position`, growing or wrapping the ring. */
+	reserve(size: number, out: Uint8Array[]): void {
+		if (this.position + size + WILD_COPY_MARGIN > this.capacity) {
+			this.flush(out);
+			this.wrapEnd = this.position;
+			this.position = 0;
+			this.flushedTo = 0;
+		}
+		const needed = this.position + size + WILD_COPY_MARGIN;
+		if (needed > this.buffer.length) {
+			// Copy everything, not just up to `position`: after a wrap the previous lap is still history.
+			const grown = new Uint8Array(Math.min(this.capacity, Math.max(needed, this.buffer.length * 2)));
+			grown.set(this.buffer.subarray(0, Math.min(this.buffer.length, grown.length)));
+			this.replaceBuffer(grown);
+		}
+	}
+
+	/** Records that the bytes from `blockStart` to `position` are one finished block. */
+	finishBlock(blockStart: number): void {
+		this.frameProduced += this.position - blockStart;
+	}
+
+	private replaceBuffer(buffer: Uint8Array): void {
+		this.buffer = buffer;
+		this.view = new DataView(buffer.buffer);
+	}
+
+	/** Appends a copy of every byte written since the last flush to `out`. */
+	flush(out: Uint8Array[]): void {
+		if (this.position > this.flushedTo) {
+			out.push(this.buffer.slice(this.flushedTo, this.position));
+			this.flushedTo = this.position;
+		}
+	}
+}

@@ -1,0 +1,275 @@
+// @ts-check
+/**
+ * Benchmark of the Enrichment node: time and peak memory to enrich N items (default 100,000) against
+ * the local Nexthink server, beside the same requests sent by a bare HTTP client.
+ *
+ * Usage: npx tsc -p tsconfig.json && node test/bench/enrichment.js [--items N] [--runs N] [--batch N]
+ *
+ * The server runs in this process with N devices and the `#tier` custom field. Each measured run is
+ * a fresh Node process (so peak RSS is its own) in one of these modes:
+ * - `node-auto`:   the COMPILED node from dist/ run through n8n-core's real engine (test/helpers/harness.ts,
+ *                  transpiled on load), "Map Automatically From Input": one expression per item;
+ * - `node-manual`: the same with "Map Each Field" (identification + two field expressions per item);
+ * - `modules`:     the node's own pure code path from dist/ (identification, auto-mapping, batching,
+ *                  request bodies) without n8n, sending with fetch: what the node costs apart from n8n;
+ * - `fetch`:       a bare client: builds the request bodies straight from the data and POSTs them with fetch.
+ * All modes send the same batches one after the other, with a token from the same token endpoint.
+ * Medians of `--runs` runs.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '../..');
+const DIST = path.join(ROOT, 'dist/nodes/Nexthink/enrichment');
+const MODES = ['node-auto', 'node-manual', 'modules', 'fetch'];
+
+if (process.argv[2] === '--worker') {
+	worker(JSON.parse(process.argv[3])).then(
+		// exit at once: idle keep-alive sockets would otherwise hold the measured process open
+		(result) => process.stdout.write(JSON.stringify(result), () => process.exit(0)),
+		(error) => {
+			console.error(error);
+			process.exit(1);
+		},
+	);
+} else {
+	main().catch((error) => {
+		console.error(error);
+		process.exit(1);
+	});
+}
+
+/**
+ * @typedef {{ mode: string, items: number, batchSize: number, baseUrl: string, tokenUrl: string, clientId: string, clientSecret: string }} WorkerArgs
+ * @typedef {{ seconds: number, maxRssMb: number, applied: number, requests: number }} WorkerResult
+ */
+
+/** @param {number} count */
+function inputRows(count) {
+	const rows = new Array(count);
+	for (let i = 0; i < count; i++) {
+		rows[i] = {
+			'device.name': `BENCH-${i}`,
+			'device.#tier': `tier-${i % 5}`,
+			'device.virtualization.desktop_pool': `pool-${i % 20}`,
+		};
+	}
+	return rows;
+}
+
+/**
+ * @param {WorkerArgs} args
+ * @returns {Promise<WorkerResult>}
+ */
+async function worker(args) {
+	const rows = inputRows(args.items);
+	const started = process.hrtime.bigint();
+	const outcome = args.mode.startsWith('node') ? await runThroughN8n(args, rows) : await runWithFetch(args, rows);
+	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+	return { seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, ...outcome };
+}
+
+/**
+ * @param {WorkerArgs} args
+ * @param {Array<Record<string, string>>} rows
+ */
+async function runThroughN8n(args, rows) {
+	registerTypeScript();
+	const { runNode, disposeHarness } = require(path.join(ROOT, 'test/helpers/harness.ts'));
+	const { NexthinkEnrichment } = require(path.join(DIST, 'NexthinkEnrichment.node.js'));
+	const common = { objectType: 'device', identifyBy: 'name', identificationValue: '={{ $json["device.name"] }}', domain: 'bench' };
+	const parameters =
+		args.mode === 'node-auto'
+			? { ...common, mappingMode: 'autoMapInputData', options: { batchSize: args.batchSize } }
+			: {
+					...common,
+					mappingMode: 'defineBelow',
+					deviceFields: {
+						fieldValues: [
+							{ field: 'customField', customFieldId: '#tier', value: '={{ $json["device.#tier"] }}' },
+							{ field: 'virtualization/desktop_pool', value: '={{ $json["device.virtualization.desktop_pool"] }}' },
+						],
+					},
+					options: { batchSize: args.batchSize },
+				};
+	const result = await runNode({
+		nodeType: new NexthinkEnrichment(),
+		parameters,
+		items: rows.map((json) => ({ json })),
+		credentials: {
+			nexthinkApi: { useCustomUrls: true, apiBaseUrl: args.baseUrl, tokenUrl: args.tokenUrl, clientId: args.clientId, clientSecret: args.clientSecret },
+		},
+	});
+	disposeHarness();
+	if (result.error) throw new Error(`node run failed: ${result.error.message}`);
+	const applied = result.items.filter((/** @type {any} */ item) => item.json.enrichment.applied === true).length;
+	return { applied, requests: Math.ceil(rows.length / args.batchSize) };
+}
+
+/**
+ * @param {WorkerArgs} args
+ * @param {Array<Record<string, string>>} rows
+ */
+async function runWithFetch(args, rows) {
+	const token = await fetchToken(args);
+	const bodies = args.mode === 'modules' ? bodiesFromNodeModules(rows, args.batchSize) : bodiesByHand(rows, args.batchSize);
+	let applied = 0;
+	let requests = 0;
+	for (const body of bodies()) {
+		const response = await fetch(`${args.baseUrl}/api/v1/enrichment/data/fields`, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+			body: JSON.stringify(body),
+		});
+		await response.json();
+		if (response.status !== 200) throw new Error(`enrichment answered ${response.status}`);
+		applied += body.enrichments.length;
+		requests++;
+	}
+	return { applied, requests };
+}
+
+/** The bare client: one enrichment per row, fields named by hand. */
+function bodiesByHand(/** @type {Array<Record<string, string>>} */ rows, /** @type {number} */ batchSize) {
+	return function* () {
+		for (let start = 0; start < rows.length; start += batchSize) {
+			yield {
+				domain: 'bench',
+				enrichments: rows.slice(start, start + batchSize).map((row) => ({
+					identification: [{ name: 'device/device/name', value: row['device.name'] }],
+					fields: [
+						{ name: 'device/device/#tier', value: row['device.#tier'] },
+						{ name: 'device/device/virtualization/desktop_pool', value: row['device.virtualization.desktop_pool'] },
+					],
+				})),
+			};
+		}
+	};
+}
+
+/** The node's own modules from dist/, as its execute() uses them, minus n8n. */
+function bodiesFromNodeModules(/** @type {Array<Record<string, string>>} */ rows, /** @type {number} */ batchSize) {
+	const { createKeyResolver } = require(path.join(DIST, 'fieldNames.js'));
+	const { fieldsFromInput, prepareIdentification } = require(path.join(DIST, 'itemPreparation.js'));
+	const { buildBatches, requestBody } = require(path.join(DIST, 'batching.js'));
+	const resolveKey = createKeyResolver('device');
+	const context = { timezone: 'UTC' };
+	const prepared = rows.map((row, itemIndex) => ({
+		itemIndex,
+		identification: prepareIdentification('device', 'name', row['device.name']),
+		fields: fieldsFromInput('device', row, resolveKey, context).fields,
+	}));
+	const batches = buildBatches(prepared, batchSize);
+	return function* () {
+		for (const batch of batches) yield requestBody(batch, 'bench');
+	};
+}
+
+/** @param {WorkerArgs} args */
+async function fetchToken(args) {
+	const response = await fetch(args.tokenUrl, {
+		method: 'POST',
+		headers: {
+			Authorization: `Basic ${Buffer.from(`${args.clientId}:${args.clientSecret}`).toString('base64')}`,
+			'Content-Type': 'application/x-www-form-urlencoded',
+		},
+		body: 'grant_type=client_credentials&scope=service%3Aintegration',
+	});
+	const body = await response.json();
+	return body.access_token;
+}
+
+/** Loads .ts files by transpiling them (types are not checked): the harness is TypeScript. */
+function registerTypeScript() {
+	const ts = require('typescript');
+	require.extensions['.ts'] = (module, filename) => {
+		const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
+			fileName: filename,
+			compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+		});
+		/** @type {any} */ (module)._compile(outputText, filename);
+	};
+}
+
+async function main() {
+	const items = numberOption('--items', 100_000);
+	const runs = numberOption('--runs', 3);
+	const batchSize = numberOption('--batch', 1000);
+	if (!fs.existsSync(path.join(DIST, 'NexthinkEnrichment.node.js'))) {
+		console.error('dist/ is missing: run `npx tsc -p tsconfig.json` first');
+		process.exit(1);
+	}
+	const { startNexthinkServer } = require(path.join(ROOT, 'test/server'));
+	const server = await startNexthinkServer({ maxRecordedRequests: 10 });
+	for (let i = 0; i < items; i++) server.inventory.addDevice({ name: `BENCH-${i}` });
+	try {
+		console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); ${items} items, batches of ${batchSize}; median of ${runs} runs\n`);
+		/** @type {Record<string, Record<string, string>>} */
+		const table = {};
+		for (const mode of MODES) {
+			/** @type {WorkerResult[]} */
+			const samples = [];
+			for (let run = 0; run < runs; run++) {
+				const sample = await runWorker({
+					mode,
+					items,
+					batchSize,
+					baseUrl: server.baseUrl,
+					tokenUrl: server.tokenUrl,
+					clientId: server.clientId,
+					clientSecret: server.clientSecret,
+				});
+				if (sample.applied !== items) throw new Error(`${mode}: ${sample.applied} of ${items} items applied`);
+				samples.push(sample);
+			}
+			const seconds = medianOf(samples.map((sample) => sample.seconds));
+			table[mode] = {
+				seconds: seconds.toFixed(2),
+				'items/s': Math.round(items / seconds).toLocaleString('en-US'),
+				'µs/item': ((seconds * 1e6) / items).toFixed(1),
+				'peak RSS MB': medianOf(samples.map((sample) => sample.maxRssMb)).toFixed(0),
+				requests: String(samples[0].requests),
+			};
+		}
+		console.table(table);
+	} finally {
+		await server.close();
+	}
+}
+
+/**
+ * A measured run in a fresh process. Asynchronous on purpose: the server lives in this process and
+ * must keep answering while the worker runs.
+ * @param {WorkerArgs} args
+ * @returns {Promise<WorkerResult>}
+ */
+function runWorker(args) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, ['--max-old-space-size=4096', __filename, '--worker', JSON.stringify(args)], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, N8N_LOG_LEVEL: 'silent' },
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		child.on('close', (code) => {
+			if (code !== 0) reject(new Error(`${args.mode} worker failed (${code}): ${stderr}`));
+			else resolve(JSON.parse(stdout));
+		});
+	});
+}
+
+/** @param {number[]} values */
+function medianOf(values) {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** @param {string} name @param {number} fallback */
+function numberOption(name, fallback) {
+	const index = process.argv.indexOf(name);
+	return index === -1 ? fallback : Number(process.argv[index + 1]);
+}

@@ -1,0 +1,164 @@
+/**
+ * The Execute Query operation (issue 6) through n8n-core's engine against the local API server.
+ */
+import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
+import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../helpers/harness';
+
+const { startNexthinkServer } = require('../server');
+
+let server: any;
+
+const SEEN = '2026-11-23T10:15:00.000Z';
+
+beforeAll(async () => {
+	server = await startNexthinkServer({ executeRowLimit: 1000 });
+	server.addQuery({
+		id: '#device_lookup',
+		header: ['device.name', 'device.hardware.memory', 'device.last_seen', 'device.note'],
+		parameters: ['name'],
+		nql: 'devices | where device.name == $name | list device.name, device.hardware.memory, device.last_seen',
+		columnTypes: { 'device.hardware.memory': 'number', 'device.last_seen': 'timestamp' },
+		rows: (p: any) => [[p.name, '16384', SEEN, 'a, "quoted" note']],
+	});
+	server.addQuery({
+		id: '#many_devices',
+		header: ['device.name'],
+		rows: () => Array.from({ length: 1500 }, (_, i) => [`PC-${String(i).padStart(4, '0')}`]),
+	});
+});
+afterAll(async () => {
+	await server.close();
+	disposeHarness();
+});
+beforeEach(() => {
+	server.clearRequests();
+	server.clearFaults();
+});
+
+const executeCalls = () => server.requests.filter((r: any) => /\/nql\/execute$/.test(r.path));
+
+function run(parameters: Record<string, unknown>, extra: Partial<RunNodeOptions> = {}) {
+	return runNode({
+		nodeType: new NexthinkExport(),
+		parameters: {
+			operation: 'executeQuery',
+			queryId: 'device_lookup',
+			queryParameters: { parameter: [{ name: 'name', value: 'PC-42' }] },
+			...parameters,
+		} as never,
+		credentials: { nexthinkApi: nexthinkCredentials(server) },
+		...extra,
+	});
+}
+
+describe(`Execute Query on n8n-core ${N8N_CORE_VERSION}`, () => {
+	it('posts {queryId, parameters} to v2 and outputs the data objects with their keys as returned', async () => {
+		const { items, error } = await run({});
+		expect(error).toBeUndefined();
+		expect(executeCalls()).toHaveLength(1);
+		const [call] = executeCalls();
+		expect(call.path).toBe('/api/v2/nql/execute');
+		expect(JSON.parse(call.body)).toEqual({ queryId: '#device_lookup', parameters: { name: 'PC-42' } });
+		expect(call.headers['x-utc-times']).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({
+			'device.name': 'PC-42',
+			'device.hardware.memory': 16384,
+			'device.last_seen': '2026-11-23T11:15:00.000+01:00',
+			'device.note': 'a, "quoted" note',
+		});
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('asks for UTC timestamps with x-utc-times', async () => {
+		const { items } = await run({ executeOptions: { utcTimestamps: true } });
+		expect(executeCalls()[0].headers['x-utc-times']).toBe('true');
+		expect(items[0].json['device.last_seen']).toBe(SEEN);
+	});
+
+	it('turns the v1 headers and data arrays into the same items', async () => {
+		const v1 = await run({ executeOptions: { apiVersion: 'v1' } });
+		const v2 = await run({});
+		expect(executeCalls().map((c: any) => c.path)).toEqual(['/api/v1/nql/execute', '/api/v2/nql/execute']);
+		expect(v1.items.map((i) => i.json)).toEqual(v2.items.map((i) => i.json));
+	});
+
+	it('asks for CSV with Accept: text/csv and parses it with the project\'s CSV parser', async () => {
+		const { items, error } = await run({ executeOptions: { responseFormat: 'csv' } });
+		expect(error).toBeUndefined();
+		expect(executeCalls()[0].headers.accept).toBe('text/csv');
+		expect(items[0].json).toEqual({
+			'device.name': 'PC-42',
+			'device.hardware.memory': '16384',
+			'device.last_seen': '2026-11-23T11:15:00.000+01:00',
+			'device.note': 'a, "quoted" note',
+		});
+		const typed = await run({ executeOptions: { responseFormat: 'csv', convertTypes: true } });
+		expect(typed.items[0].json['device.hardware.memory']).toBe(16384);
+	});
+
+	it('outputs the metadata as a separate item or on each row', async () => {
+		const separate = await run({ executeOptions: { includeMetadata: 'separateItem' } });
+		expect(separate.items).toHaveLength(2);
+		expect(separate.items[1].json).toMatchObject({
+			queryId: '#device_lookup',
+			executedQuery: 'devices | where device.name == "PC-42" | list device.name, device.hardware.memory, device.last_seen',
+			rows: 1,
+			mayBeIncomplete: false,
+		});
+		expect(separate.items[1].json.executionDateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+		const eachRow = await run({ executeOptions: { includeMetadata: 'eachRow' } });
+		expect(eachRow.items).toHaveLength(1);
+		expect(eachRow.items[0].json.nexthinkQuery).toMatchObject({ queryId: '#device_lookup', rows: 1 });
+	});
+
+	it('says the result may be incomplete when the row limit is reached', async () => {
+		const { items, run: execution } = await run({
+			queryId: 'many_devices',
+			queryParameters: {},
+			executeOptions: { includeMetadata: 'separateItem' },
+		});
+		expect(items).toHaveLength(1001);
+		expect(items[1000].json).toMatchObject({ rows: 1000, mayBeIncomplete: true });
+		const hints = JSON.stringify(execution.data.resultData.runData.Node[0]);
+		expect(hints).toMatch(/may be incomplete\. Use the Export operation/);
+	});
+
+	it('validates the query ID like the export operations, before any request', async () => {
+		const { error } = await run({ queryId: 'Device-Lookup' });
+		expect(error.message).toMatch(/characters a query ID cannot have/);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	it('retries this read-only call on 503 and 500', async () => {
+		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', status: 503 });
+		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', status: 500, body: { message: 'boom', code: 500 } });
+		const { items, error } = await run({});
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(executeCalls()).toHaveLength(3);
+	});
+
+	it.each([
+		[404, undefined, /HTTP 404/, /NQL API queries/],
+		[403, { message: 'Not authorized to execute queries', code: 403, source: 'authorization' }, /Not authorized to execute queries/, /NQL API/],
+		[406, undefined, /HTTP 406/, /format/],
+	])('explains HTTP %s', async (status, body, message, description) => {
+		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', status, body });
+		const { error } = await run({});
+		expect(error.message).toMatch(message);
+		expect(error.description).toMatch(description);
+		expect(executeCalls()).toHaveLength(1);
+	});
+
+	it('gives an error item per failing input under continue-on-fail', async () => {
+		const { items, error } = await run(
+			{ queryId: '={{ $json.q }}' },
+			{ items: [{ json: { q: 'no_such_query' } }, { json: { q: 'device_lookup' } }], onError: 'continueRegularOutput' },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json.error).toMatch(/HTTP 404/);
+		expect(items[1].json['device.name']).toBe('PC-42');
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});
