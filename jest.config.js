@@ -5,7 +5,7 @@
 // Pure unit tests (test/unit) do not touch n8n and run once.
 const path = require('node:path');
 
-const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json', isolatedModules: true }] };
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] };
 const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
 
 function v1Workflow() {

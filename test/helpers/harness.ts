@@ -31,7 +31,6 @@ import type {
 	Workflow as WorkflowType,
 } from 'n8n-workflow';
 
-/* eslint-disable @typescript-eslint/no-var-requires */
 const n8nWorkflow = require('n8n-workflow');
 const n8nCore = require('n8n-core');
 const CORE_MAJOR = Number(require('n8n-core/package.json').version.split('.')[0]);

@@ -1,0 +1,308 @@
+/**
+ * A streaming RFC 4180 CSV parser over decoded text chunks.
+ *
+ * Dialect: fields are separated by commas; a field may be enclosed in double quotes, inside which
+ * `""` stands for one quote and commas and line breaks (CR, LF, CRLF) are data. Records end with LF,
+ * CRLF or a lone CR. The last record may or may not end with a line break. Every record must have
+ * as many fields as the first one (the header); anything else is a `CsvFormatError` naming the line.
+ *
+ * Decisions where RFC 4180 leaves room:
+ * - A blank line (a line break right at the start of a record) is an empty record. With several
+ *   columns it cannot be a row, so it is skipped (some writers end files with an extra blank line);
+ *   with exactly one column it is a row holding one empty field. Blank lines before the header are
+ *   skipped, so a file of only line breaks has no header and no rows, like an empty file.
+ * - A quote inside an unquoted field (`ab"c`) and anything but a comma or a line break right after a
+ *   closing quote (`"ab"c`) are errors: guessing would silently shift values between columns.
+ * - Line numbers count every line break in the text, including those inside quoted fields, so they
+ *   match what a text editor shows. A UTF-8 byte order mark is the text decoder's business.
+ *
+ * The hot loop finds delimiters and closing quotes with `indexOf` (a fast native search) and
+ * slices fields straight out of the chunk. Between chunks only the current unfinished field is
+ * carried over, together with how far it was already scanned, so a long field split over many
+ * chunks is scanned once, not again with every chunk.
+ */
+
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+const COMMA = 44;
+const END_OF_TEXT = -1;
+
+export class CsvFormatError extends Error {
+	/** 1-based line of the text where the problem is (for a ragged row: where the row starts). */
+	readonly line: number;
+
+	constructor(problem: string, line: number) {
+		super(`Invalid CSV on line ${line}: ${problem}`);
+		this.name = 'CsvFormatError';
+		this.line = line;
+	}
+}
+
+/**
+ * Receives each record, the header first. The array is reused for the next record (allocating one
+ * per record costs measurably at a million rows), so copy what must outlive the call. Returning
+ * `false` stops the parser: later text is ignored and not checked.
+ */
+export type CsvRecordHandler = (fields: readonly string[]) => boolean | void;
+
+export class CsvParser {
+	private readonly onRecord: CsvRecordHandler;
+
+	/** Unparsed text, starting at the first character of the current unfinished field. */
+	private pending = '';
+
+	/** How far into `pending` the current field has been scanned without finding its end. */
+	private scanned = 0;
+
+	/** Whether `pending` starts with a quote (kept apart: reading a character would flatten `pending`). */
+	private pendingIsQuoted = false;
+
+	/** Finished fields of the current record: the first `fieldCount` entries (the array is reused). */
+	private readonly fields: string[] = [];
+	private fieldCount = 0;
+
+	/** Field count of the header; -1 until the header is complete. */
+	private width = -1;
+
+	/** Line at the start of the current field, and line where the current record started. */
+	private line = 1;
+	private recordLine = 1;
+
+	private isStopped = false;
+	private isEnded = false;
+
+	constructor(onRecord: CsvRecordHandler) {
+		this.onRecord = onRecord;
+	}
+
+	/** Whether the record handler asked to stop. */
+	get stopped(): boolean {
+		return this.isStopped;
+	}
+
+	push(text: string): void {
+		if (this.isEnded) throw new Error('CsvParser.push() called after end()');
+		if (this.isStopped || text === '') return;
+		if (this.pending === '') this.parse(text, false);
+		// `join` builds one flat string; `+` would build a rope that every character access has to walk.
+		else if (!this.extendPending(text)) this.parse([this.pending, text].join(''), false);
+	}
+
+	/** Marks the end of the text: completes the last record or reports an unterminated quote. */
+	end(): void {
+		if (this.isEnded) return;
+		this.isEnded = true;
+		if (!this.isStopped) this.parse(this.pending, true);
+		this.pending = '';
+	}
+
+	private parse(text: string, final: boolean): void {
+		const length = text.length;
+		const fields = this.fields;
+		let count = this.fieldCount;
+		let start = 0;
+		let scanFrom = this.scanned;
+		this.scanned = 0;
+		// Where the next comma, LF, CR and quote are, at or after the current field (the text's length
+		// when there is none). Each is found with `indexOf` and reused until the parser passes it, so
+		// there is one native search per delimiter instead of a JavaScript loop over every character.
+		let nextComma = -1;
+		let nextLf = -1;
+		let nextCr = -1;
+		let nextQuote = -1;
+		while (!this.isStopped) {
+			if (start >= length) {
+				// At a field start with no text left. After a comma the record ends with an empty field;
+				// after a line break (or at the very beginning) there is no record.
+				if (final && count > 0) {
+					fields[count++] = '';
+					this.completeRecord(count);
+					count = 0;
+				}
+				break;
+			}
+			let end: number;
+			let value: string;
+			/** The character after the field: COMMA, LF or CR, or END_OF_TEXT. */
+			let delimiter: number;
+			let lineBreaks = 0;
+			if (nextQuote < start) nextQuote = indexOrLength(text, '"', start);
+			if (nextQuote === start) {
+				end = findClosingQuote(text, scanFrom > start ? scanFrom : start + 1);
+				if (end === -1 || (end + 1 >= length && !final)) {
+					// The closing quote is not here yet, or it could still be the first half of `""`,
+					// or the character deciding what follows it has not arrived.
+					if (final) throw new CsvFormatError('a quoted field is not closed before the end of the file', this.line);
+					this.carry(text, start, end === -1 ? length : end, count);
+					return;
+				}
+				value = text.slice(start + 1, end);
+				if (value.includes('"')) value = value.replaceAll('""', '"');
+				lineBreaks = countLineBreaks(value);
+				end += 1;
+				delimiter = end < length ? text.charCodeAt(end) : END_OF_TEXT;
+				if (delimiter !== COMMA && delimiter !== LF && delimiter !== CR && delimiter !== END_OF_TEXT) {
+					throw new CsvFormatError(`unexpected character ${describe(text, end)} after the closing quote of a field`, this.line + lineBreaks);
+				}
+			} else {
+				const from = scanFrom > start ? scanFrom : start;
+				if (nextComma < from) nextComma = indexOrLength(text, ',', from);
+				if (nextLf < from) nextLf = indexOrLength(text, '\n', from);
+				if (nextCr < from) nextCr = indexOrLength(text, '\r', from);
+				if (nextComma < nextLf && nextComma < nextCr) {
+					end = nextComma;
+					delimiter = COMMA;
+				} else if (nextLf < nextCr) {
+					end = nextLf;
+					delimiter = LF;
+				} else {
+					end = nextCr;
+					delimiter = end < length ? CR : END_OF_TEXT;
+				}
+				if (nextQuote < end) {
+					throw new CsvFormatError('a quote appears inside a field that does not start with a quote; such fields must be quoted and their quotes doubled', this.line);
+				}
+				if (delimiter === END_OF_TEXT && !final) {
+					this.carry(text, start, end, count);
+					return;
+				}
+				value = text.slice(start, end);
+			}
+			let next = end + 1;
+			if (delimiter === CR && next >= length && !final) {
+				// A CR at the end of the chunk: wait for the next character to tell CRLF from a lone CR.
+				// The field is rescanned from its start (a quoted field must find its opening quote again).
+				this.carry(text, start, start, count);
+				return;
+			}
+			scanFrom = 0;
+			if (lineBreaks !== 0) this.line += lineBreaks;
+			if (delimiter === COMMA) {
+				fields[count++] = value;
+				start = next;
+				continue;
+			}
+			if (delimiter === CR && text.charCodeAt(next) === LF) next++;
+			if (end === start && count === 0) {
+				this.completeBlankLine();
+			} else {
+				fields[count++] = value;
+				this.completeRecord(count);
+				count = 0;
+			}
+			if (delimiter !== END_OF_TEXT) this.line++;
+			this.recordLine = this.line;
+			start = next;
+		}
+		this.fieldCount = count;
+		this.pending = '';
+	}
+
+	/**
+	 * Appends `text` to the carried field if the field does not end in it, so that a field spanning
+	 * many chunks is scanned once (scanning `pending + text` would flatten and rescan the carried part
+	 * with every chunk). Returns false when `text` has to be parsed.
+	 */
+	private extendPending(text: string): boolean {
+		const pending = this.pending;
+		let ambiguousQuote: boolean;
+		if (this.pendingIsQuoted) {
+			let from = 0;
+			if (this.scanned === pending.length - 1) {
+				// The carried field ends with a quote: it closes the field unless `text` starts with its pair.
+				if (text.charCodeAt(0) !== QUOTE) return false;
+				from = 1;
+			} else if (this.scanned !== pending.length) {
+				return false;
+			}
+			const quote = findClosingQuote(text, from);
+			if (quote !== -1 && quote !== text.length - 1) return false;
+			ambiguousQuote = quote !== -1;
+		} else {
+			if (this.scanned !== pending.length || findUnquotedEnd(text, 0) < text.length) return false;
+			ambiguousQuote = false;
+		}
+		this.pending = pending + text;
+		this.scanned = ambiguousQuote ? this.pending.length - 1 : this.pending.length;
+		return true;
+	}
+
+	/**
+	 * Keeps the unfinished field starting at `start`, remembering that it was scanned up to `scanned`
+	 * and that `fieldCount` fields of its record are complete.
+	 */
+	private carry(text: string, start: number, scanned: number, fieldCount: number): void {
+		this.fieldCount = fieldCount;
+		this.pending = text.slice(start);
+		this.scanned = scanned - start;
+		this.pendingIsQuoted = text.charCodeAt(start) === QUOTE;
+	}
+
+	/** Hands the first `count` entries of `fields` to the handler as a record. */
+	private completeRecord(count: number): void {
+		if (this.width === -1) {
+			this.width = count;
+			this.fields.length = count;
+		} else if (count !== this.width) {
+			throw new CsvFormatError(`the row has ${count} field${count === 1 ? '' : 's'} but the header has ${this.width}`, this.recordLine);
+		}
+		if (this.onRecord(this.fields) === false) this.isStopped = true;
+	}
+
+	private completeBlankLine(): void {
+		if (this.width !== 1) return;
+		this.fields[0] = '';
+		if (this.onRecord(this.fields) === false) this.isStopped = true;
+	}
+}
+
+function indexOrLength(text: string, search: string, from: number): number {
+	const index = text.indexOf(search, from);
+	return index === -1 ? text.length : index;
+}
+
+/**
+ * Index of the first comma, line break or quote at or after `from`, or `text.length`. One comparison
+ * per ordinary character: every character that can end an unquoted field has a code up to the comma's.
+ */
+function findUnquotedEnd(text: string, from: number): number {
+	const length = text.length;
+	let index = from;
+	while (index < length) {
+		const code = text.charCodeAt(index);
+		if (code <= COMMA && (code === COMMA || code === LF || code === CR || code === QUOTE)) return index;
+		index++;
+	}
+	return length;
+}
+
+/** Index of the quote that closes a quoted field (skipping `""` pairs), or -1 if not in `text`. */
+function findClosingQuote(text: string, from: number): number {
+	let quote = text.indexOf('"', from);
+	while (quote !== -1 && text.charCodeAt(quote + 1) === QUOTE) {
+		quote = text.indexOf('"', quote + 2);
+	}
+	return quote;
+}
+
+/** Line breaks inside a quoted field: LF, CRLF and a lone CR each count once. */
+function countLineBreaks(value: string): number {
+	let count = 0;
+	let index = value.indexOf('\n');
+	while (index !== -1) {
+		count++;
+		index = value.indexOf('\n', index + 1);
+	}
+	index = value.indexOf('\r');
+	while (index !== -1) {
+		if (value.charCodeAt(index + 1) !== LF) count++;
+		index = value.indexOf('\r', index + 1);
+	}
+	return count;
+}
+
+function describe(text: string, index: number): string {
+	const code = text.charCodeAt(index);
+	return code < 32 ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `'${text[index]}'`;
+}

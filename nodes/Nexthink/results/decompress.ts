@@ -1,0 +1,244 @@
+/**
+ * Turns the bytes of a downloaded results file into the bytes of the CSV inside it.
+ *
+ * Which decoder runs is decided by the file's first bytes (its magic number), not by the compression
+ * the export was started with: the magic bytes are the truth about the bytes at hand, while the
+ * declared value only says what the server was asked for. So a file declared `GZIP` that arrives
+ * already decoded (an HTTP layer honoured `Content-Encoding`) is read as plain text, and a file
+ * declared `NONE` that starts with a gzip header is gunzipped. Plain CSV cannot be mistaken for
+ * compressed data: both magic numbers start with bytes that are not valid at the start of UTF-8 text.
+ * The declared value matters only when the file is too short to carry a magic number: a declared
+ * compressed file that is empty or stops inside the magic number is truncated, which is an error.
+ *
+ * Corrupt or truncated compressed data ends the stream with a `DecompressionError`, never with
+ * silently partial output. Errors of the source itself (a broken download) pass through unchanged.
+ */
+
+import { ZSTD_MAGIC, ZstdDecoder, ZstdError } from './zstd';
+
+export type Compression = 'NONE' | 'GZIP' | 'ZSTD';
+
+const COMPRESSION_NAMES: Record<Compression, string> = { NONE: 'plain text', GZIP: 'gzip', ZSTD: 'Zstandard' };
+
+export class DecompressionError extends Error {
+	/** The format the data was being decoded as. */
+	readonly compression: Compression;
+
+	constructor(compression: Compression, reason: string, cause?: unknown) {
+		super(`Could not decompress the results file as ${COMPRESSION_NAMES[compression]}: ${reason}`, { cause });
+		this.name = 'DecompressionError';
+		this.compression = compression;
+	}
+}
+
+interface Signature {
+	compression: Compression;
+	bytes: readonly number[];
+	/** Mask for the first byte: zstd skippable frames have 16 magic numbers differing in the low nibble. */
+	firstByteMask: number;
+}
+
+const SIGNATURES: readonly Signature[] = [
+	{ compression: 'GZIP', bytes: [0x1f, 0x8b], firstByteMask: 0xff },
+	{ compression: 'ZSTD', bytes: ZSTD_MAGIC, firstByteMask: 0xff },
+	// RFC 8878 §3.1.2: a skippable frame (magic 0x184D2A5?, little-endian) may precede the first frame.
+	{ compression: 'ZSTD', bytes: [0x50, 0x2a, 0x4d, 0x18], firstByteMask: 0xf0 },
+];
+
+/**
+ * The compression the first bytes of a file show: `GZIP` or `ZSTD` for their magic numbers, `NONE`
+ * when the bytes cannot start either, `undefined` when too few bytes arrived to tell.
+ */
+export function detectCompression(firstBytes: Uint8Array): Compression | undefined {
+	let undecided = false;
+	for (const signature of SIGNATURES) {
+		const compared = Math.min(firstBytes.length, signature.bytes.length);
+		let matches = compared > 0 && (firstBytes[0] & signature.firstByteMask) === signature.bytes[0];
+		for (let index = 1; matches && index < compared; index++) {
+			matches = firstBytes[index] === signature.bytes[index];
+		}
+		if (matches && compared === signature.bytes.length) return signature.compression;
+		if (matches || compared === 0) undecided = true;
+	}
+	return undecided ? undefined : 'NONE';
+}
+
+export interface DecompressOptions {
+	/** Called once, before the first chunk is yielded, with the compression the file turned out to have. */
+	onDetected?: (compression: Compression) => void;
+}
+
+/**
+ * The decompressed content of `source`. Stopping the iteration early stops reading `source`
+ * (its iterator's `return()` is called) without decoding the rest. The source must not reuse a
+ * chunk's memory after yielding it (Node streams and `fetch` bodies do not).
+ */
+export async function* decompressChunks(
+	source: AsyncIterable<Uint8Array>,
+	declared: Compression,
+	options: DecompressOptions = {},
+): AsyncGenerator<Uint8Array, void, undefined> {
+	const iterator = source[Symbol.asyncIterator]();
+	try {
+		const head = await readHead(iterator);
+		const compression = head.compression ?? fallbackCompression(declared, head.chunks);
+		options.onDetected?.(compression);
+		const chunks = replay(head.chunks, iterator);
+		if (compression === 'GZIP') yield* gunzip(chunks);
+		else if (compression === 'ZSTD') yield* unzstd(chunks);
+		else yield* chunks;
+	} finally {
+		await iterator.return?.();
+	}
+}
+
+interface Head {
+	chunks: Uint8Array[];
+	/** Undefined when the source ended before its first bytes could be told apart. */
+	compression: Compression | undefined;
+}
+
+/** Reads chunks until the magic bytes are decided (one chunk, almost always). */
+async function readHead(iterator: AsyncIterator<Uint8Array>): Promise<Head> {
+	const chunks: Uint8Array[] = [];
+	for (;;) {
+		const step = await iterator.next();
+		if (step.done === true) return { chunks, compression: undefined };
+		if (step.value.length === 0) continue;
+		chunks.push(step.value);
+		const compression = detectCompression(chunks.length === 1 ? step.value : concatenate(chunks));
+		if (compression !== undefined) return { chunks, compression };
+	}
+}
+
+/** For a file that ended before its magic number could be read in full. */
+function fallbackCompression(declared: Compression, chunks: Uint8Array[]): Compression {
+	if (declared === 'NONE') return 'NONE';
+	const length = chunks.reduce((total, chunk) => total + chunk.length, 0);
+	const reason = length === 0 ? 'the file is empty' : `the file ends after ${length} byte${length === 1 ? '' : 's'}`;
+	throw new DecompressionError(declared, `${reason} (truncated download?)`);
+}
+
+/** The chunks read ahead, then the rest of the source. Leaves closing the source to the caller. */
+async function* replay(head: Uint8Array[], iterator: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
+	yield* head;
+	for (;;) {
+		const step = await iterator.next();
+		if (step.done === true) return;
+		yield step.value;
+	}
+}
+
+/**
+ * Written chunks the decompression stream has not consumed yet. Node's DecompressionStream accepts
+ * writes without effective backpressure (its `ready` stays resolved), so this bound is what keeps a
+ * fast download from being read ahead into memory, and lets an early stop leave the rest unread.
+ */
+const MAX_WRITES_IN_FLIGHT = 4;
+
+interface FeedState {
+	/** Set by the reading side when it stops before the end. */
+	stopping: boolean;
+	sourceFailed: boolean;
+	sourceError: unknown;
+}
+
+/**
+ * Gunzips with the global `DecompressionStream`. A chunk is written while earlier ones are still
+ * being decompressed and read, so reading and writing overlap instead of taking turns per chunk.
+ *
+ * The stream is never cancelled or aborted: on Node 20 a cancel can race with data still flowing
+ * out of the zlib stream ("Controller is already closed", an uncaught exception), and an abort
+ * waits forever for a write held back by backpressure. Stopping instead means: write no more,
+ * close the writable side, and drain what is already in flight (at most a few chunks).
+ */
+async function* gunzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
+	const stream = new DecompressionStream('gzip');
+	const writer = stream.writable.getWriter();
+	const reader = stream.readable.getReader();
+	const state: FeedState = { stopping: false, sourceFailed: false, sourceError: undefined };
+	const feeding = feed(endOnFailure(chunks, state), writer, state);
+	let finished = false;
+	try {
+		for (;;) {
+			const step = await reader.read().catch((error: unknown) => {
+				finished = true;
+				// A failed source ends the input early, so its error shows up here as truncated data.
+				throw state.sourceFailed ? state.sourceError : new DecompressionError('GZIP', describeGzipError(error), error);
+			});
+			if (step.done) break;
+			yield step.value;
+		}
+		finished = true;
+	} finally {
+		state.stopping = true;
+		if (!finished) await drain(reader);
+		await feeding;
+	}
+	if (state.sourceFailed) throw state.sourceError;
+}
+
+/** The source's chunks; an error of the source ends them, and is kept in `state` for the reader. */
+async function* endOnFailure(chunks: AsyncIterable<Uint8Array>, state: FeedState): AsyncGenerator<Uint8Array, void, undefined> {
+	try {
+		yield* chunks;
+	} catch (error) {
+		state.sourceFailed = true;
+		state.sourceError = error;
+	}
+}
+
+async function feed(chunks: AsyncIterable<Uint8Array>, writer: WritableStreamDefaultWriter<Uint8Array>, state: FeedState): Promise<void> {
+	let streamFailed = false;
+	const markFailed = (): void => {
+		streamFailed = true;
+	};
+	const inFlight: Array<Promise<void>> = [];
+	for await (const chunk of chunks) {
+		if (inFlight.length === MAX_WRITES_IN_FLIGHT) await inFlight.shift();
+		// A failed stream rejects every write; the reader reports why.
+		if (streamFailed || state.stopping) break;
+		inFlight.push(writer.write(chunk).then(undefined, markFailed));
+	}
+	await writer.close().catch(markFailed);
+}
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+	for (;;) {
+		const step = await reader.read().catch(() => ({ done: true as const }));
+		if (step.done) return;
+	}
+}
+
+function describeGzipError(error: unknown): string {
+	// Not `instanceof Error`: errors from Node's internals may come from another realm (e.g. under jest).
+	const message = typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
+	return message === 'unexpected end of file' ? 'the compressed data ends too early (truncated download?)' : message;
+}
+
+async function* unzstd(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
+	const decoder = new ZstdDecoder();
+	for await (const chunk of chunks) yield* zstdStep(() => decoder.push(chunk));
+	yield* zstdStep(() => decoder.end());
+}
+
+/** Runs one decoder call, turning a `ZstdError` into a `DecompressionError`. */
+function zstdStep(step: () => Uint8Array[]): Uint8Array[] {
+	let failure: unknown;
+	try {
+		return step();
+	} catch (error) {
+		failure = error;
+	}
+	throw failure instanceof ZstdError ? new DecompressionError('ZSTD', failure.message, failure) : failure;
+}
+
+function concatenate(chunks: Uint8Array[]): Uint8Array {
+	const result = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+	let offset = 0;
+	for (const chunk of chunks) {
+		result.set(chunk, offset);
+		offset += chunk.length;
+	}
+	return result;
+}

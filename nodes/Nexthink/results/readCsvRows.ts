@@ -1,0 +1,83 @@
+/**
+ * Reads a downloaded results file into row objects: decompress (by magic bytes), decode UTF-8,
+ * parse CSV, build one object per row. Everything streams chunk by chunk; only the rows are kept.
+ *
+ * With `maxRows`, reading stops as soon as the row after the last wanted one has been seen: the rest
+ * of the source is not read (beyond the few chunks already in flight) and `moreRowsAvailable` says
+ * that rows were left out. Text after that point is not checked either, so an error there goes
+ * unnoticed.
+ */
+
+import { CsvParser } from './csv';
+import { decompressChunks, type Compression } from './decompress';
+import { createRowBuilder, uniqueColumnNames, type CsvRow, type RowBuilder } from './rowObjects';
+import { decodeUtf8 } from './utf8';
+
+export type { CsvRow } from './rowObjects';
+
+export interface ReadCsvRowsOptions {
+	/** The compression the export was started with; the file's magic bytes take precedence. */
+	compression: Compression;
+	/** Apply `convertCsvValue` to every field (numbers, booleans, empty → null); else all values are strings. */
+	convertTypes: boolean;
+	/** Keep at most this many rows (a non-negative integer); unlimited when absent. */
+	maxRows?: number;
+}
+
+export interface CsvRowsResult {
+	/** The keys of the row objects in column order: the header names, made unique (see rowObjects.ts). */
+	header: string[];
+	rows: CsvRow[];
+	/** True when `maxRows` cut the result short and at least one more row exists. */
+	moreRowsAvailable: boolean;
+	/** What the file actually was, by its magic bytes. */
+	compression: Compression;
+	/** Bytes taken from the source (before decompression). */
+	bytesRead: number;
+}
+
+export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: ReadCsvRowsOptions): Promise<CsvRowsResult> {
+	if (options.maxRows !== undefined && !(Number.isSafeInteger(options.maxRows) && options.maxRows >= 0)) {
+		throw new RangeError(`maxRows must be a non-negative integer, got ${options.maxRows}`);
+	}
+	const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
+	const counted = { bytes: 0 };
+	let compression: Compression = 'NONE';
+	let header: string[] = [];
+	let buildRow: RowBuilder | undefined;
+	const rows: CsvRow[] = [];
+	let moreRowsAvailable = false;
+
+	const parser = new CsvParser((fields) => {
+		if (buildRow === undefined) {
+			header = uniqueColumnNames(fields);
+			buildRow = createRowBuilder(header, options.convertTypes);
+			return true;
+		}
+		if (rows.length >= maxRows) {
+			moreRowsAvailable = true;
+			return false;
+		}
+		rows.push(buildRow(fields));
+		return true;
+	});
+
+	const bytes = decompressChunks(countBytes(source, counted), options.compression, {
+		onDetected: (detected) => {
+			compression = detected;
+		},
+	});
+	for await (const text of decodeUtf8(bytes)) {
+		parser.push(text);
+		if (parser.stopped) break;
+	}
+	parser.end();
+	return { header, rows, moreRowsAvailable, compression, bytesRead: counted.bytes };
+}
+
+async function* countBytes(source: AsyncIterable<Uint8Array>, counted: { bytes: number }): AsyncGenerator<Uint8Array, void, undefined> {
+	for await (const chunk of source) {
+		counted.bytes += chunk.length;
+		yield chunk;
+	}
+}
