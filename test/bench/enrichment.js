@@ -16,10 +16,10 @@
  * All modes send the same batches one after the other, with a token from the same token endpoint.
  * Medians of `--runs` runs.
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { medianOf, numberOption, registerTypeScript, runWorker } = require('./benchUtils');
 
 const ROOT = path.join(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist/nodes/Nexthink/enrichment');
@@ -181,17 +181,6 @@ async function fetchToken(args) {
 	return body.access_token;
 }
 
-/** Loads .ts files by transpiling them (types are not checked): the harness is TypeScript. */
-function registerTypeScript() {
-	const ts = require('typescript');
-	require.extensions['.ts'] = (module, filename) => {
-		const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
-			fileName: filename,
-			compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-		});
-		/** @type {any} */ (module)._compile(outputText, filename);
-	};
-}
 
 async function main() {
 	const items = numberOption('--items', 100_000);
@@ -212,7 +201,7 @@ async function main() {
 			/** @type {WorkerResult[]} */
 			const samples = [];
 			for (let run = 0; run < runs; run++) {
-				const sample = await runWorker({
+				const sample = await runWorker(__filename, {
 					mode,
 					items,
 					batchSize,
@@ -220,7 +209,7 @@ async function main() {
 					tokenUrl: server.tokenUrl,
 					clientId: server.clientId,
 					clientSecret: server.clientSecret,
-				});
+				}, mode);
 				if (sample.applied !== items) throw new Error(`${mode}: ${sample.applied} of ${items} items applied`);
 				samples.push(sample);
 			}
@@ -239,37 +228,5 @@ async function main() {
 	}
 }
 
-/**
- * A measured run in a fresh process. Asynchronous on purpose: the server lives in this process and
- * must keep answering while the worker runs.
- * @param {WorkerArgs} args
- * @returns {Promise<WorkerResult>}
- */
-function runWorker(args) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, ['--max-old-space-size=4096', __filename, '--worker', JSON.stringify(args)], {
-			stdio: ['ignore', 'pipe', 'pipe'],
-			env: { ...process.env, N8N_LOG_LEVEL: 'silent' },
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		child.on('close', (code) => {
-			if (code !== 0) reject(new Error(`${args.mode} worker failed (${code}): ${stderr}`));
-			else resolve(JSON.parse(stdout));
-		});
-	});
-}
 
-/** @param {number[]} values */
-function medianOf(values) {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
-}
 
-/** @param {string} name @param {number} fallback */
-function numberOption(name, fallback) {
-	const index = process.argv.indexOf(name);
-	return index === -1 ? fallback : Number(process.argv[index + 1]);
-}

@@ -11,6 +11,7 @@ const quick = process.argv.includes('--quick');
 const BENCHMARKS = [
 	['zstd-decode.js', quick ? ['10', '3'] : ['100', '7']],
 	['results-decode.js', quick ? ['--rows', '100000', '--runs', '3'] : ['--rows', '1000000', '--runs', '5']],
+	['export-node.js', quick ? ['--rows', '100000', '--runs', '1'] : ['--rows', '1000000', '--runs', '3']],
 	['enrichment.js', quick ? ['--items', '10000', '--runs', '3'] : ['--items', '100000', '--runs', '3']],
 ];
 
