@@ -132,7 +132,7 @@ export class MemoryCredentialsHelper extends n8nWorkflow.ICredentialsHelper {
 		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
 		const output = await type.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
-		await this.updateCredentials(node.credentials?.[typeName], typeName, { ...this.store[typeName], ...output });
+		await this.updateCredentials(node.credentials?.[typeName], typeName, { ...this.store[typeName], ...output } as ICredentialDataDecryptedObject);
 		return Object.assign(credentials, output);
 	}
 }

@@ -1,6 +1,5 @@
-export { nexthinkRequest, cancelSignalOf, throwIfCancelled, NEXTHINK_CREDENTIAL_TYPE } from './request';
+// What the nodes use of the transport; the rest of the folder is its inside.
+export { nexthinkRequest, cancelSignalOf, throwIfCancelled } from './request';
 export type { NexthinkRequest, NexthinkResponse } from './request';
 export { cancellableSleep } from './hostCompat';
-export { apiError, readApiErrorBody } from './apiErrors';
-export type { StatusHints } from './apiErrors';
-export { parseRetryAfterMs } from './retryPolicy';
+export { readApiErrorBody } from './apiErrors';
