@@ -72,7 +72,7 @@ export async function outputCompletedExport(
 		{
 			exportId: report.exportId,
 			queryId: context.queryId,
-			rowCount: results.rows.length,
+			rowCount: settings.output === 'file' ? null : results.rows.length,
 			truncated: report.truncated,
 			moreRowsAvailable: results.moreRowsAvailable,
 		},

@@ -11,7 +11,8 @@ import type { ResultSettings } from './settings';
 export interface ExportMetadata {
 	exportId: string | null;
 	queryId: string | null;
-	rowCount: number;
+	/** Rows output; null when the file was only kept as binary data and not parsed. */
+	rowCount: number | null;
 	truncated: boolean;
 	moreRowsAvailable: boolean;
 }

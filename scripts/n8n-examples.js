@@ -1,0 +1,44 @@
+// @ts-check
+'use strict';
+
+/**
+ * The example workflows of docs/examples, ready to import into a local n8n: the nightly export's
+ * target folder (`/data/nexthink/` in the file, for a real server) is pointed at a folder the
+ * local n8n may write to. Used by `npm start` and the end-to-end suite.
+ */
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+const EXAMPLES_DIR = path.resolve(__dirname, '../docs/examples');
+
+/** The credential every example names; `npm start` and the suite import it under this id. */
+const CREDENTIAL = Object.freeze({ id: 'nxLocalServer001', name: 'Nexthink API (local server)' });
+const NIGHTLY_FILE = 'nightly-device-inventory-export.json';
+const NIGHTLY_FOLDER = '/data/nexthink/';
+
+/** @returns {{ file: string, workflow: any }[]} every example, in file name order */
+function readExamples() {
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) }));
+}
+
+/**
+ * An example as it should be imported locally.
+ * @param {string} file @param {any} workflow @param {{ filesDir: string }} options
+ */
+function localised(file, workflow, options) {
+	if (file !== NIGHTLY_FILE) return workflow;
+	const copy = structuredClone(workflow);
+	const write = copy.nodes.find((/** @type {any} */ node) => node.type === 'n8n-nodes-base.readWriteFile');
+	if (!write || !String(write.parameters.fileName).includes(NIGHTLY_FOLDER)) {
+		throw new Error(`${file}: expected a Read/Write Files node writing under ${NIGHTLY_FOLDER}`);
+	}
+	write.parameters.fileName = write.parameters.fileName.replace(NIGHTLY_FOLDER, `${options.filesDir}/`);
+	return copy;
+}
+
+module.exports = { CREDENTIAL, readExamples, localised, EXAMPLES_DIR };

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+/**
+ * `npm start`: try the nodes in a real n8n on this machine, against the local Nexthink API server.
+ *
+ *   node scripts/start.js [--port 5678] [--api-port 18080] [--fresh]
+ *
+ * Builds and packs this package, installs the pinned n8n 2.x on Node 24 (first run only: several
+ * minutes; cached under ~/.cache/n8n-nodes-nexthink), starts `test/server/cli.js --demo`, installs
+ * the package into an n8n user folder kept in the same cache, creates the owner account and the
+ * "Nexthink API (local server)" credential, imports docs/examples (first run, or with --fresh),
+ * starts n8n on 127.0.0.1 and prints the URL and login. Ctrl-C stops everything.
+ */
+
+const fs = require('node:fs');
+const path = require('node:path');
+const readline = require('node:readline');
+const { spawn } = require('node:child_process');
+const { parseArgs } = require('node:util');
+
+const { cacheRoot, ensureN8n } = require('./n8n-install');
+const { N8nInstance, RestSession, freePort, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
+const { CREDENTIAL, readExamples, localised } = require('./n8n-examples');
+
+const REPO = path.resolve(__dirname, '..');
+const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Nexthink-demo-1' };
+
+/** @param {string} message */
+function say(message) {
+	process.stdout.write(`[start] ${message}\n`);
+}
+
+/**
+ * Starts the local Nexthink API server as its own process and waits for its ready line.
+ * @param {number} port
+ * @returns {Promise<{ child: import('node:child_process').ChildProcess, address: { baseUrl: string, tokenUrl: string, clientId: string, clientSecret: string } }>}
+ */
+function startApiServer(port) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [path.join(REPO, 'test/server/cli.js'), '--port', String(port), '--demo'], {
+			stdio: ['ignore', 'pipe', 'inherit'],
+		});
+		const lines = readline.createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
+		lines.on('line', (line) => {
+			if (line.startsWith('NEXTHINK_SERVER_READY ')) resolve({ child, address: JSON.parse(line.slice('NEXTHINK_SERVER_READY '.length)) });
+		});
+		child.on('exit', (code) => reject(new Error(`the local Nexthink API server exited (${code}); is port ${port} free?`)));
+	});
+}
+
+/** Fails early with a clear message when a port is taken. @param {number} port */
+async function assertPortFree(port) {
+	const net = require('node:net');
+	await new Promise((resolve, reject) => {
+		const probe = net.createServer();
+		probe.once('error', () => reject(new Error(`port ${port} on 127.0.0.1 is in use; choose another with --port / --api-port`)));
+		probe.listen(port, '127.0.0.1', () => probe.close(resolve));
+	});
+}
+
+async function main() {
+	const { values } = parseArgs({
+		options: {
+			port: { type: 'string', default: '5678' },
+			'api-port': { type: 'string', default: '18080' },
+			fresh: { type: 'boolean', default: false },
+		},
+	});
+	const port = Number(values.port);
+	const apiPort = Number(values['api-port']);
+	await assertPortFree(port);
+	await assertPortFree(apiPort);
+
+	const home = path.join(cacheRoot(), 'try-it');
+	if (values.fresh) fs.rmSync(home, { recursive: true, force: true });
+	const examplesMarker = path.join(home, 'examples-imported');
+	const filesDir = path.join(home, 'files');
+	fs.mkdirSync(filesDir, { recursive: true });
+
+	say('building the package (npm run build)');
+	const build = await runCommand('npm', ['run', 'build'], { cwd: REPO, env: process.env });
+	if (build.code !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+	const tarball = await packPackage(REPO, path.join(home, 'pack'));
+
+	say('making sure n8n 2.x is installed (the first time takes several minutes)');
+	const runtime = ensureN8n(2);
+
+	say(`starting the local Nexthink API server with the demo estate on 127.0.0.1:${apiPort}`);
+	const api = await startApiServer(apiPort);
+	const n8n = new N8nInstance({
+		runtime,
+		userFolder: path.join(home, 'home'),
+		logDir: path.join(home, 'logs'),
+		port,
+		brokerPort: await freePort(),
+		env: { N8N_RESTRICT_FILE_ACCESS_TO: filesDir },
+	});
+
+	let stopping = false;
+	/** @param {number} exitCode */
+	const stop = async (exitCode) => {
+		if (stopping) return;
+		stopping = true;
+		say('stopping n8n and the API server');
+		await n8n.stopAll();
+		api.child.kill('SIGTERM');
+		process.exit(exitCode);
+	};
+	process.on('SIGINT', () => stop(0));
+	process.on('SIGTERM', () => stop(0));
+	try {
+		await serve(n8n, api.address, { examplesMarker, filesDir, tarball, home });
+	} catch (error) {
+		process.stderr.write(`[start] ${/** @type {Error} */ (error).message}\n`);
+		await stop(1);
+	}
+	n8n.processes.get('main')?.on('exit', (code) => {
+		if (!stopping) {
+			say(`n8n exited (${code}); see ${path.join(home, 'logs', 'main.log')}`);
+			stop(1);
+		}
+	});
+}
+
+/**
+ * Installs the package, the credential and (first run) the examples, starts n8n and prints how to log in.
+ * @param {N8nInstance} n8n @param {{ baseUrl: string, tokenUrl: string, clientId: string, clientSecret: string }} api
+ * @param {{ examplesMarker: string, filesDir: string, tarball: string, home: string }} options
+ */
+async function serve(n8n, api, options) {
+	const { filesDir, home } = options;
+	installCommunityPackage(n8n.userFolder, options.tarball);
+	await n8n.importCredentials([
+		{
+			...CREDENTIAL,
+			type: 'nexthinkApi',
+			data: { useCustomUrls: true, apiBaseUrl: api.baseUrl, tokenUrl: api.tokenUrl, clientId: api.clientId, clientSecret: api.clientSecret },
+		},
+	]);
+	// Imported once, so later runs keep the user's edits (--fresh starts over).
+	if (!fs.existsSync(options.examplesMarker)) {
+		say('importing the example workflows');
+		await n8n.importWorkflows(readExamples().map(({ file, workflow }) => localised(file, workflow, { filesDir })));
+		fs.writeFileSync(options.examplesMarker, new Date().toISOString() + '\n');
+	}
+	say(`starting n8n ${n8n.runtime.version} (log: ${path.join(home, 'logs', 'main.log')})`);
+	await n8n.start();
+	await new RestSession(n8n.baseUrl).ownerSession(OWNER);
+
+	process.stdout.write(
+		[
+			'',
+			`  n8n with the Nexthink nodes:   ${n8n.baseUrl}`,
+			`  login:                         ${OWNER.email} / ${OWNER.password}`,
+			`  local Nexthink API server:     ${api.baseUrl} (client ${api.clientId} / ${api.clientSecret})`,
+			`  credential "${CREDENTIAL.name}" points at it; example workflows are under Overview.`,
+			`  files written by workflows:    ${filesDir}`,
+			'',
+			'  Press Ctrl-C to stop.',
+			'',
+		].join('\n'),
+	);
+}
+
+main().catch((error) => {
+	process.stderr.write(`[start] ${error.message}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,145 @@
+// @ts-check
+'use strict';
+
+/**
+ * The example workflows of docs/examples, imported as `npm start` imports them (the nightly
+ * export writes into a folder of the run). Every one but the AI agent is
+ * executed (`kind: 'execute'`) against the local server and its nodes' outputs are checked; the
+ * AI agent one is imported and checked in the running n8n (`kind: 'import'`, see serverChecks.js),
+ * since running it would call a model.
+ */
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+
+const { csvRecords } = require('../../helpers/csvReference');
+const { assertSucceeded, jsonOf, runCount } = require('../lib/runData');
+const { assertRowsEqualServerCsv, newExport } = require('./nodeCases');
+const { readExamples, localised } = require('../../../scripts/n8n-examples');
+
+/**
+ * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'import',
+ *   workflow: (options: { filesDir: string }) => any, check?: (run: any, ctx: any) => void | Promise<void> }} ExampleCase
+ */
+
+/** @returns {ExampleCase[]} */
+function exampleCases() {
+	/** @type {Omit<ExampleCase, 'id' | 'workflow'>[]} */
+	const cases = [
+		{
+			file: 'nightly-device-inventory-export.json',
+			title: 'example: nightly device inventory export writes the gzip file',
+			kind: 'execute',
+			check(run, ctx) {
+				assertSucceeded(run);
+				const entry = newExport(ctx);
+				assert.equal(entry.queryId, '#all_devices');
+				const [metadata] = jsonOf(run, 'Export All Devices');
+				assert.equal(metadata.exportId, entry.id);
+				// File output does not parse the rows; the metadata may say it did not count them, never that there were none.
+				assert.ok(metadata.rowCount === 2500 || metadata.rowCount === null, `rowCount ${metadata.rowCount} for a 2,500-row file`);
+				const [written] = jsonOf(run, 'Write File');
+				const fileName = written.fileName;
+				assert.ok(fileName.startsWith(path.join(ctx.filesDir, 'all-devices-')), fileName);
+				assert.match(path.basename(fileName), /^all-devices-\d{4}-\d{2}-\d{2}\.csv\.gz$/);
+				const csv = zlib.gunzipSync(fs.readFileSync(fileName)).toString('utf8');
+				assert.equal(csv, ctx.server.csvFor(entry.id));
+			},
+		},
+		{
+			file: 'cmdb-custom-field-sync.json',
+			title: 'example: CMDB custom-field sync sets the fields, reports the unknown device',
+			kind: 'execute',
+			check(run, ctx) {
+				assertSucceeded(run);
+				const synced = jsonOf(run, 'Synced');
+				assert.deepEqual(synced.map((item) => [item.Hostname, item.enrichment.status]), [
+					['LAPTOP-ZRH-001', 'applied'],
+					['LAPTOP-ZRH-002', 'applied'],
+					['DESKTOP-LIS-001', 'applied'],
+					['SRV-FRA-001', 'applied'],
+				]);
+				const [missing, ...more] = jsonOf(run, 'Not in Nexthink');
+				assert.equal(more.length, 0);
+				assert.equal(missing.hostname, 'LAPTOP-RETIRED-07');
+				assert.equal(missing.assetTag, 'CMDB-999999');
+				assert.match(missing.reason, /not found|OBJECT_NOT_FOUND/i);
+				const server = ctx.server;
+				const fields = server.inventory.find('device/device/name', 'SRV-FRA-001').fields;
+				assert.equal(fields['device/device/#cmdb_id'], 'CMDB-300005');
+				assert.equal(fields['device/device/#owner_team'], 'Datacenter "FRA1"');
+				assert.equal(fields['device/device/#tier'], 'gold');
+				assert.equal(server.inventory.find('device/device/name', 'LAPTOP-ZRH-001').fields['device/device/#owner_team'], 'Zürich Workplace');
+			},
+		},
+		{
+			file: 'vdi-desktop-pool-enrichment.json',
+			title: 'example: VDI desktop-pool enrichment updates every device whose pool differs',
+			kind: 'execute',
+			check(run, ctx) {
+				assertSucceeded(run);
+				const exported = jsonOf(run, 'Export VDI Devices');
+				assertRowsEqualServerCsv(ctx, exported, { queryId: '#vdi_devices', compression: 'ZSTD' });
+				const changed = jsonOf(run, 'Pools From Broker');
+				assert.ok(changed.length > 0 && changed.length < exported.length, `${changed.length} of ${exported.length} changed`);
+				const outcomes = jsonOf(run, 'Set Virtualization Fields');
+				assert.equal(outcomes.length, changed.length);
+				for (const outcome of outcomes) {
+					assert.equal(outcome.enrichment.status, 'applied', JSON.stringify(outcome.enrichment.errors));
+					const device = ctx.server.inventory.find('device/device/uid', outcome['device.uid']);
+					assert.equal(device.fields['device/device/virtualization/desktop_pool'], outcome['virtualization.desktop_pool']);
+					assert.equal(device.fields['device/device/virtualization/type'], 3, 'pooled is sent as 3');
+				}
+			},
+		},
+		{
+			file: 'entra-id-user-enrichment.json',
+			title: 'example: Entra ID user enrichment writes the directory fields',
+			kind: 'execute',
+			check(run, ctx) {
+				assertSucceeded(run);
+				const outcomes = jsonOf(run, 'Set Directory Fields');
+				assert.deepEqual(outcomes.map((item) => item.enrichment.status), ['applied', 'applied', 'applied']);
+				const bob = ctx.server.inventory.find('user/user/upn', 'bob.keller@example.com').fields;
+				assert.equal(bob['user/user/ad/department'], 'IT, Workplace');
+				assert.equal(bob['user/user/ad/job_title'], 'Service Desk Lead');
+				assert.equal(bob['user/user/organization/#region'], 'DACH');
+				assert.match(bob['user/user/ad/last_update'], /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+				const chloe = ctx.server.inventory.find('user/user/upn', 'chloe.dubois@example.com').fields;
+				assert.equal(chloe['user/user/ad/full_name'], 'Chloé Dubois');
+				assert.equal(chloe['user/user/organization/#region'], 'Southern Europe');
+			},
+		},
+		{
+			file: 'long-export-wait-loop.json',
+			title: 'example: long export loop waits, polls and downloads the results',
+			kind: 'execute',
+			check(run, ctx) {
+				assertSucceeded(run);
+				const entry = newExport(ctx);
+				assert.equal(entry.queryId, '#slow_export');
+				assert.ok(runCount(run, 'Get Status') >= 1);
+				const rows = jsonOf(run, 'Download Results');
+				const metadata = rows.pop();
+				assert.deepEqual(rows, csvRecords(ctx.server.csvFor(entry.id)));
+				assert.equal(metadata.rowCount, 100);
+				assert.equal(runCount(run, 'Stop: Export Failed'), 0);
+			},
+		},
+		{
+			file: 'ai-agent-export-tool.json',
+			title: 'example: AI agent offers the Export node as a tool',
+			kind: 'import', // checked against the running n8n in serverChecks.js
+		},
+	];
+	const examples = readExamples();
+	assert.deepEqual(examples.map((example) => example.file), cases.map((testCase) => testCase.file).sort(), 'every example has a case');
+	return cases.map((testCase) => {
+		const { file, workflow } = /** @type {{ file: string, workflow: any }} */ (examples.find((example) => example.file === testCase.file));
+		return { ...testCase, id: workflow.id, workflow: (/** @type {{ filesDir: string }} */ options) => localised(file, workflow, options) };
+	});
+}
+
+module.exports = { exampleCases };

@@ -1,0 +1,145 @@
+// @ts-check
+'use strict';
+
+/**
+ * Queue mode (n8n 2.x): PostgreSQL and Redis in temporary folders, one main process that receives
+ * the webhooks and one worker that runs the executions, binary data in `database` mode as n8n's
+ * docs prescribe for queue mode. The Export and Enrichment cases run here with a webhook trigger
+ * and must give the same results as under `n8n execute`; their execution data is read back from
+ * the database through the REST API.
+ */
+
+const assert = require('node:assert/strict');
+const path = require('node:path');
+
+const { N8nInstance, RestSession, freePort, installCommunityPackage, sleep } = require('../../../scripts/n8n-instance');
+const { startNexthinkServer } = require('../../server');
+const { startPostgres, startRedis, missingQueueServices } = require('../lib/services');
+const { runDataOf } = require('../lib/runData');
+const { nodeCases } = require('./nodeCases');
+const { OWNER } = require('./serverChecks');
+
+const LABEL = '[queue mode, n8n 2.x]';
+const queueCases = () => nodeCases.filter((testCase) => testCase.queue === true);
+
+function queueTestNames() {
+	return [`${LABEL} the worker ran every execution; binary data is in the database`, ...queueCases().map((testCase) => `${LABEL} ${testCase.title}`)];
+}
+
+/**
+ * Reads an execution's data back through the REST API (stored with `flatted`, which n8n ships).
+ * @param {RestSession} session @param {string} workflowId @param {string} n8nDir @param {number} knownBefore
+ */
+async function latestExecution(session, workflowId, n8nDir, knownBefore) {
+	const { parse } = require(path.join(n8nDir, 'node_modules', 'flatted'));
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const list = await session.request('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+		assert.equal(list.status, 200, JSON.stringify(list.body));
+		/** @type {{ id: string, status: string }[]} */
+		const results = list.body.data.results ?? list.body.data;
+		const finished = results.filter((execution) => Number(execution.id) > knownBefore && execution.status !== 'running' && execution.status !== 'new');
+		if (finished.length > 0) {
+			const id = finished.map((execution) => Number(execution.id)).sort((a, b) => b - a)[0];
+			const execution = await session.request('GET', `/executions/${id}`);
+			assert.equal(execution.status, 200, JSON.stringify(execution.body));
+			return { id, mode: execution.body.data.mode, run: { status: execution.body.data.status, data: parse(execution.body.data.data) } };
+		}
+		if (Date.now() > deadline) throw new Error(`no finished execution of ${workflowId}`);
+		await sleep(250);
+	}
+}
+
+/**
+ * @param {import('../lib/suite').Suite} suite
+ * @param {ReturnType<typeof import('../../../scripts/n8n-install').ensureN8n>} runtime
+ * @param {string} tarball @param {string} workDir
+ * @param {{ credentialFor: (server: import('./nodeCases').NexthinkServer) => object, serverOptions: object }} options
+ */
+async function runQueueMode(suite, runtime, tarball, workDir, options) {
+	const names = queueTestNames();
+	/** @type {(() => Promise<void>)[]} */
+	const cleanups = [];
+	try {
+		const fixture = await suite.setUp(`${LABEL} PostgreSQL, Redis, main and worker`, names, async () => {
+			const missing = missingQueueServices();
+			if (missing) throw new Error(missing);
+			const postgres = await startPostgres(path.join(workDir, 'postgres'));
+			cleanups.push(postgres.stop);
+			const redis = await startRedis(path.join(workDir, 'redis'));
+			cleanups.push(redis.stop);
+			const server = await startNexthinkServer(options.serverOptions);
+			cleanups.push(() => server.close());
+			const n8n = new N8nInstance({
+				runtime,
+				userFolder: path.join(workDir, 'home'),
+				logDir: path.join(workDir, 'logs'),
+				port: await freePort(),
+				brokerPort: await freePort(),
+				env: {
+					EXECUTIONS_MODE: 'queue',
+					QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+					QUEUE_BULL_REDIS_PORT: String(redis.port),
+					DB_TYPE: 'postgresdb',
+					DB_POSTGRESDB_HOST: '127.0.0.1',
+					DB_POSTGRESDB_PORT: String(postgres.port),
+					DB_POSTGRESDB_USER: postgres.user,
+					DB_POSTGRESDB_DATABASE: postgres.database,
+					DB_POSTGRESDB_PASSWORD: '',
+					N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+					OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+				},
+			});
+			cleanups.push(() => n8n.stopAll());
+			installCommunityPackage(n8n.userFolder, tarball);
+			for (const testCase of queueCases()) testCase.prepare?.(server);
+			await n8n.importCredentials([options.credentialFor(server)]);
+			await n8n.importWorkflows(queueCases().map((testCase) => testCase.workflow('webhook')));
+			for (const testCase of queueCases()) await n8n.activate(testCase.id);
+			await n8n.start();
+			const workerHealthPort = await freePort();
+			await n8n.spawnProcess('worker', ['worker', '--concurrency=2'], {
+				env: { N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(workerHealthPort) },
+				ready: async () => (await fetch(`http://127.0.0.1:${workerHealthPort}/healthz/readiness`)).ok,
+			});
+			const session = new RestSession(n8n.baseUrl);
+			await session.ownerSession(OWNER);
+			return { n8n, server, session };
+		});
+		if (!fixture) return;
+		const { n8n, server, session } = fixture;
+		/** @type {{ id: number, run: any }[]} */
+		const executions = [];
+		for (const testCase of queueCases()) {
+			await suite.test(`${LABEL} ${testCase.title}`, async () => {
+				const exportsBefore = new Set(server.exports.keys());
+				server.clearRequests();
+				const before = Math.max(0, ...executions.map((execution) => execution.id));
+				const answer = await n8n.callWebhook(testCase.id.toLowerCase());
+				assert.equal(answer.status, 200, `webhook answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+				const execution = await latestExecution(session, testCase.id, runtime.dir, before);
+				assert.equal(execution.mode, 'webhook');
+				executions.push(execution);
+				await testCase.check(execution.run, { server, exportsBefore, userFolder: n8n.userFolder });
+			});
+		}
+		await suite.test(names[0], async () => {
+			assert.equal(executions.length, queueCases().length, 'every case produced an execution');
+			const workerLog = n8n.logOf('worker');
+			for (const execution of executions) {
+				assert.match(workerLog, new RegExp(`execution ${execution.id}\\b`), `the worker ran execution ${execution.id}`);
+			}
+			const binaries = executions.flatMap((execution) =>
+				Object.values(runDataOf(execution.run)).flatMap((tasks) =>
+					tasks.flatMap((/** @type {any} */ task) => (task.data?.main ?? []).flat().flatMap((/** @type {any} */ item) => Object.values(item?.binary ?? {}))),
+				),
+			);
+			assert.ok(binaries.length > 0, 'the export case attached its file');
+			for (const binary of binaries) assert.match(String(binary.id), /^database:/, 'binary data is stored in the database');
+		});
+	} finally {
+		for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => process.stdout.write(`cleanup: ${error.message}\n`));
+	}
+}
+
+module.exports = { runQueueMode, queueTestNames };

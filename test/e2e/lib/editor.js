@@ -1,0 +1,159 @@
+// @ts-check
+'use strict';
+
+/**
+ * Drives the n8n editor in headless Chromium (Debian's `chromium`, through `playwright-core`):
+ * signs in, opens example workflows, opens each Nexthink node's parameter panel and the
+ * credential form, checks they render, and takes screenshots. Used by the e2e editor check and by
+ * `npm run screenshots`.
+ */
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Text n8n shows instead of a panel when it does not know a node type. */
+const UNKNOWN_NODE_TEXTS = ['not currently installed', 'Install this node to use it', 'is not known'];
+
+/**
+ * @typedef {{ name: string, file: string, workflowId: string, nodeId?: string, expectTexts: string[], kind: 'canvas' | 'node' }} Shot
+ * @typedef {{ name: string, file: string, credentialId: string, expectTexts: string[] }} CredentialShot
+ */
+
+/** @param {string} baseUrl @param {{ email: string, password: string }} owner @param {import('playwright-core').Page} page */
+async function signIn(baseUrl, owner, page) {
+	await page.goto(`${baseUrl}/signin`, { waitUntil: 'domcontentloaded' });
+	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(owner.email);
+	await page.locator('input[type="password"]').first().fill(owner.password);
+	await page.getByRole('button', { name: /sign in/i }).click();
+	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
+}
+
+/**
+ * Fails when the page shows n8n's unknown-node text or lacks one of the expected texts.
+ * @param {import('playwright-core').Locator} scope @param {string[]} expectTexts @param {string} what
+ */
+async function assertRendered(scope, expectTexts, what) {
+	for (const text of expectTexts) {
+		await scope.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 20_000 }).catch(() => {
+			throw new Error(`${what}: "${text}" did not appear`);
+		});
+	}
+	const content = await scope.innerText();
+	for (const text of UNKNOWN_NODE_TEXTS) {
+		if (content.includes(text)) throw new Error(`${what}: n8n says "${text}"`);
+	}
+}
+
+/** @param {string} file */
+function readExample(file) {
+	return JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../docs/examples', file), 'utf8'));
+}
+
+/**
+ * What to open and check: a workflow canvas, each node's panel (from the examples) and the
+ * credential form. File names are the ones the README shows from docs/screenshots.
+ * @param {{ id: string }} credential
+ * @returns {{ shots: Shot[], credential: CredentialShot }}
+ */
+function editorShots(credential) {
+	const cmdb = readExample('cmdb-custom-field-sync.json');
+	const nightly = readExample('nightly-device-inventory-export.json');
+	const agent = readExample('ai-agent-export-tool.json');
+	const nodeId = (/** @type {any} */ workflow, /** @type {string} */ name) => workflow.nodes.find((/** @type {any} */ node) => node.name === name).id;
+	return {
+		shots: [
+			{ name: 'workflow canvas', file: 'workflow-cmdb-sync.png', workflowId: cmdb.id, expectTexts: ['Set CMDB Fields', 'Spreadsheet Rows'], kind: 'canvas' },
+			{ name: 'AI agent canvas', file: 'workflow-ai-agent.png', workflowId: agent.id, expectTexts: ['AI Agent', 'Query Nexthink'], kind: 'canvas' },
+			{
+				name: 'Nexthink Export as an AI tool',
+				file: 'node-export-tool.png',
+				workflowId: agent.id,
+				nodeId: nodeId(agent, 'Query Nexthink'),
+				expectTexts: ['Description', 'Operation', 'Query ID'],
+				kind: 'node',
+			},
+			{
+				name: 'Nexthink Export panel',
+				file: 'node-export.png',
+				workflowId: nightly.id,
+				nodeId: nodeId(nightly, 'Export All Devices'),
+				expectTexts: ['Operation', 'Query ID', 'Compression'],
+				kind: 'node',
+			},
+			{
+				name: 'Nexthink Enrichment panel',
+				file: 'node-enrichment.png',
+				workflowId: cmdb.id,
+				nodeId: nodeId(cmdb, 'Set CMDB Fields'),
+				expectTexts: ['Object Type', 'Identify By', 'Fields to Set'],
+				kind: 'node',
+			},
+		],
+		credential: { name: 'Nexthink API credential form', file: 'credential.png', credentialId: credential.id, expectTexts: ['Client ID', 'Token URL', 'Connection tested successfully'] },
+	};
+}
+
+/**
+ * Opens each shot and the credential form, checks them and writes PNGs to `outDir`.
+ * @param {{ baseUrl: string, owner: { email: string, password: string }, outDir: string, shots: Shot[], credential: CredentialShot }} options
+ * @returns {Promise<string[]>} the files written
+ */
+async function captureEditor(options) {
+	const { chromium } = require('playwright-core');
+	if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+	fs.mkdirSync(options.outDir, { recursive: true });
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+	});
+	/** @type {string[]} */
+	const written = [];
+	let current = 'sign-in';
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, colorScheme: 'light' });
+	const page = await context.newPage();
+	page.setDefaultTimeout(30_000);
+	try {
+		await signIn(options.baseUrl, options.owner, page);
+		for (const shot of options.shots) {
+			current = shot.name;
+			const url = shot.nodeId ? `${options.baseUrl}/workflow/${shot.workflowId}/${shot.nodeId}` : `${options.baseUrl}/workflow/${shot.workflowId}`;
+			await page.goto(url, { waitUntil: 'domcontentloaded' });
+			if (shot.kind === 'node') {
+				const ndv = page.locator('[data-test-id="ndv"]');
+				await ndv.waitFor({ state: 'visible' });
+				await assertRendered(ndv, shot.expectTexts, shot.name);
+			} else {
+				await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible' });
+				await assertRendered(page.locator('body'), shot.expectTexts, shot.name);
+			}
+			written.push(await settleAndCapture(page, path.join(options.outDir, shot.file)));
+		}
+		const { credential } = options;
+		current = credential.name;
+		await page.goto(`${options.baseUrl}/home/credentials/${credential.credentialId}`, { waitUntil: 'domcontentloaded' });
+		const modal = page.locator('[data-test-id="editCredential-modal"]');
+		await modal.waitFor({ state: 'visible' });
+		await assertRendered(modal, credential.expectTexts, credential.name);
+		written.push(await settleAndCapture(page, path.join(options.outDir, credential.file)));
+	} catch (error) {
+		// keep what the browser showed, to see why
+		const file = path.join(options.outDir, `failed-${current.replace(/[^a-z0-9]+/gi, '-')}.png`);
+		await page.screenshot({ path: file }).catch(() => undefined);
+		if (error instanceof Error) error.message += ` (screenshot: ${file})`;
+		throw error;
+	} finally {
+		await browser.close();
+	}
+	return written;
+}
+
+/** Lets fonts and icons settle, then takes the picture. @param {import('playwright-core').Page} page @param {string} file */
+async function settleAndCapture(page, file) {
+	await page.waitForTimeout(800);
+	await page.screenshot({ path: file });
+	return file;
+}
+
+module.exports = { captureEditor, editorShots };

@@ -1,0 +1,51 @@
+// @ts-check
+'use strict';
+
+/**
+ * Reads a finished execution (the run object `n8n execute --rawOutput` prints, or an execution's
+ * data from the REST API: both have `data.resultData`).
+ */
+
+const assert = require('node:assert/strict');
+
+/** @param {any} run @returns {Record<string, any[]>} */
+function runDataOf(run) {
+	return run?.data?.resultData?.runData ?? {};
+}
+
+/**
+ * Fails unless the execution finished without a workflow error and without a node error.
+ * @param {any} run
+ */
+function assertSucceeded(run) {
+	const error = run?.data?.resultData?.error;
+	assert.equal(error, undefined, `the workflow failed: ${error?.message} ${error?.description ?? ''} (node ${error?.node?.name})`);
+	for (const [name, tasks] of Object.entries(runDataOf(run))) {
+		for (const task of tasks) assert.equal(task.error, undefined, `node "${name}" failed: ${task.error?.message}`);
+	}
+}
+
+/**
+ * The items one node emitted on one output in one of its runs (a node in a loop runs several times).
+ * @param {any} run @param {string} nodeName @param {{ output?: number, runIndex?: number }} [where]
+ * @returns {{ json: any, binary?: Record<string, any>, pairedItem?: unknown }[]}
+ */
+function itemsOf(run, nodeName, where = {}) {
+	const tasks = runDataOf(run)[nodeName];
+	assert.ok(tasks, `node "${nodeName}" did not run; ran: ${Object.keys(runDataOf(run)).join(', ')}`);
+	const task = tasks[where.runIndex ?? 0];
+	assert.ok(task, `node "${nodeName}" has no run ${where.runIndex ?? 0}`);
+	return task.data?.main?.[where.output ?? 0] ?? [];
+}
+
+/** @param {any} run @param {string} nodeName @param {{ output?: number, runIndex?: number }} [where] */
+function jsonOf(run, nodeName, where) {
+	return itemsOf(run, nodeName, where).map((item) => item.json);
+}
+
+/** How many times a node ran. @param {any} run @param {string} nodeName */
+function runCount(run, nodeName) {
+	return (runDataOf(run)[nodeName] ?? []).length;
+}
+
+module.exports = { assertSucceeded, itemsOf, jsonOf, runCount, runDataOf };

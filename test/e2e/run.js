@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// @ts-check
+'use strict';
+
+/**
+ * End-to-end suite: the packed package inside real n8n, against the local Nexthink API server.
+ *
+ *   node test/e2e/run.js [--n8n 2,1] [--no-queue | --queue-only] [--no-editor] [--no-build] [--keep] [--only <text>]
+ *
+ * For each pinned n8n (2.x on Node 24, 1.x on the system Node 20): a fresh user folder with the
+ * `npm pack` tarball installed as n8n installs community packages, the credential imported pointing
+ * at the local server, every case's workflow imported and run with `n8n execute`, then `n8n start`
+ * for the credential test, the AI-tool check and (2.x) the editor check. Then one queue-mode run
+ * (2.x: PostgreSQL, Redis, a main and a worker). Ends with `N passed, N failed`. See docs/e2e.md.
+ */
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { parseArgs } = require('node:util');
+
+const { ensureN8n } = require('../../scripts/n8n-install');
+const { N8nInstance, freePort, installCommunityPackage, packPackage, runCommand } = require('../../scripts/n8n-instance');
+const { startNexthinkServer } = require('../server');
+const { Suite, log } = require('./lib/suite');
+const { CREDENTIAL, WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('./lib/workflow');
+const { nodeCases } = require('./cases/nodeCases');
+const { exampleCases } = require('./cases/exampleCases');
+const { runServerChecks, SERVER_CHECKS } = require('./cases/serverChecks');
+const { runQueueMode, queueTestNames } = require('./cases/queueMode');
+
+const REPO = path.resolve(__dirname, '../..');
+
+/** Options of the local server for the suite: the demo estate, a #slow_export that takes 3 s. */
+const SERVER_OPTIONS = { demo: true, slowExportMs: 3000 };
+
+/**
+ * @param {import('./cases/nodeCases').NexthinkServer} server @param {{ clientSecret?: string, id?: string, name?: string }} [overrides]
+ */
+function credentialFor(server, overrides = {}) {
+	return {
+		id: overrides.id ?? CREDENTIAL.id,
+		name: overrides.name ?? CREDENTIAL.name,
+		type: 'nexthinkApi',
+		data: {
+			useCustomUrls: true,
+			apiBaseUrl: server.baseUrl,
+			tokenUrl: server.tokenUrl,
+			clientId: server.clientId,
+			clientSecret: overrides.clientSecret ?? server.clientSecret,
+		},
+	};
+}
+
+/**
+ * Runs one case through `n8n execute`: the case prepares the server, may act while n8n runs,
+ * then checks the run.
+ * @param {Suite} suite @param {N8nInstance} n8n @param {import('./cases/nodeCases').NexthinkServer} server
+ * @param {{ id: string, title: string, during?: import('./cases/nodeCases').E2eCase['during'], check?: import('./cases/nodeCases').E2eCase['check'] }} testCase
+ * @param {string} label
+ * @param {Record<string, unknown>} [context]  extra fields for the case's check
+ */
+async function runCliCase(suite, n8n, server, testCase, label, context = {}) {
+	await suite.test(`${label} ${testCase.title}`, async () => {
+		const exportsBefore = new Set(server.exports.keys());
+		server.clearRequests();
+		const during = testCase.during?.(server);
+		let execution;
+		try {
+			execution = await n8n.execute(testCase.id);
+		} finally {
+			during?.stop();
+		}
+		try {
+			await testCase.check?.(execution.run, { ...context, server, exportsBefore, userFolder: n8n.userFolder, during: await during?.result });
+		} catch (error) {
+			if (error instanceof Error) error.message += `\n--- n8n output (tail) ---\n${execution.output.split('\n').slice(-25).join('\n')}`;
+			throw error;
+		}
+	});
+}
+
+/**
+ * @param {Suite} suite @param {1 | 2} major @param {string} tarball @param {string} workDir
+ * @param {{ only?: string, editor: boolean }} options
+ */
+async function runMajor(suite, major, tarball, workDir, options) {
+	const label = `[n8n ${major}.x]`;
+	const cases = nodeCases.filter((testCase) => !options.only || testCase.title.includes(options.only) || testCase.id.includes(options.only));
+	// every example is imported (the server checks open some); --only picks which ones are executed
+	const examples = exampleCases();
+	const executedExamples = examples.filter((testCase) => testCase.kind === 'execute' && (!options.only || testCase.title.includes(options.only)));
+	const testNames = [
+		...cases.map((testCase) => `${label} ${testCase.title}`),
+		...executedExamples.map((testCase) => `${label} ${testCase.title}`),
+		...SERVER_CHECKS.filter((check) => check.editor !== true || (options.editor && major === 2)).map((check) => `${label} ${check.title}`),
+	];
+
+	const runtime = await suite.setUp(`${label} install`, testNames, async () => ensureN8n(major));
+	if (!runtime) return;
+	const server = await startNexthinkServer(SERVER_OPTIONS);
+	const home = path.join(workDir, `n8n${major}`);
+	const n8n = new N8nInstance({
+		runtime,
+		userFolder: path.join(home, 'home'),
+		logDir: path.join(home, 'logs'),
+		port: await freePort(),
+		brokerPort: await freePort(),
+		env: {
+			// The nightly-export example writes its file here.
+			N8N_RESTRICT_FILE_ACCESS_TO: path.join(home, 'files'),
+		},
+	});
+	try {
+		const ready = await suite.setUp(`${label} package, credential and workflows`, testNames, async () => {
+			installCommunityPackage(n8n.userFolder, tarball);
+			fs.mkdirSync(path.join(home, 'files'), { recursive: true });
+			for (const testCase of cases) testCase.prepare?.(server);
+			await n8n.importCredentials([
+				credentialFor(server),
+				credentialFor(server, { ...WRONG_SECRET_CREDENTIAL, clientSecret: WRONG_SECRET }),
+			]);
+			await n8n.importWorkflows([
+				...cases.map((testCase) => testCase.workflow('manual')),
+				...examples.map((testCase) => testCase.workflow({ filesDir: path.join(home, 'files') })),
+			]);
+			return true;
+		});
+		if (!ready) return;
+		for (const testCase of cases) await runCliCase(suite, n8n, server, testCase, label);
+		for (const testCase of executedExamples) await runCliCase(suite, n8n, server, testCase, label, { filesDir: path.join(home, 'files') });
+		await runServerChecks(suite, n8n, server, {
+			label,
+			examples: examples.filter((testCase) => testCase.kind !== 'execute'),
+			editor: options.editor && major === 2,
+			screenshotDir: path.join(workDir, 'screenshots'),
+		});
+	} finally {
+		await n8n.stopAll();
+		await server.close();
+	}
+}
+
+async function main() {
+	const { values } = parseArgs({
+		options: {
+			n8n: { type: 'string', default: '2,1' },
+			'no-queue': { type: 'boolean', default: false },
+			'queue-only': { type: 'boolean', default: false },
+			'no-editor': { type: 'boolean', default: false },
+			'no-build': { type: 'boolean', default: false },
+			keep: { type: 'boolean', default: false },
+			only: { type: 'string' },
+		},
+	});
+	const majors = /** @type {(1 | 2)[]} */ (values.n8n.split(',').map(Number));
+	const suite = new Suite();
+	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-nexthink-e2e-'));
+	log(`work folder ${workDir}`);
+
+	const tarball = await suite.setUp('build and pack', [], async () => {
+		if (!values['no-build']) {
+			const build = await runCommand('npm', ['run', 'build'], { cwd: REPO, env: process.env });
+			if (build.code !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+		}
+		return await packPackage(REPO, path.join(workDir, 'pack'));
+	});
+	if (!tarball) {
+		suite.record('build and pack the package', false, 0, 'see above');
+		process.exitCode = suite.finish();
+		return;
+	}
+	const editor = !values['no-editor'];
+	if (!values['queue-only']) {
+		for (const major of majors) await runMajor(suite, major, tarball, workDir, { only: values.only, editor });
+	}
+	if (!values['no-queue'] && (majors.includes(2) || values['queue-only']) && !values.only) {
+		const names = queueTestNames();
+		const runtime = await suite.setUp('[queue mode] install', names, async () => ensureN8n(2));
+		if (runtime) await runQueueMode(suite, runtime, tarball, path.join(workDir, 'queue'), { credentialFor, serverOptions: SERVER_OPTIONS });
+	}
+	const exitCode = suite.finish();
+	if (exitCode === 0 && !values.keep) fs.rmSync(workDir, { recursive: true, force: true });
+	else log(`kept ${workDir} (logs, user folders, screenshots)`);
+	process.exitCode = exitCode;
+}
+
+main().catch((error) => {
+	process.stderr.write(`${error.stack ?? error}\n0 passed, 1 failed\n`);
+	process.exitCode = 1;
+});
