@@ -53,4 +53,26 @@ function numberOption(name, fallback) {
 	return index === -1 ? fallback : Number(process.argv[index + 1]);
 }
 
-module.exports = { registerTypeScript, runWorker, medianOf, numberOption };
+/**
+ * Entry point of a benchmark script: `script --worker <json>` runs `worker(args)` and prints its
+ * JSON result (see runWorker); otherwise `main()` runs.
+ * @param {(args: any) => Promise<object>} worker
+ * @param {() => Promise<void>} main
+ */
+function runBenchmarkScript(worker, main) {
+	const fail = (/** @type {unknown} */ error) => {
+		console.error(error);
+		process.exit(1);
+	};
+	if (process.argv[2] === '--worker') {
+		worker(JSON.parse(process.argv[3])).then(
+			// exit at once: idle keep-alive sockets would otherwise hold the measured process open
+			(result) => process.stdout.write(JSON.stringify(result), () => process.exit(0)),
+			fail,
+		);
+	} else {
+		main().catch(fail);
+	}
+}
+
+module.exports = { registerTypeScript, runWorker, runBenchmarkScript, medianOf, numberOption };

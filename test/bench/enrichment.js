@@ -19,27 +19,13 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { medianOf, numberOption, registerTypeScript, runWorker } = require('./benchUtils');
+const { medianOf, numberOption, registerTypeScript, runBenchmarkScript, runWorker } = require('./benchUtils');
 
 const ROOT = path.join(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist/nodes/Nexthink/enrichment');
 const MODES = ['node-auto', 'node-manual', 'modules', 'fetch'];
 
-if (process.argv[2] === '--worker') {
-	worker(JSON.parse(process.argv[3])).then(
-		// exit at once: idle keep-alive sockets would otherwise hold the measured process open
-		(result) => process.stdout.write(JSON.stringify(result), () => process.exit(0)),
-		(error) => {
-			console.error(error);
-			process.exit(1);
-		},
-	);
-} else {
-	main().catch((error) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+runBenchmarkScript(worker, main);
 
 /**
  * @typedef {{ mode: string, items: number, batchSize: number, baseUrl: string, tokenUrl: string, clientId: string, clientSecret: string }} WorkerArgs

@@ -14,30 +14,14 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { medianOf, numberOption, registerTypeScript, runWorker } = require('./benchUtils');
+const { medianOf, numberOption, registerTypeScript, runBenchmarkScript, runWorker } = require('./benchUtils');
 
 const ROOT = path.join(__dirname, '../..');
 const NODE_FILE = path.join(ROOT, 'dist/nodes/Nexthink/export/NexthinkExport.node.js');
 const COMPRESSIONS = /** @type {const} */ (['NONE', 'GZIP', 'ZSTD']);
 const FLOOR_TOOL = { NONE: 'cat', GZIP: 'gzip -dc', ZSTD: 'zstd -dc' };
 
-if (process.argv[2] === '--worker') {
-	worker(JSON.parse(process.argv[3])).then(
-		(result) => {
-			process.stdout.write(JSON.stringify(result));
-			process.exit(0);
-		},
-		(error) => {
-			console.error(error);
-			process.exit(1);
-		},
-	);
-} else {
-	main().catch((error) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+runBenchmarkScript(worker, main);
 
 /** @param {{ compression: string, rows: number, credentials: object }} args */
 async function worker(args) {
