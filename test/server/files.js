@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 
-const { Readable } = require('node:stream');
+const { PassThrough, Readable } = require('node:stream');
 const { pipeline } = require('node:stream/promises');
 const zlib = require('node:zlib');
 const { spawn } = require('node:child_process');
@@ -66,6 +66,10 @@ async function handleFileDownload(ctx, deps) {
  * @param {import('node:http').ServerResponse} res
  */
 async function streamFile(record, lineEnding, res) {
+	if (record.query.cacheFiles) {
+		await sendCachedFile(record, lineEnding, res);
+		return;
+	}
 	const source = Readable.from(csvChunks(record.query.header, exportRows(record), lineEnding));
 	try {
 		// Fastest level: the server should not be what limits a download benchmark.
@@ -76,6 +80,47 @@ async function streamFile(record, lineEnding, res) {
 		// The client went away or a fault cut the connection: nothing left to answer.
 		res.destroy();
 	}
+}
+
+/** Files of `cacheFiles` queries, by query definition, then compression and parameters. */
+const fileCache = new WeakMap();
+
+/**
+ * Serves a `cacheFiles` query's file from memory, building it on first use by streaming it into a buffer.
+ * @param {import('./exports').ExportRecord} record
+ * @param {string} lineEnding
+ * @param {import('node:http').ServerResponse} res
+ */
+async function sendCachedFile(record, lineEnding, res) {
+	/** @type {Map<string, Promise<Buffer>>} */
+	const files = fileCache.get(record.query) ?? new Map();
+	fileCache.set(record.query, files);
+	const key = `${record.compression} ${JSON.stringify(record.parameters)}`;
+	let file = files.get(key);
+	if (!file) {
+		file = collect(async (sink) => await streamFile({ ...record, query: { ...record.query, cacheFiles: false } }, lineEnding, sink));
+		files.set(key, file);
+	}
+	res.end(await file);
+}
+
+/**
+ * Runs a writer against an in-memory sink that looks enough like a response for `streamFile`.
+ * @param {(sink: any) => Promise<void>} write
+ * @returns {Promise<Buffer>}
+ */
+async function collect(write) {
+	const sink = new PassThrough();
+	/** @type {Buffer[]} */
+	const chunks = [];
+	sink.on('data', (chunk) => chunks.push(chunk));
+	const ended = new Promise((resolve, reject) => {
+		sink.once('end', resolve);
+		sink.once('error', reject);
+	});
+	await write(sink);
+	await ended;
+	return Buffer.concat(chunks);
 }
 
 /**

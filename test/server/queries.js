@@ -26,6 +26,10 @@ const { QUERY_ID_PATTERN } = require('./nql-request');
  * @property {Record<string, ColumnType>} [columnTypes]  how execute's JSON renders a column (default string)
  * @property {boolean} [snapshot]            call `rows` once when an export starts and keep that result (for
  *                                           rows computed from mutable state such as the enrichment inventory)
+ * @property {boolean} [cacheFiles]          build each distinct results file (compression and parameters) once
+ *                                           and serve it from memory afterwards, so that in a benchmark the
+ *                                           server's own CSV and compression work does not compete with the
+ *                                           client being measured (the rows must not change between exports)
  */
 
 /** @param {QuerySpec} spec */

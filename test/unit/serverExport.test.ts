@@ -290,6 +290,28 @@ describe('results files', () => {
 		expect(first.split('\n').filter((line) => line.startsWith('LT-') || line.startsWith('DT-') || line.startsWith('VD-'))).toHaveLength(20000);
 	});
 
+	it.each(['NONE', 'GZIP', 'ZSTD'])('builds a cacheFiles query’s %s file once and serves the same bytes to every export', async (compression) => {
+		let generated = 0;
+		server.addQuery({
+			id: '#cached',
+			header: ['device.name', 'note'],
+			rows: () => {
+				generated++;
+				return SMALL_ROWS;
+			},
+			completeAfterPolls: 0,
+			cacheFiles: true,
+		});
+		const first = await runExport(server, token, { queryId: '#cached', compression });
+		const second = await runExport(server, token, { queryId: '#cached', compression });
+		const generatedBeforeDownloads = generated;
+		const firstBytes = (await download(first.status.resultsFileUrl)).bytes;
+		const secondBytes = (await download(second.status.resultsFileUrl)).bytes;
+		expect(decompress(firstBytes, compression)).toBe(SMALL_CSV);
+		expect(secondBytes.equals(firstBytes)).toBe(true);
+		expect(generated - generatedBeforeDownloads).toBe(1);
+	});
+
 	it('writes CRLF line endings when configured', async () => {
 		const crlf = await startNexthinkServer({ csvLineEnding: '\r\n' });
 		try {
