@@ -13,6 +13,8 @@ const BENCHMARKS = [
 	['results-decode.js', quick ? ['--rows', '100000', '--runs', '3'] : ['--rows', '1000000', '--runs', '5']],
 	['export-node.js', quick ? ['--rows', '100000', '--runs', '1'] : ['--rows', '1000000', '--runs', '3']],
 	['enrichment.js', quick ? ['--items', '10000', '--runs', '3'] : ['--items', '100000', '--runs', '3']],
+	['polling.js', quick ? ['--scale', '100', '--runs', '1'] : ['--scale', '20', '--runs', '3']],
+	['n8n-side-by-side.js', quick ? ['--rows', '10000', '--runs', '1'] : ['--rows', '1000000', '--runs', '3']],
 ];
 
 let failed = 0;

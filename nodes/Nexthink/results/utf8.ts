@@ -2,8 +2,11 @@
  * Decodes a stream of UTF-8 bytes into text chunks with one streaming `TextDecoder`, so a character
  * split across chunk boundaries is decoded whole. Invalid UTF-8 is an error, never a replacement
  * character: a wrong byte means the file is not what it claims to be (for example compressed data
- * that was not recognised). A leading byte order mark is removed.
+ * that was not recognised). A leading byte order mark is removed. Lines with characters beyond
+ * U+00FF are decoded apart from the rest (see wideLines.ts), so most of the text stays one-byte.
  */
+
+import { splitWideLines } from './wideLines';
 
 export class Utf8DecodeError extends Error {
 	/** Offset, in the decompressed bytes, of the chunk that held the invalid sequence. */
@@ -20,12 +23,14 @@ export async function* decodeUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGener
 	const decoder = new TextDecoder('utf-8', { fatal: true });
 	let offset = 0;
 	for await (const chunk of chunks) {
-		const text = tryDecode(decoder, chunk);
-		if (text === undefined) {
-			throw new Utf8DecodeError(`invalid byte sequence between byte ${offset} and byte ${offset + chunk.length}`, offset);
+		for (const piece of splitWideLines(chunk)) {
+			const text = tryDecode(decoder, piece);
+			if (text === undefined) {
+				throw new Utf8DecodeError(`invalid byte sequence between byte ${offset} and byte ${offset + piece.length}`, offset);
+			}
+			offset += piece.length;
+			if (text !== '') yield text;
 		}
-		offset += chunk.length;
-		if (text !== '') yield text;
 	}
 	const rest = tryDecode(decoder, undefined);
 	if (rest === undefined) throw new Utf8DecodeError('the text ends in the middle of a character (truncated file?)', offset);
