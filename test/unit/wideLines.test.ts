@@ -3,7 +3,7 @@ import { splitWideLines } from '../../nodes/Nexthink/results/wideLines';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-const hasWide = (text: string) => /[^\u0000-\u00ff]/u.test(text);
+const hasWide = (text: string) => [...text].some((character) => (character.codePointAt(0) ?? 0) > 0xff);
 
 function piecesOf(text: string): string[] {
 	return splitWideLines(encode(text)).map(decode);

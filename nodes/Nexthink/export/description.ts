@@ -173,8 +173,8 @@ const waitOptions: INodeProperties[] = [
 		name: 'pollGrowthFactor',
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 2 },
-		default: 1.5,
-		description: 'Each wait between status checks is this many times the previous one, so short exports return fast and long ones cost few status calls (Nexthink limits status calls per day)',
+		default: 2,
+		description: 'Each wait between status checks is this many times the previous one, so short exports return fast and long ones cost few status calls (Nexthink limits status calls per day). With the defaults the checks come 2, 6, 14, 30 and 60 seconds after the start, then every 30 seconds.',
 	},
 	{
 		displayName: 'Longest Poll Interval (Seconds)',

@@ -1,0 +1,36 @@
+import { DEFAULT_WAIT_SETTINGS, nextWaitMs, pollInterval, type WaitSettings } from '../../nodes/Nexthink/export/shared/waitSchedule';
+
+/** Seconds after the start at which the schedule polls, up to `horizonS` (no deadline in the way). */
+function pollTimes(settings: WaitSettings, horizonS: number): number[] {
+	const times: number[] = [];
+	let elapsedMs = 0;
+	for (let poll = 0; elapsedMs < horizonS * 1000; poll++) {
+		elapsedMs += nextWaitMs(poll, 0, Number.POSITIVE_INFINITY, settings)!;
+		times.push(elapsedMs / 1000);
+	}
+	return times;
+}
+
+describe('wait schedule', () => {
+	it('polls 2, 6, 14, 30 and 60 s after the start by default, then every 30 s', () => {
+		expect(pollTimes(DEFAULT_WAIT_SETTINGS, 150)).toEqual([2, 6, 14, 30, 60, 90, 120, 150]);
+	});
+
+	it('for exports of 60 s and longer makes at most half the status calls of a fixed 5 s poll, with the result by 1.5 × duration + 2 s', () => {
+		const times = pollTimes(DEFAULT_WAIT_SETTINGS, 3 * 3600);
+		for (let durationS = 60; durationS <= 2 * 3600; durationS += 0.25) {
+			const completing = times.findIndex((time) => time >= durationS);
+			const statusCalls = completing + 1;
+			const fixedFiveSecondCalls = Math.ceil(durationS / 5);
+			expect({ durationS, fine: statusCalls <= fixedFiveSecondCalls / 2 }).toEqual({ durationS, fine: true });
+			expect({ durationS, fine: times[completing] <= 1.5 * durationS + 2 }).toEqual({ durationS, fine: true });
+		}
+	});
+
+	it('never waits longer than the longest interval, nor past the deadline', () => {
+		const settings = { ...DEFAULT_WAIT_SETTINGS, firstDelayMs: 1000, factor: 3, maxIntervalMs: 5000 };
+		expect([0, 1, 2, 3].map((poll) => pollInterval(poll, settings))).toEqual([1000, 3000, 5000, 5000]);
+		expect(nextWaitMs(3, 10_000, 12_000, settings)).toBe(2000);
+		expect(nextWaitMs(3, 12_000, 12_000, settings)).toBeUndefined();
+	});
+});
