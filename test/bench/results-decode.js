@@ -3,6 +3,7 @@
  * Benchmark of the results pipeline: decompress + UTF-8 decode + CSV parse into row objects.
  *
  * Usage: npx tsc -p tsconfig.json && node test/bench/results-decode.js [--rows N] [--runs N] [--keep]
+ *        [--baseline <dir>]
  *
  * Generates a device-inventory-like CSV (default 1,000,000 rows, 15 columns, ~120 MB) in a temp
  * directory, plus .gz (`gzip -6`) and .zst (`zstd -3`) copies. Each measured run is a fresh Node
@@ -12,6 +13,10 @@
  * without row objects, to separate parsing from object building). The floors are the command-line
  * tools decompressing the same file into `wc -l`, and V8 building as many plain objects of fresh
  * strings with no parsing at all. Medians of `--runs` runs.
+ *
+ * `--baseline <dir>`: a checkout of another commit, compiled (`npx tsc -p tsconfig.json` there). Its
+ * row-object pipeline runs in the same rounds on the same files, so a change is shown before and
+ * after from one run (for example `git worktree add /tmp/before <commit>`).
  */
 const { execFileSync, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -19,6 +24,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const DIST = path.join(__dirname, '../../dist/nodes/Nexthink/results');
+const RESULTS_IN_DIST = 'dist/nodes/Nexthink/results';
 const CHUNK_SIZE = 64 * 1024;
 
 /** What a run produces: row objects (strings or converted values), or only parsed records. */
@@ -32,7 +38,7 @@ if (process.argv[2] === '--object-floor') {
 	objectFloor(Number(process.argv[3]));
 } else if (process.argv[2] === '--worker') {
 	const work = process.argv[5] === 'records' ? recordsWorker : rowsWorker;
-	work(process.argv[3], /** @type {'NONE' | 'GZIP' | 'ZSTD'} */ (process.argv[4]), process.argv[5]).catch((error) => {
+	work(process.argv[3], /** @type {'NONE' | 'GZIP' | 'ZSTD'} */ (process.argv[4]), process.argv[5], process.argv[6] ?? DIST).catch((error) => {
 		console.error(error);
 		process.exit(1);
 	});
@@ -45,8 +51,8 @@ function source(file) {
 }
 
 /** One measured run: read the whole file into rows, print JSON with the figures. */
-async function rowsWorker(file, compression, output) {
-	const { readCsvRows } = require(path.join(DIST, 'readCsvRows.js'));
+async function rowsWorker(file, compression, output, dist) {
+	const { readCsvRows } = require(path.join(dist, 'readCsvRows.js'));
 	const started = process.hrtime.bigint();
 	const result = await readCsvRows(source(file), { compression, convertTypes: output === 'convert' });
 	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -104,6 +110,12 @@ function report(seconds, rows, detected) {
 function main() {
 	const rowCount = numberOption('--rows', 1_000_000);
 	const runs = numberOption('--runs', 5);
+	const baselineIndex = process.argv.indexOf('--baseline');
+	const baselineDist = baselineIndex === -1 ? undefined : path.resolve(process.argv[baselineIndex + 1], RESULTS_IN_DIST);
+	if (baselineDist !== undefined && !fs.existsSync(path.join(baselineDist, 'readCsvRows.js'))) {
+		console.error(`--baseline: ${baselineDist} has no compiled readCsvRows.js`);
+		process.exit(1);
+	}
 	if (!fs.existsSync(path.join(DIST, 'readCsvRows.js'))) {
 		console.error('dist/ is missing: run `npx tsc -p tsconfig.json` first');
 		process.exit(1);
@@ -136,6 +148,7 @@ function main() {
 				for (const output of Object.keys(OUTPUTS)) {
 					record(`${compression} ${output}`, runWorker(files[compression], compression, output, rowCount));
 				}
+				if (baselineDist) record(`${compression} baseline`, runWorker(files[compression], compression, 'strings', rowCount, baselineDist));
 			}
 			record('objects', runChild(['--object-floor', String(rowCount)]));
 		}
@@ -143,12 +156,13 @@ function main() {
 		const table = [];
 		for (const compression of compressions) {
 			const floor = medianSeconds(`floor ${compression}`);
-			for (const output of Object.keys(OUTPUTS)) {
+			const outputs = Object.keys(OUTPUTS).concat(baselineDist ? ['baseline'] : []);
+			for (const output of outputs) {
 				const key = `${compression} ${output}`;
 				const seconds = medianSeconds(key);
 				table.push({
 					input: compression,
-					output: OUTPUTS[output],
+					output: output === 'baseline' ? `${OUTPUTS.strings}, BASELINE build` : OUTPUTS[output],
 					'wall s': seconds.toFixed(2),
 					'rows/s': Math.round(rowCount / seconds).toLocaleString('en-US'),
 					'CSV MB/s': (csvBytes / 1e6 / seconds).toFixed(0),
@@ -170,8 +184,8 @@ function main() {
 	}
 }
 
-function runWorker(file, compression, output, rowCount) {
-	const sample = runChild(['--worker', file, compression, output]);
+function runWorker(file, compression, output, rowCount, dist = DIST) {
+	const sample = runChild(['--worker', file, compression, output, dist]);
 	if (sample.rows !== rowCount || sample.detected !== compression) {
 		throw new Error(`worker read ${sample.rows} rows as ${sample.detected}, expected ${rowCount} as ${compression}`);
 	}
@@ -210,7 +224,7 @@ function writeCsv(file, rowCount) {
 		'device.uptime_days',
 		'device.tags',
 	];
-	const entities = ['Geneva', 'Lausanne', 'New York', 'Singapore', 'São Paulo', 'Zürich'];
+	const entities = ['Geneva', 'Lausanne', 'New York', 'Singapore', 'São Paulo', 'Zürich', '東京オフィス', 'Kraków'];
 	const platforms = ['Windows', 'macOS', 'Linux'];
 	const makers = ['Dell Inc.', 'HP', 'Lenovo', 'Apple', 'Microsoft Corporation'];
 	const users = ['"Doe, John"', 'jane.roe', '"Müller, Anna"', 'svc_kiosk', '"O\'Brien, Pat"'];

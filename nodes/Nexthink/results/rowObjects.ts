@@ -8,6 +8,7 @@
  * that JavaScript lists keys that look like array indexes (`0`, `17`) first.
  */
 
+import { ColumnValues } from './columnValues';
 import { convertCsvValue, type CsvValue } from './valueTyping';
 
 export type CsvRow = Record<string, CsvValue>;
@@ -32,7 +33,9 @@ export function uniqueColumnNames(header: readonly string[]): string[] {
 }
 
 /**
- * A function building one row object from a record with exactly `keys.length` fields.
+ * A function building one row object from a record with exactly `keys.length` fields. Each builder
+ * shares repeated values per column and never keeps a view into the parser's text (columnValues.ts),
+ * so use one builder per file.
  *
  * Every row is a copy of one template object that already owns all keys, filled in place. Copying
  * gives all rows the same shape in one step (adding keys one by one to an empty object is slower).
@@ -43,16 +46,20 @@ export function uniqueColumnNames(header: readonly string[]): string[] {
 export function createRowBuilder(keys: readonly string[], convertTypes: boolean): RowBuilder {
 	const template = JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as CsvRow;
 	const width = keys.length;
+	const values = new ColumnValues(width);
 	if (convertTypes) {
 		return (fields) => {
 			const row = { ...template };
-			for (let index = 0; index < width; index++) row[keys[index]] = convertCsvValue(fields[index]);
+			for (let index = 0; index < width; index++) {
+				const value = convertCsvValue(fields[index]);
+				row[keys[index]] = typeof value === 'string' ? values.keep(index, value) : value;
+			}
 			return row;
 		};
 	}
 	return (fields) => {
 		const row = { ...template };
-		for (let index = 0; index < width; index++) row[keys[index]] = fields[index];
+		for (let index = 0; index < width; index++) row[keys[index]] = values.keep(index, fields[index]);
 		return row;
 	};
 }
