@@ -57,6 +57,31 @@ describe('splitWideLines', () => {
 	});
 });
 
+describe('splitWideLines on chunks at any byte offset (the scan reads four bytes at a time)', () => {
+	it('finds every wide line whatever the alignment and length of the chunk', () => {
+		const text = 'aaaa\nbbbbbbb\nü,ß,é\nc東\nddddddddddddddddd\nĀ\neeee\nfffffffffffffffffffffffffffffffff😀\ng';
+		const bytes = encode(text);
+		for (let offset = 0; offset < 4; offset++) {
+			const buffer = new Uint8Array(bytes.length + 8);
+			buffer.set(bytes, offset);
+			for (let length = bytes.length - 3; length <= bytes.length; length++) {
+				const chunk = buffer.subarray(offset, offset + length);
+				const pieces = splitWideLines(chunk);
+				expect(Buffer.concat(pieces).equals(Buffer.from(chunk))).toBe(true);
+				// judged on bytes: a cut may leave the emoji's lead byte alone at the end
+				const hasWideLeadByte = (line: Uint8Array) => line.some((byte) => byte >= 0xc4);
+				const wideText = pieces.filter(hasWideLeadByte).map(decode).join('');
+				expect(wideText.startsWith('c東\nĀ\nfffffffff')).toBe(true);
+				for (const piece of pieces) {
+					if (!hasWideLeadByte(piece)) continue;
+					const lines = decode(piece).split(/(?<=\n)/).map(encode);
+					expect(lines.every(hasWideLeadByte)).toBe(true);
+				}
+			}
+		}
+	});
+});
+
 describe('decodeUtf8 with wide lines', () => {
 	it('decodes exactly the same text whatever the chunking', async () => {
 		const text = 'device.name,site\nPC-1,Zürich\nPC-2,東京オフィス\nPC-3,"two\nlines 😀"\nPC-4,Kraków\n';

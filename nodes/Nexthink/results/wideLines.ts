@@ -21,7 +21,8 @@ const LINE_FEED = 0x0a;
 const FIRST_WIDE_LEAD_BYTE = 0xc4;
 
 export function splitWideLines(chunk: Uint8Array): Uint8Array[] {
-	let wide = findWideLeadByte(chunk, 0);
+	const words = alignedWords(chunk);
+	let wide = findWideLeadByte(chunk, words, 0);
 	if (wide === -1) return [chunk];
 	const pieces: Uint8Array[] = [];
 	let pieceStart = 0;
@@ -29,10 +30,10 @@ export function splitWideLines(chunk: Uint8Array): Uint8Array[] {
 		// A run of consecutive lines with wide characters becomes one piece.
 		const runStart = lineStartOf(chunk, wide);
 		let runEnd = lineEndOf(chunk, wide);
-		wide = findWideLeadByte(chunk, runEnd);
+		wide = findWideLeadByte(chunk, words, runEnd);
 		while (wide !== -1 && lineStartOf(chunk, wide) === runEnd) {
 			runEnd = lineEndOf(chunk, wide);
-			wide = findWideLeadByte(chunk, runEnd);
+			wide = findWideLeadByte(chunk, words, runEnd);
 		}
 		if (runStart > pieceStart) pieces.push(chunk.subarray(pieceStart, runStart));
 		pieces.push(chunk.subarray(runStart, runEnd));
@@ -52,9 +53,41 @@ function lineEndOf(chunk: Uint8Array, index: number): number {
 	return lineFeed === -1 ? chunk.length : lineFeed + 1;
 }
 
-/** Index of the first byte at or after `from` that starts a character above U+00FF, or -1. */
-function findWideLeadByte(chunk: Uint8Array, from: number): number {
-	for (let index = from; index < chunk.length; index++) {
+/** The chunk's bytes as 32-bit words, for the whole words it holds; `first` is the byte index of word 0. */
+interface AlignedWords {
+	first: number;
+	words: Uint32Array;
+}
+
+function alignedWords(chunk: Uint8Array): AlignedWords {
+	const first = (4 - (chunk.byteOffset % 4)) % 4;
+	const count = chunk.length > first ? Math.floor((chunk.length - first) / 4) : 0;
+	return { first, words: new Uint32Array(chunk.buffer, chunk.byteOffset + first, count) };
+}
+
+/**
+ * Index of the first byte at or after `from` that starts a character above U+00FF, or -1.
+ *
+ * Four bytes are tested at a time: `(w & 0x7f7f7f7f) + 0x3c3c3c3c` sets a byte's top bit when its
+ * low seven bits are 0x44 or more (no carry can cross into the next byte), and masking that with the
+ * word's own top bits leaves exactly the bytes that are 0xc4 or more.
+ */
+function findWideLeadByte(chunk: Uint8Array, aligned: AlignedWords, from: number): number {
+	const { first, words } = aligned;
+	const wordsEnd = first + words.length * 4;
+	let index = from;
+	// bytes before the first whole word at or after `from`
+	const headEnd = index < first ? first : index + ((4 - ((index - first) % 4)) % 4);
+	for (; index < headEnd && index < chunk.length; index++) {
+		if (chunk[index] >= FIRST_WIDE_LEAD_BYTE) return index;
+	}
+	for (let word = (index - first) >> 2; index < wordsEnd; word++, index += 4) {
+		const value = words[word];
+		if ((((value & 0x7f7f7f7f) + 0x3c3c3c3c) & value & 0x80808080) !== 0) {
+			for (let byte = index; byte < index + 4; byte++) if (chunk[byte] >= FIRST_WIDE_LEAD_BYTE) return byte;
+		}
+	}
+	for (; index < chunk.length; index++) {
 		if (chunk[index] >= FIRST_WIDE_LEAD_BYTE) return index;
 	}
 	return -1;
