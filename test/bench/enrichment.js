@@ -209,6 +209,12 @@ async function main() {
 				requests: String(samples[0].requests),
 			};
 		}
+		// ratios against the bare client, measured in the same run
+		const bare = table.fetch;
+		for (const row of Object.values(table)) {
+			row['time ÷ fetch'] = (Number(row.seconds) / Number(bare.seconds)).toFixed(2);
+			row['RSS ÷ fetch'] = (Number(row['peak RSS MB']) / Number(bare['peak RSS MB'])).toFixed(2);
+		}
 		console.table(table);
 	} finally {
 		await server.close();

@@ -1,5 +1,5 @@
 import { decodeUtf8 } from '../../nodes/Nexthink/results/utf8';
-import { splitWideLines } from '../../nodes/Nexthink/results/wideLines';
+import { MAX_WIDE_RUNS, splitWideLines } from '../../nodes/Nexthink/results/wideLines';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -35,6 +35,13 @@ describe('splitWideLines', () => {
 		const bytes = encode('a\n😀\nb\n');
 		const cut = bytes.subarray(0, 3); // "a\n" and the emoji's first byte
 		expect(splitWideLines(cut).map((piece) => Array.from(piece))).toEqual([[0x61, 0x0a], [0xf0]]);
+	});
+
+	it(`splits a chunk with up to ${MAX_WIDE_RUNS} runs of wide lines and leaves one with more whole`, () => {
+		const lines = (runs: number) => Array.from({ length: runs }, (_, run) => `narrow ${run}\n東 ${run}\n`).join('');
+		expect(piecesOf(lines(MAX_WIDE_RUNS))).toHaveLength(2 * MAX_WIDE_RUNS);
+		const dense = lines(MAX_WIDE_RUNS + 1);
+		expect(piecesOf(dense)).toEqual([dense]);
 	});
 
 	it('always returns pieces that concatenate to the chunk, wide lines apart (seeded random texts)', () => {
