@@ -10,10 +10,27 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { credentialData } = require('../test/server/client');
+
 const EXAMPLES_DIR = path.resolve(__dirname, '../docs/examples');
 
 /** The credential every example names; `npm start` and the suite import it under this id. */
 const CREDENTIAL = Object.freeze({ id: 'nxLocalServer001', name: 'Nexthink API (local server)' });
+
+/**
+ * That credential as `n8n import:credentials` takes it, pointing at a local server.
+ * @param {import('../test/server/client').ServerAddress} server
+ * @param {{ clientSecret?: string, id?: string, name?: string }} [overrides] e.g. a wrong secret
+ */
+function credentialRecord(server, overrides = {}) {
+	return {
+		id: overrides.id ?? CREDENTIAL.id,
+		name: overrides.name ?? CREDENTIAL.name,
+		type: 'nexthinkApi',
+		data: { ...credentialData(server), clientSecret: overrides.clientSecret ?? server.clientSecret },
+	};
+}
+
 const NIGHTLY_FILE = 'nightly-device-inventory-export.json';
 const NIGHTLY_FOLDER = '/data/nexthink/';
 
@@ -41,4 +58,4 @@ function localised(file, workflow, options) {
 	return copy;
 }
 
-module.exports = { CREDENTIAL, readExamples, localised, EXAMPLES_DIR };
+module.exports = { CREDENTIAL, credentialRecord, readExamples, localised, EXAMPLES_DIR };

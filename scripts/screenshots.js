@@ -14,7 +14,7 @@ const path = require('node:path');
 
 const { ensureN8n } = require('./n8n-install');
 const { N8nInstance, RestSession, freePort, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
-const { CREDENTIAL, readExamples, localised } = require('./n8n-examples');
+const { CREDENTIAL, credentialRecord, readExamples, localised } = require('./n8n-examples');
 const { startNexthinkServer } = require('../test/server');
 const { captureEditor, editorShots } = require('../test/e2e/lib/editor');
 
@@ -40,13 +40,7 @@ async function main() {
 			brokerPort: await freePort(),
 		});
 		installCommunityPackage(n8n.userFolder, tarball);
-		await n8n.importCredentials([
-			{
-				...CREDENTIAL,
-				type: 'nexthinkApi',
-				data: { useCustomUrls: true, apiBaseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: server.clientId, clientSecret: server.clientSecret },
-			},
-		]);
+		await n8n.importCredentials([credentialRecord(server)]);
 		await n8n.importWorkflows(readExamples().map(({ file, workflow }) => localised(file, workflow, { filesDir: path.join(workDir, 'files') })));
 		await n8n.start();
 		await new RestSession(n8n.baseUrl).ownerSession(OWNER);

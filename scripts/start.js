@@ -22,7 +22,7 @@ const { parseArgs } = require('node:util');
 
 const { cacheRoot, ensureN8n } = require('./n8n-install');
 const { N8nInstance, RestSession, freePort, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
-const { CREDENTIAL, readExamples, localised } = require('./n8n-examples');
+const { CREDENTIAL, credentialRecord, readExamples, localised } = require('./n8n-examples');
 
 const REPO = path.resolve(__dirname, '..');
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Nexthink-demo-1' };
@@ -132,13 +132,7 @@ async function main() {
 async function serve(n8n, api, options) {
 	const { filesDir, home } = options;
 	installCommunityPackage(n8n.userFolder, options.tarball);
-	await n8n.importCredentials([
-		{
-			...CREDENTIAL,
-			type: 'nexthinkApi',
-			data: { useCustomUrls: true, apiBaseUrl: api.baseUrl, tokenUrl: api.tokenUrl, clientId: api.clientId, clientSecret: api.clientSecret },
-		},
-	]);
+	await n8n.importCredentials([credentialRecord(api)]);
 	// Imported once, so later runs keep the user's edits (--fresh starts over).
 	if (!fs.existsSync(options.examplesMarker)) {
 		say('importing the example workflows');

@@ -63,7 +63,7 @@ async function worker(args) {
  */
 async function runThroughN8n(args, rows) {
 	registerTypeScript();
-	const { runNode, disposeHarness } = require(path.join(ROOT, 'test/helpers/harness.ts'));
+	const { runNode, disposeHarness, nexthinkCredentials } = require(path.join(ROOT, 'test/helpers/harness.ts'));
 	const { NexthinkEnrichment } = require(path.join(DIST, 'NexthinkEnrichment.node.js'));
 	const common = { objectType: 'device', identifyBy: 'name', identificationValue: '={{ $json["device.name"] }}', domain: 'bench' };
 	const parameters =
@@ -85,7 +85,7 @@ async function runThroughN8n(args, rows) {
 		parameters,
 		items: rows.map((json) => ({ json })),
 		credentials: {
-			nexthinkApi: { useCustomUrls: true, apiBaseUrl: args.baseUrl, tokenUrl: args.tokenUrl, clientId: args.clientId, clientSecret: args.clientSecret },
+			nexthinkApi: nexthinkCredentials(args),
 		},
 	});
 	disposeHarness();

@@ -54,7 +54,7 @@ async function main() {
 	// Files are built once (by the floor's download below) and then served from memory, so the
 	// server's CSV generation and compression do not compete with the measured node for the cores.
 	server.addQuery({ id: '#bench_inventory', header: DEVICE_COLUMNS, rows: () => generateDeviceRows(rows, 1), completeAfterPolls: 1, cacheFiles: true });
-	const credentials = { useCustomUrls: true, apiBaseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: server.clientId, clientSecret: server.clientSecret };
+	const credentials = client.credentialData(server);
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexthink-export-bench-'));
 	try {
 		console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); ${rows.toLocaleString('en-US')} rows; median of ${runs} runs\n`);

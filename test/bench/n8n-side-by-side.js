@@ -25,7 +25,8 @@ const path = require('node:path');
 const { medianOf, numberOption } = require('./benchUtils');
 const { ensureN8n } = require('../../scripts/n8n-install');
 const { N8nInstance, freePort, installCommunityPackage, packPackage, sleep } = require('../../scripts/n8n-instance');
-const { CREDENTIAL, buildWorkflow, exportNode, ifEqualsNode, uuid, waitNode } = require('../e2e/lib/workflow');
+const { credentialRecord } = require('../../scripts/n8n-examples');
+const { buildWorkflow, exportNode, ifEqualsNode, uuid, waitNode } = require('../e2e/lib/workflow');
 
 const ROOT = path.join(__dirname, '../..');
 const QUERY_ID = '#bench_inventory';
@@ -177,13 +178,7 @@ async function main() {
 			},
 		});
 		installCommunityPackage(n8n.userFolder, tarball);
-		await n8n.importCredentials([
-			{
-				...CREDENTIAL,
-				type: 'nexthinkApi',
-				data: { useCustomUrls: true, apiBaseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: server.clientId, clientSecret: server.clientSecret },
-			},
-		]);
+		await n8n.importCredentials([credentialRecord(server)]);
 		const workflows = [nodeWorkflow('GZIP'), nodeWorkflow('NONE'), diyWorkflow(server, REQUIRED_SCOPE)];
 		await n8n.importWorkflows(workflows);
 		for (const workflow of workflows) await n8n.activate(workflow.id);

@@ -23,7 +23,8 @@ const { ensureN8n } = require('../../scripts/n8n-install');
 const { N8nInstance, freePort, installCommunityPackage, packPackage, runCommand } = require('../../scripts/n8n-instance');
 const { startNexthinkServer } = require('../server');
 const { Suite, log } = require('./lib/suite');
-const { CREDENTIAL, WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('./lib/workflow');
+const { credentialRecord } = require('../../scripts/n8n-examples');
+const { WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('./lib/workflow');
 const { nodeCases } = require('./cases/nodeCases');
 const { exampleCases } = require('./cases/exampleCases');
 const { runServerChecks, SERVER_CHECKS } = require('./cases/serverChecks');
@@ -33,24 +34,6 @@ const REPO = path.resolve(__dirname, '../..');
 
 /** Options of the local server for the suite: the demo estate, a #slow_export that takes 3 s. */
 const SERVER_OPTIONS = { demo: true, slowExportMs: 3000 };
-
-/**
- * @param {import('./cases/nodeCases').NexthinkServer} server @param {{ clientSecret?: string, id?: string, name?: string }} [overrides]
- */
-function credentialFor(server, overrides = {}) {
-	return {
-		id: overrides.id ?? CREDENTIAL.id,
-		name: overrides.name ?? CREDENTIAL.name,
-		type: 'nexthinkApi',
-		data: {
-			useCustomUrls: true,
-			apiBaseUrl: server.baseUrl,
-			tokenUrl: server.tokenUrl,
-			clientId: server.clientId,
-			clientSecret: overrides.clientSecret ?? server.clientSecret,
-		},
-	};
-}
 
 /**
  * Runs one case through `n8n execute`: the case prepares the server, may act while n8n runs,
@@ -117,8 +100,8 @@ async function runMajor(suite, major, tarball, workDir, options) {
 			fs.mkdirSync(path.join(home, 'files'), { recursive: true });
 			for (const testCase of cases) testCase.prepare?.(server);
 			await n8n.importCredentials([
-				credentialFor(server),
-				credentialFor(server, { ...WRONG_SECRET_CREDENTIAL, clientSecret: WRONG_SECRET }),
+				credentialRecord(server),
+				credentialRecord(server, { ...WRONG_SECRET_CREDENTIAL, clientSecret: WRONG_SECRET }),
 			]);
 			await n8n.importWorkflows([
 				...cases.map((testCase) => testCase.workflow('manual')),
@@ -177,7 +160,7 @@ async function main() {
 	if (!values['no-queue'] && (majors.includes(2) || values['queue-only']) && !values.only) {
 		const names = queueTestNames();
 		const runtime = await suite.setUp('[queue mode] install', names, async () => ensureN8n(2));
-		if (runtime) await runQueueMode(suite, runtime, tarball, path.join(workDir, 'queue'), { credentialFor, serverOptions: SERVER_OPTIONS });
+		if (runtime) await runQueueMode(suite, runtime, tarball, path.join(workDir, 'queue'), { credentialFor: credentialRecord, serverOptions: SERVER_OPTIONS });
 	}
 	const exitCode = suite.finish();
 	if (exitCode === 0 && !values.keep) fs.rmSync(workDir, { recursive: true, force: true });

@@ -31,6 +31,7 @@ import type {
 	Workflow as WorkflowType,
 } from 'n8n-workflow';
 
+const { credentialData } = require('../server/client');
 const n8nWorkflow = require('n8n-workflow');
 const n8nCore = require('n8n-core');
 const CORE_MAJOR = Number(require('n8n-core/package.json').version.split('.')[0]);
@@ -280,13 +281,7 @@ export function nexthinkCredentials(server: {
 	clientId: string;
 	clientSecret: string;
 }): ICredentialDataDecryptedObject {
-	return {
-		useCustomUrls: true,
-		apiBaseUrl: server.baseUrl,
-		tokenUrl: server.tokenUrl,
-		clientId: server.clientId,
-		clientSecret: server.clientSecret,
-	};
+	return credentialData(server);
 }
 
 /** n8n-core 1.x starts a 60 s interval that is not unref'd; call in afterAll so jest can exit. */

@@ -17,6 +17,21 @@ function basicAuth(clientId, clientSecret) {
 }
 
 /**
+ * The Nexthink API credential's data pointing at this server through custom URLs, with its first
+ * client (what the node, n8n's credential store and the benchmarks all need).
+ * @param {ServerAddress} server
+ */
+function credentialData(server) {
+	return {
+		useCustomUrls: true,
+		apiBaseUrl: server.baseUrl,
+		tokenUrl: server.tokenUrl,
+		clientId: server.clientId,
+		clientSecret: server.clientSecret,
+	};
+}
+
+/**
  * A bearer token from the OAuth endpoint (throws when refused).
  * @param {ServerAddress} server
  * @param {{ clientId?: string, clientSecret?: string }} [client] defaults to the server's first client
@@ -76,4 +91,4 @@ async function runExport(server, token, request) {
 	throw new Error(`export ${exportId} did not finish within 100 polls`);
 }
 
-module.exports = { basicAuth, fetchToken, apiRequest, runExport };
+module.exports = { basicAuth, credentialData, fetchToken, apiRequest, runExport };

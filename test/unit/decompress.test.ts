@@ -8,24 +8,7 @@ import {
 	DecompressionError,
 	type Compression,
 } from '../../nodes/Nexthink/results/decompress';
-
-interface SourceLog {
-	pulled: number;
-	closed: boolean;
-}
-
-/** `bytes` as an async source of `size`-byte chunks, logging how far it was read and whether it was closed. */
-async function* chunked(bytes: Uint8Array, size: number, log: SourceLog = { pulled: 0, closed: false }): AsyncGenerator<Uint8Array> {
-	try {
-		for (let offset = 0; offset < bytes.length; offset += size) {
-			log.pulled++;
-			// A fresh copy per chunk, as a network stream delivers it.
-			yield Uint8Array.from(bytes.subarray(offset, offset + size));
-		}
-	} finally {
-		log.closed = true;
-	}
-}
+import { chunked, type SourceLog } from '../helpers/chunkedSource';
 
 async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
 	const parts: Uint8Array[] = [];

@@ -5,22 +5,7 @@ import { CsvFormatError } from '../../nodes/Nexthink/results/csv';
 import { DecompressionError, type Compression } from '../../nodes/Nexthink/results/decompress';
 import { readCsvRows, type ReadCsvRowsOptions } from '../../nodes/Nexthink/results/readCsvRows';
 import { Utf8DecodeError } from '../../nodes/Nexthink/results/utf8';
-
-interface SourceLog {
-	pulled: number;
-	closed: boolean;
-}
-
-async function* chunked(bytes: Uint8Array, size: number, log: SourceLog = { pulled: 0, closed: false }): AsyncGenerator<Uint8Array> {
-	try {
-		for (let offset = 0; offset < bytes.length; offset += size) {
-			log.pulled++;
-			yield Uint8Array.from(bytes.subarray(offset, offset + size));
-		}
-	} finally {
-		log.closed = true;
-	}
-}
+import { chunked, type SourceLog } from '../helpers/chunkedSource';
 
 function zstdCli(input: Uint8Array): Buffer {
 	return execFileSync('zstd', ['-q', '-c'], { input, maxBuffer: 1 << 28 });

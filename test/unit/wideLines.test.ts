@@ -1,5 +1,7 @@
 import { decodeUtf8 } from '../../nodes/Nexthink/results/utf8';
 import { MAX_WIDE_RUNS, splitWideLines } from '../../nodes/Nexthink/results/wideLines';
+import { chunked } from '../helpers/chunkedSource';
+import { seededRandom } from '../helpers/zstdFixtures';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -46,11 +48,7 @@ describe('splitWideLines', () => {
 
 	it('always returns pieces that concatenate to the chunk, wide lines apart (seeded random texts)', () => {
 		const alphabet = ['a', ',', '\n', '"', 'ü', 'ã', '東', 'オ', '😀', '\r', 'z'];
-		let seed = 12345;
-		const random = () => {
-			seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-			return seed / 0x80000000;
-		};
+		const random = seededRandom(12345);
 		for (let round = 0; round < 500; round++) {
 			const text = Array.from({ length: Math.floor(random() * 60) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
 			const pieces = piecesOf(text);
@@ -94,11 +92,8 @@ describe('decodeUtf8 with wide lines', () => {
 		const text = 'device.name,site\nPC-1,Zürich\nPC-2,東京オフィス\nPC-3,"two\nlines 😀"\nPC-4,Kraków\n';
 		const bytes = encode(text);
 		for (const size of [1, 2, 3, 5, 7, 64, bytes.length]) {
-			async function* chunks() {
-				for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
-			}
 			const decoded: string[] = [];
-			for await (const piece of decodeUtf8(chunks())) decoded.push(piece);
+			for await (const piece of decodeUtf8(chunked(bytes, size))) decoded.push(piece);
 			expect(decoded.join('')).toBe(text);
 		}
 	});
