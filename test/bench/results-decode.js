@@ -73,7 +73,7 @@ async function recordsWorker(file, compression) {
 		records++;
 	});
 	const bytes = decompressChunks(source(file), compression, { onDetected: (value) => (detected = value) });
-	for await (const text of decodeUtf8(bytes)) parser.push(text);
+	for await (const texts of decodeUtf8(bytes)) for (const text of texts) parser.push(text);
 	parser.end();
 	report(Number(process.hrtime.bigint() - started) / 1e9, records - 1, detected);
 }

@@ -67,8 +67,8 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 			compression = detected;
 		},
 	});
-	for await (const text of decodeUtf8(bytes)) {
-		parser.push(text);
+	for await (const texts of decodeUtf8(bytes)) {
+		for (const text of texts) parser.push(text);
 		if (parser.stopped) break;
 	}
 	parser.end();
