@@ -20,8 +20,12 @@
 /** Below this length V8 copies a slice instead of making a view (V8's SlicedString::kMinLength). */
 const SHORTEST_VIEW = 13;
 
-/** Distinct values a column may have and still share them. */
-export const MAX_SHARED_VALUES = 1000;
+/**
+ * Distinct values a column may have and still share them. Columns a little past a thousand values
+ * are common (agent versions, hardware models, a percentage with one decimal has 1,001); a map of
+ * this size costs well under a megabyte, and unique columns pay its lookups for their first rows only.
+ */
+export const MAX_SHARED_VALUES = 4096;
 
 /** Longer values are rarely repeated; they are copied, not looked up. */
 const LONGEST_SHARED_VALUE = 100;
