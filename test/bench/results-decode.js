@@ -15,7 +15,7 @@
  * strings with no parsing at all. Medians of `--runs` runs.
  *
  * `--baseline <dir>`: a checkout of another commit, compiled (`npx tsc -p tsconfig.json` there). Its
- * row-object pipeline runs in the same rounds on the same files, so a change is shown before and
+ * row-object and records-only pipelines run in the same rounds on the same files, so a change is shown before and
  * after from one run (for example `git worktree add /tmp/before <commit>`).
  */
 const { execFileSync, spawnSync } = require('node:child_process');
@@ -33,6 +33,9 @@ const OUTPUTS = {
 	convert: 'row objects, convert types',
 	records: 'records only (no row objects)',
 };
+
+/** The outputs the `--baseline` build runs as well: the node's default, and the parsing alone. */
+const BASELINE_OUTPUTS = ['strings', 'records'];
 
 if (process.argv[2] === '--object-floor') {
 	objectFloor(Number(process.argv[3]));
@@ -62,10 +65,10 @@ async function rowsWorker(file, compression, output, dist) {
 }
 
 /** The same pipeline without building row objects: decompress, decode and parse records only. */
-async function recordsWorker(file, compression) {
-	const { decompressChunks } = require(path.join(DIST, 'decompress.js'));
-	const { decodeUtf8 } = require(path.join(DIST, 'utf8.js'));
-	const { CsvParser } = require(path.join(DIST, 'csv.js'));
+async function recordsWorker(file, compression, _output, dist) {
+	const { decompressChunks } = require(path.join(dist, 'decompress.js'));
+	const { decodeUtf8 } = require(path.join(dist, 'utf8.js'));
+	const { CsvParser } = require(path.join(dist, 'csv.js'));
 	const started = process.hrtime.bigint();
 	let records = 0;
 	let detected;
@@ -73,7 +76,8 @@ async function recordsWorker(file, compression) {
 		records++;
 	});
 	const bytes = decompressChunks(source(file), compression, { onDetected: (value) => (detected = value) });
-	for await (const texts of decodeUtf8(bytes)) for (const text of texts) parser.push(text);
+	// A baseline build from before commit 0a1af8a yields each text piece alone, not a chunk's array.
+	for await (const texts of decodeUtf8(bytes)) for (const text of typeof texts === 'string' ? [texts] : texts) parser.push(text);
 	parser.end();
 	report(Number(process.hrtime.bigint() - started) / 1e9, records - 1, detected);
 }
@@ -148,7 +152,11 @@ function main() {
 				for (const output of Object.keys(OUTPUTS)) {
 					record(`${compression} ${output}`, runWorker(files[compression], compression, output, rowCount));
 				}
-				if (baselineDist) record(`${compression} baseline`, runWorker(files[compression], compression, 'strings', rowCount, baselineDist));
+				if (baselineDist) {
+					for (const output of BASELINE_OUTPUTS) {
+						record(`${compression} baseline ${output}`, runWorker(files[compression], compression, output, rowCount, baselineDist));
+					}
+				}
 			}
 			record('objects', runChild(['--object-floor', String(rowCount)]));
 		}
@@ -156,13 +164,14 @@ function main() {
 		const table = [];
 		for (const compression of compressions) {
 			const floor = medianSeconds(`floor ${compression}`);
-			const outputs = Object.keys(OUTPUTS).concat(baselineDist ? ['baseline'] : []);
+			const outputs = Object.keys(OUTPUTS).concat(baselineDist ? BASELINE_OUTPUTS.map((output) => `baseline ${output}`) : []);
 			for (const output of outputs) {
 				const key = `${compression} ${output}`;
 				const seconds = medianSeconds(key);
+				const baselineOf = output.startsWith('baseline ') ? output.slice('baseline '.length) : undefined;
 				table.push({
 					input: compression,
-					output: output === 'baseline' ? `${OUTPUTS.strings}, BASELINE build` : OUTPUTS[output],
+					output: baselineOf === undefined ? OUTPUTS[output] : `${OUTPUTS[baselineOf]}, BASELINE build`,
 					'wall s': seconds.toFixed(2),
 					'rows/s': Math.round(rowCount / seconds).toLocaleString('en-US'),
 					'CSV MB/s': (csvBytes / 1e6 / seconds).toFixed(0),
