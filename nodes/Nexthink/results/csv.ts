@@ -17,11 +17,12 @@
  *   match what a text editor shows. A UTF-8 byte order mark is the text decoder's business.
  *
  * The hot loop finds delimiters and closing quotes with `indexOf` (a fast native search) and
- * slices fields straight out of the chunk; a record's unquoted fields up to its line break or next
- * quote take an inner loop that searches for nothing but commas (most fields of an export) (V8 makes such slices views into the chunk: whoever keeps
- * values copies them, see columnValues.ts). Between chunks only the current unfinished field is
- * carried over, together with how far it was already scanned, so a long field split over many
- * chunks is scanned once, not again with every chunk.
+ * slices fields straight out of the chunk (V8 makes such slices views into the chunk: whoever keeps
+ * values copies them, see columnValues.ts). A record's unquoted fields up to its line break or next
+ * quote, most fields of an export, take an inner loop that searches for nothing but commas.
+ * Between chunks only the current unfinished field is carried over, together with how far it was
+ * already scanned, so a long field split over many chunks is scanned once, not again with every
+ * chunk.
  */
 
 const LF = 10;
