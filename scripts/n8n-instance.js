@@ -162,6 +162,24 @@ class N8nInstance {
 		fs.mkdirSync(this.logDir, { recursive: true });
 	}
 
+	/**
+	 * An instance laid out under `folder` (`home/` is its user folder, `logs/` its process logs), on
+	 * `port` or a free one, with a free task-runner broker port.
+	 * @param {ReturnType<typeof import('./n8n-install').ensureN8n>} runtime
+	 * @param {string} folder
+	 * @param {{ port?: number, env?: Record<string, string> }} [options]
+	 */
+	static async inFolder(runtime, folder, options = {}) {
+		return new N8nInstance({
+			runtime,
+			userFolder: path.join(folder, 'home'),
+			logDir: path.join(folder, 'logs'),
+			port: options.port ?? (await freePort()),
+			brokerPort: await freePort(),
+			env: options.env,
+		});
+	}
+
 	get major() {
 		return this.runtime.major;
 	}

@@ -13,7 +13,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { ensureN8n } = require('./n8n-install');
-const { N8nInstance, RestSession, freePort, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
+const { N8nInstance, RestSession, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
 const { CREDENTIAL, credentialRecord, readExamples, localised } = require('./n8n-examples');
 const { startNexthinkServer } = require('../test/server');
 const { captureEditor, editorShots } = require('../test/e2e/lib/editor');
@@ -32,13 +32,7 @@ async function main() {
 		const build = await runCommand('npm', ['run', 'build'], { cwd: REPO, env: process.env });
 		if (build.code !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
 		const tarball = await packPackage(REPO, path.join(workDir, 'pack'));
-		n8n = new N8nInstance({
-			runtime: ensureN8n(2),
-			userFolder: path.join(workDir, 'home'),
-			logDir: path.join(workDir, 'logs'),
-			port: await freePort(),
-			brokerPort: await freePort(),
-		});
+		n8n = await N8nInstance.inFolder(ensureN8n(2), workDir);
 		installCommunityPackage(n8n.userFolder, tarball);
 		await n8n.importCredentials([credentialRecord(server)]);
 		await n8n.importWorkflows(readExamples().map(({ file, workflow }) => localised(file, workflow, { filesDir: path.join(workDir, 'files') })));

@@ -21,7 +21,7 @@ const { spawn } = require('node:child_process');
 const { parseArgs } = require('node:util');
 
 const { cacheRoot, ensureN8n } = require('./n8n-install');
-const { N8nInstance, RestSession, freePort, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
+const { N8nInstance, RestSession, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
 const { CREDENTIAL, credentialRecord, readExamples, localised } = require('./n8n-examples');
 
 const REPO = path.resolve(__dirname, '..');
@@ -89,14 +89,7 @@ async function main() {
 
 	say(`starting the local Nexthink API server with the demo estate on 127.0.0.1:${apiPort}`);
 	const api = await startApiServer(apiPort);
-	const n8n = new N8nInstance({
-		runtime,
-		userFolder: path.join(home, 'home'),
-		logDir: path.join(home, 'logs'),
-		port,
-		brokerPort: await freePort(),
-		env: { N8N_RESTRICT_FILE_ACCESS_TO: filesDir },
-	});
+	const n8n = await N8nInstance.inFolder(runtime, home, { port, env: { N8N_RESTRICT_FILE_ACCESS_TO: filesDir } });
 
 	let stopping = false;
 	/** @param {number} exitCode */

@@ -24,7 +24,7 @@ const path = require('node:path');
 
 const { medianOf, numberOption } = require('./benchUtils');
 const { ensureN8n } = require('../../scripts/n8n-install');
-const { N8nInstance, freePort, installCommunityPackage, packPackage, sleep } = require('../../scripts/n8n-instance');
+const { N8nInstance, installCommunityPackage, packPackage, sleep } = require('../../scripts/n8n-instance');
 const { credentialRecord } = require('../../scripts/n8n-examples');
 const { buildWorkflow, exportNode, ifEqualsNode, uuid, waitNode } = require('../e2e/lib/workflow');
 
@@ -163,12 +163,7 @@ async function main() {
 		fs.mkdirSync(resultDir);
 		const hookFile = path.join(workDir, 'bench-hooks.js');
 		fs.writeFileSync(hookFile, HOOK_SOURCE);
-		const n8n = new N8nInstance({
-			runtime,
-			userFolder: path.join(workDir, 'home'),
-			logDir: path.join(workDir, 'logs'),
-			port: await freePort(),
-			brokerPort: await freePort(),
+		const n8n = await N8nInstance.inFolder(runtime, workDir, {
 			env: {
 				EXTERNAL_HOOK_FILES: hookFile,
 				BENCH_RESULT_DIR: resultDir,

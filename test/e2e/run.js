@@ -20,7 +20,7 @@ const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const { ensureN8n } = require('../../scripts/n8n-install');
-const { N8nInstance, freePort, installCommunityPackage, packPackage, runCommand } = require('../../scripts/n8n-instance');
+const { N8nInstance, installCommunityPackage, packPackage, runCommand } = require('../../scripts/n8n-instance');
 const { startNexthinkServer } = require('../server');
 const { Suite, log } = require('./lib/suite');
 const { credentialRecord } = require('../../scripts/n8n-examples');
@@ -83,12 +83,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 	if (!runtime) return;
 	const server = await startNexthinkServer(SERVER_OPTIONS);
 	const home = path.join(workDir, `n8n${major}`);
-	const n8n = new N8nInstance({
-		runtime,
-		userFolder: path.join(home, 'home'),
-		logDir: path.join(home, 'logs'),
-		port: await freePort(),
-		brokerPort: await freePort(),
+	const n8n = await N8nInstance.inFolder(runtime, home, {
 		env: {
 			// The nightly-export example writes its file here.
 			N8N_RESTRICT_FILE_ACCESS_TO: path.join(home, 'files'),

@@ -70,12 +70,7 @@ async function runQueueMode(suite, runtime, tarball, workDir, options) {
 			cleanups.push(redis.stop);
 			const server = await startNexthinkServer(options.serverOptions);
 			cleanups.push(() => server.close());
-			const n8n = new N8nInstance({
-				runtime,
-				userFolder: path.join(workDir, 'home'),
-				logDir: path.join(workDir, 'logs'),
-				port: await freePort(),
-				brokerPort: await freePort(),
+			const n8n = await N8nInstance.inFolder(runtime, workDir, {
 				env: {
 					EXECUTIONS_MODE: 'queue',
 					QUEUE_BULL_REDIS_HOST: '127.0.0.1',
