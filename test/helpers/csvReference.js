@@ -2,49 +2,107 @@
 'use strict';
 
 /**
- * An independent RFC 4180 reader for the expectations: what the server wrote, row by row, keyed
- * by the header. Never the package's own parser, so a bug there cannot hide in both sides.
- * @param {string} text @returns {Record<string, string>[]}
+ * An independent reading of the package's CSV dialect (see the header of nodes/Nexthink/results/csv.ts),
+ * one character at a time, with no caching or look-ahead beyond one character. Never the package's
+ * own parser, so a bug there cannot hide on both sides: tests use it for what the server wrote and
+ * as the model the optimised parser is compared with.
  */
-function csvRecords(text) {
+
+/**
+ * @typedef {object} Reading
+ * @property {string[][]} records  the header first, up to the first error
+ * @property {{ problem: 'ragged' | 'unclosed' | 'after quote' | 'quote inside', line: number }} [error]
+ */
+
+/**
+ * @param {string[][]} records
+ * @param {'ragged' | 'unclosed' | 'after quote' | 'quote inside'} problem
+ * @param {number} line
+ * @returns {Reading}
+ */
+function fail(records, problem, line) {
+	return { records, error: { problem, line } };
+}
+
+/** @param {string} text @returns {Reading} */
+function readCsv(text) {
 	/** @type {string[][]} */
 	const records = [];
 	/** @type {string[]} */
-	let record = [];
-	let field = '';
-	let quoted = false;
-	for (let i = 0; i < text.length; i++) {
-		const c = text[i];
-		if (quoted) {
-			if (c === '"' && text[i + 1] === '"') {
-				field += '"';
-				i++;
-			} else if (c === '"') {
-				quoted = false;
-			} else {
-				field += c;
+	let fields = [];
+	let width = -1;
+	let line = 1;
+	let recordLine = 1;
+	let index = 0;
+	for (;;) {
+		if (index >= text.length) {
+			if (fields.length > 0) {
+				fields.push('');
+				if (width !== -1 && fields.length !== width) return fail(records, 'ragged', recordLine);
+				records.push(fields);
 			}
-		} else if (c === '"') {
-			quoted = true;
-		} else if (c === ',') {
-			record.push(field);
-			field = '';
-		} else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
-			if (c === '\r') i++;
-			record.push(field);
-			records.push(record);
-			record = [];
-			field = '';
-		} else {
-			field += c;
+			return { records };
 		}
+		let value = '';
+		const fieldStart = index;
+		if (text[index] === '"') {
+			const openingLine = line;
+			index++;
+			for (;;) {
+				if (index >= text.length) return fail(records, 'unclosed', openingLine);
+				const char = text[index];
+				if (char === '"' && text[index + 1] === '"') {
+					value += '"';
+					index += 2;
+				} else if (char === '"') {
+					index++;
+					break;
+				} else {
+					if (char === '\n' || (char === '\r' && text[index + 1] !== '\n')) line++;
+					value += char;
+					index++;
+				}
+			}
+			const after = text[index];
+			if (after !== undefined && after !== ',' && after !== '\n' && after !== '\r') return fail(records, 'after quote', line);
+		} else {
+			while (index < text.length && !',\n\r'.includes(text[index])) {
+				if (text[index] === '"') return fail(records, 'quote inside', line);
+				value += text[index++];
+			}
+		}
+		const delimiter = text[index];
+		if (delimiter === ',') {
+			fields.push(value);
+			index++;
+			continue;
+		}
+		if (index === fieldStart && fields.length === 0 && delimiter !== undefined) {
+			if (width === 1) records.push(['']);
+		} else {
+			fields.push(value);
+			if (width === -1) width = fields.length;
+			else if (fields.length !== width) return fail(records, 'ragged', recordLine);
+			records.push(fields);
+		}
+		fields = [];
+		if (delimiter !== undefined) {
+			index += delimiter === '\r' && text[index + 1] === '\n' ? 2 : 1;
+			line++;
+		}
+		recordLine = line;
 	}
-	if (field !== '' || record.length > 0) {
-		record.push(field);
-		records.push(record);
-	}
+}
+
+/**
+ * What the server wrote, row by row, keyed by the header (which must be unique, as the server's is).
+ * @param {string} text @returns {Record<string, string>[]}
+ */
+function csvRecords(text) {
+	const { records, error } = readCsv(text);
+	if (error !== undefined) throw new Error(`reference CSV reading failed: ${error.problem} on line ${error.line}`);
 	const [header, ...rows] = records;
 	return rows.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index]])));
 }
 
-module.exports = { csvRecords };
+module.exports = { csvRecords, readCsv };
