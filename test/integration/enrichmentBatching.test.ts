@@ -14,6 +14,7 @@ import {
 	TIER_FROM_INPUT,
 	type TestServer,
 } from './enrichmentHelpers';
+import { DATA_WORK_TIMEOUT_MS, REAL_WAITS_TIMEOUT_MS } from '../helpers/timeouts';
 
 const DEVICE_COUNT = 10_001;
 jest.setTimeout(30_000);
@@ -72,7 +73,7 @@ describe('batch boundaries', () => {
 		expect(result.items).toHaveLength(count);
 		expect(result.items.every((item, index) => pairedIndex(item) === index && outcomeOf(item).applied === true)).toBe(true);
 		expect(tierOf(`PC-${count - 1}`)).toBe(`${tier}-${count - 1}`);
-	}, 60_000);
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('refuses a batch size above 10,000 before sending', async () => {
 		const result = await enrich(server, deviceFields([TIER_FROM_INPUT], { options: { batchSize: 10_001 } }), { items: devices(1, 'x') });
@@ -173,7 +174,7 @@ describe('retries', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.every((item) => outcomeOf(item).applied === true)).toBe(true);
 		expect(tierOf('PC-2')).toBe('drop-2');
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('when retries run out the batch fails per item and later batches still go out', async () => {
 		server.injectFault({ method: 'POST', path: ENRICHMENT_PATH, status: 503, headers: { 'retry-after': '0' }, times: 5 });
@@ -184,5 +185,5 @@ describe('retries', () => {
 		expect(result.items.map((item) => outcomeOf(item).status)).toEqual(['failed', 'failed', 'applied']);
 		expect(outcomeOf(result.items[0]).errors).toEqual([expect.objectContaining({ code: 'HTTP_503', source: 'api' })]);
 		expect(enrichmentRequests(server)).toHaveLength(6);
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 });

@@ -3,6 +3,7 @@
  */
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../helpers/harness';
+import { REAL_WAITS_TIMEOUT_MS } from '../helpers/timeouts';
 
 const { startNexthinkServer } = require('../server');
 
@@ -137,7 +138,7 @@ describe(`Execute Query on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(executeCalls()).toHaveLength(3);
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it.each([
 		[404, undefined, /HTTP 404/, /NQL API queries/],

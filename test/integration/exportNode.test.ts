@@ -4,6 +4,7 @@
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
 const { csvRecords: referenceCsvRows } = require('../helpers/csvReference');
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode, type RunNodeOptions } from '../helpers/harness';
+import { DATA_WORK_TIMEOUT_MS, REAL_WAITS_TIMEOUT_MS } from '../helpers/timeouts';
 
 const { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS } = require('../server');
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
 	server.addQuery({ id: '#invalid_query', header: ['x'], rows: [], fail: { httpStatus: 400, message: 'Invalid NQL: unexpected token' } });
 	server.addQuery({ id: '#never_done', header: ['x'], rows: [], completeAfterMs: 3_600_000 });
 	server.addQuery({ id: '#inventory_200k', header: DEVICE_COLUMNS, rows: () => generateDeviceRows(200_000, 7) });
+	server.addQuery({ id: '#inventory_500', header: DEVICE_COLUMNS, rows: () => generateDeviceRows(500, 7) });
 });
 afterAll(async () => {
 	await server.close();
@@ -178,7 +180,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(items).toHaveLength(TRICKY_ROWS.length);
 		expect(startCalls()).toHaveLength(1);
 		expect(statusCalls().length).toBeGreaterThanOrEqual(5);
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('does not retry a start request that failed with 503', async () => {
 		server.injectFault({ method: 'POST', path: '/api/v1/nql/export', status: 503 });
@@ -223,14 +225,14 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(error.description).toMatch(/Maximum Wait.*Get Status.*Wait node/);
 		expect(startCalls()).toHaveLength(1);
 		expect(fileCalls()).toHaveLength(0);
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('returns the last status with waitTimedOut when asked to', async () => {
 		const { items, error } = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: 0.005, onTimeout: 'returnStatus' } });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ exportId: lastExportId(), status: 'IN_PROGRESS', waitTimedOut: true, queryId: '#never_done' });
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('stops waiting at once when the execution is cancelled', async () => {
 		const running = startNode({
@@ -245,7 +247,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const count = statusCalls().length;
 		await new Promise((r) => setTimeout(r, 300));
 		expect(statusCalls()).toHaveLength(count);
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('outputs the file as binary data with the right name and MIME type', async () => {
 		const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { ...FAST_WAIT, output: 'file' } });
@@ -272,8 +274,9 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 	});
 
 	it('emits few rows by default when an AI agent runs it as a tool', async () => {
-		const { items } = await run({ queryId: 'inventory_200k', compression: 'ZSTD', options: { ...FAST_WAIT, maxRowsAsTool: 5 } }, { typeName: 'n8n-nodes-nexthink.nexthinkExportTool' });
+		const { items } = await run({ queryId: 'inventory_500', compression: 'ZSTD', options: { ...FAST_WAIT, maxRowsAsTool: 5 } }, { typeName: 'n8n-nodes-nexthink.nexthinkExportTool' });
 		expect(items).toHaveLength(5);
+		expect(items[4].json['device.name']).toBe(generateDeviceRows(5, 7)[4][0]);
 	});
 
 	it('delivers a 200,000-row export complete and in order', async () => {
@@ -286,7 +289,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		}
 		const names = items.map((i) => i.json['device.name']);
 		expect(names).toEqual(expected.map((row: string[]) => row[0]));
-	}, 120_000);
+	}, DATA_WORK_TIMEOUT_MS);
 
 	describe('Start Export, Get Status and Download Results', () => {
 		it('starts only and outputs the export ID', async () => {

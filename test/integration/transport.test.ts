@@ -4,6 +4,7 @@
  */
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode } from '../helpers/harness';
 import { TransportProbe } from '../helpers/probeNode';
+import { REAL_WAITS_TIMEOUT_MS } from '../helpers/timeouts';
 
 const { startNexthinkServer } = require('../server');
 
@@ -146,7 +147,7 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		// the retry waited for retry-after (at least 1 s; HTTP-dates have whole seconds) instead of the probe's 50 ms backoff
 		expect(apiCalls()[1].at - apiCalls()[0].at).toBeGreaterThanOrEqual(900);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('retries a GET after 503 and after a dropped connection', async () => {
 		server.injectFault({ method: 'GET', path: STATUS_PATH, status: 503 });
@@ -155,7 +156,7 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(error).toBeUndefined();
 		expect(items[0].json.statusCode).toBe(404);
 		expect(apiCalls()).toHaveLength(3);
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('gives up when the next wait would pass the deadline, with the time to retry in the message', async () => {
 		server.injectFault({ method: 'GET', path: STATUS_PATH, status: 429, headers: { 'retry-after': '3600' }, times: 5 });
@@ -171,7 +172,7 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(apiCalls()).toHaveLength(5);
 		expect(error.message).toMatch(/HTTP 503/);
 		expect(error.description).toMatch(/unavailable/);
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('never repeats a POST that is not idempotent', async () => {
 		server.injectFault({ method: 'POST', path: '/api/v1/nql/export', status: 503 });

@@ -6,6 +6,7 @@ import { DecompressionError, type Compression } from '../../nodes/Nexthink/resul
 import { readCsvRows, type ReadCsvRowsOptions } from '../../nodes/Nexthink/results/readCsvRows';
 import { Utf8DecodeError } from '../../nodes/Nexthink/results/utf8';
 import { chunked, type SourceLog } from '../helpers/chunkedSource';
+import { DATA_WORK_TIMEOUT_MS } from '../helpers/timeouts';
 
 function zstdCli(input: Uint8Array): Buffer {
 	return execFileSync('zstd', ['-q', '-c'], { input, maxBuffer: 1 << 28 });
@@ -125,7 +126,7 @@ describe.each(['NONE', 'GZIP', 'ZSTD'] as const)('readCsvRows, %s file', (compre
 		expect(log.closed).toBe(true);
 		expect(log.pulled).toBeLessThan(file.length / 4096 / 2);
 		expect(result.bytesRead).toBe(log.pulled === 0 ? 0 : Math.min(file.length, log.pulled * 4096));
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 });
 
 describe('readCsvRows', () => {
@@ -194,7 +195,7 @@ describe('readCsvRows', () => {
 		}
 		expect(mismatches).toBe(0);
 		expect(result.rows[rowCount - 1]).toEqual(expectedRoundTripRow(rowCount - 1));
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 });
 
 function roundTripCsv(rowCount: number): Buffer {

@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
+import { DATA_WORK_TIMEOUT_MS } from '../helpers/timeouts';
 
 const { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS } = require('../server');
 const { fetchToken, apiRequest, runExport } = require('../server/client');
@@ -115,7 +116,7 @@ describe('demo estate', () => {
 		const { value } = await reader.read();
 		expect(Buffer.from(value as Uint8Array).toString('utf8').startsWith(`${DEVICE_COLUMNS.join(',')}\n`)).toBe(true);
 		await reader.cancel();
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('#slow_export completes after slowExportMs', async () => {
 		const { exportId } = await (await apiRequest(server, token, 'POST', '/api/v1/nql/export', { json: { queryId: '#slow_export' } })).json();

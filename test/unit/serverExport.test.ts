@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
+import { DATA_WORK_TIMEOUT_MS } from '../helpers/timeouts';
 
 const { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS } = require('../server');
 const { fetchToken, apiRequest, runExport } = require('../server/client');
@@ -288,7 +289,7 @@ describe('results files', () => {
 		expect(first).toBe(server.csvFor(exportId));
 		expect(first.startsWith(`${DEVICE_COLUMNS.join(',')}\n`)).toBe(true);
 		expect(first.split('\n').filter((line) => line.startsWith('LT-') || line.startsWith('DT-') || line.startsWith('VD-'))).toHaveLength(20000);
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it.each(['NONE', 'GZIP', 'ZSTD'])('builds a cacheFiles query’s %s file once and serves the same bytes to every export', async (compression) => {
 		let generated = 0;
@@ -382,5 +383,5 @@ describe('results files', () => {
 		expect(corrupted).toHaveLength(clean.length);
 		expect(corrupted.equals(clean)).toBe(false);
 		expect(() => decompress(corrupted, compression)).toThrow();
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 });

@@ -1,4 +1,5 @@
 import { convertCsvValue } from '../../nodes/Nexthink/results/valueTyping';
+import { DATA_WORK_TIMEOUT_MS } from '../helpers/timeouts';
 
 describe('convertCsvValue', () => {
 	it.each([
@@ -106,5 +107,5 @@ describe('convertCsvValue against the round-trip rule itself', () => {
 			if (!Object.is(converted, reference(text))) disagreements.push(text);
 		}
 		expect(disagreements).toEqual([]);
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 });

@@ -13,6 +13,7 @@ import {
 	zstdCompress,
 	zstdErrorOf,
 } from '../helpers/zstdFixtures';
+import { DATA_WORK_TIMEOUT_MS } from '../helpers/timeouts';
 
 jest.setTimeout(120_000);
 afterAll(removeTestDirectory);
@@ -58,7 +59,7 @@ describe('flipped bits', () => {
 			}
 		}
 		expect(failures).toBeGreaterThan(compressed.length * 8 * 0.95);
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('in the content checksum are reported as a checksum mismatch at its offset', () => {
 		const compressed = zstdCompress(CSV, ['-3', '--check']);
@@ -85,7 +86,7 @@ describe('flipped bits', () => {
 			}
 		}
 		expect(failures).toBeGreaterThan(0);
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 });
 
 describe('truncation', () => {
@@ -106,7 +107,7 @@ describe('truncation', () => {
 				expect(error.offset).toBe(length);
 			}
 		}
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('after a complete frame, of a second frame, points past the first', () => {
 		const first = zstdCompress(CSV, ['-3']);
@@ -135,7 +136,7 @@ describe('garbage', () => {
 			expect(attempt(data)).toBeInstanceOf(ZstdError);
 			expect(attempt(data, 7)).toBeInstanceOf(ZstdError);
 		}
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('after a complete frame is reported at the offset where it starts', () => {
 		const frame = zstdCompress(CSV, ['-3']);

@@ -13,6 +13,7 @@ import {
 	zstdCompress,
 	zstdErrorOf,
 } from '../helpers/zstdFixtures';
+import { DATA_WORK_TIMEOUT_MS } from '../helpers/timeouts';
 
 jest.setTimeout(120_000);
 afterAll(removeTestDirectory);
@@ -89,7 +90,7 @@ describe('output of the zstd CLI', () => {
 
 	it.each(cases)('decodes %s', (_name, original, args, fromFile = true) => {
 		expectRoundTrip(original, zstdCompress(original, args, fromFile));
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('decodes --long=27 data whose repeats lie beyond the normal window', () => {
 		const fitted = zstdCompress(LONG_DISTANCE, ['-3', '--long=27']);
@@ -97,14 +98,14 @@ describe('output of the zstd CLI', () => {
 		// Only long-distance matching finds the repeated noise, so the frame really uses far offsets.
 		expect(fitted.length).toBeLessThan(plain.length - 400_000);
 		expectRoundTrip(LONG_DISTANCE, fitted);
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('decodes a --long=27 stream that declares the full 128 MiB window, with the default limit', () => {
 		const compressed = zstdCompress(LONG_DISTANCE, ['-3', '--long=27'], false);
 		// Window_Descriptor byte right after the frame header descriptor: exponent 17, so 2^27.
 		expect(compressed[5] >>> 3).toBe(17);
 		expectRoundTrip(LONG_DISTANCE, compressed);
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('decodes offsets beyond 32 MiB, whose extra bits take more than one read', () => {
 		const far = concat([NOISE, new Uint8Array(33 * 1024 * 1024), NOISE]);
@@ -113,7 +114,7 @@ describe('output of the zstd CLI', () => {
 		for (const chunkSize of [64 * 1024, Infinity]) {
 			expect(equalBytes(decodeInChunks(compressed, chunkSize), far)).toBe(true);
 		}
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('decodes concatenated frames as one stream', () => {
 		const parts = [CSV.subarray(0, 100_000), MIXED, new Uint8Array(0), RANDOM.subarray(0, 5000)];
@@ -124,7 +125,7 @@ describe('output of the zstd CLI', () => {
 			zstdCompress(parts[3], ['-1', '--no-content-size']),
 		]);
 		expectRoundTrip(concat(parts), compressed);
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('skips skippable frames before, between and after frames', () => {
 		const compressed = concat([
@@ -175,7 +176,7 @@ describe('randomized round trips', () => {
 			});
 			expect(equalBytes(decoded, original)).toBe(true);
 		}
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 });
 
 describe('streaming contract', () => {

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 
 import { Xxhash64 } from '../../nodes/Nexthink/results/zstd/xxhash64';
 import { randomBytes, seededRandom } from '../helpers/zstdFixtures';
+import { DATA_WORK_TIMEOUT_MS } from '../helpers/timeouts';
 
 function hex(digest: { high: number; low: number }): string {
 	return digest.high.toString(16).padStart(8, '0') + digest.low.toString(16).padStart(8, '0');
@@ -45,7 +46,7 @@ describe('Xxhash64', () => {
 			const data = randomBytes(random, length);
 			expect({ length, low: hashInPieces(data, random).low }).toEqual({ length, low: zstdChecksum(data) });
 		}
-	});
+	}, DATA_WORK_TIMEOUT_MS);
 
 	it('hashes a range of a larger array, and starts over after reset', () => {
 		const random = seededRandom(65);
