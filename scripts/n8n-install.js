@@ -45,13 +45,21 @@ function log(message) {
 }
 
 /**
- * Runs a command, streaming its output to stderr; throws when it fails.
- * @param {string} command @param {string[]} args @param {{ cwd: string, env?: NodeJS.ProcessEnv }} options
+ * Runs a command, streaming its output to stderr (or, with `quiet`, keeping it and showing its end
+ * only when the command fails); throws when it fails.
+ * @param {string} command @param {string[]} args
+ * @param {{ cwd: string, env?: NodeJS.ProcessEnv, quiet?: boolean }} options
  */
 function run(command, args, options) {
 	const started = Date.now();
-	const result = spawnSync(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 2, 2] });
+	const result = spawnSync(command, args, {
+		cwd: options.cwd,
+		env: options.env ?? process.env,
+		stdio: ['ignore', options.quiet ? 'pipe' : 2, options.quiet ? 'pipe' : 2],
+		maxBuffer: 256 * 1024 * 1024,
+	});
 	if (result.status !== 0) {
+		if (options.quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`.split('\n').slice(-40).join('\n') + '\n');
 		throw new Error(`${command} ${args.join(' ')} failed in ${options.cwd} (exit ${result.status ?? result.signal})`);
 	}
 	log(`${command} ${args.join(' ')}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -288,8 +296,11 @@ function ensureN8n(major) {
 		...(nodeHome ? { npm_config_nodedir: nodeHome } : {}),
 	});
 	// The explicit flag wins over any ignore-scripts setting npm may still find (a user's npmrc).
-	const rebuildSqlite = (/** @type {string} */ target) =>
-		run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], { cwd: target, env });
+	// The compiler's output (thousands of warnings about SQLite's own source) is shown only on failure.
+	const rebuildSqlite = (/** @type {string} */ target) => {
+		log('building the SQLite driver (a minute or two)');
+		run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], { cwd: target, env, quiet: true });
+	};
 	ensureInstalled(installed.dir, {
 		install: (target) => {
 			log(`installing n8n@${runtime.version} into ${target} (several minutes on a cold npm cache)`);

@@ -84,6 +84,13 @@ async function startNexthinkServer(input = {}) {
 	};
 
 	const httpServer = http.createServer();
+	// Idle keep-alive connections stay open for 10 minutes (Node's default is 5 s). Tests run the
+	// server and its clients in one process: when that process is busy past the 5 s, the client's
+	// and the server's idle timers fall due together, the client may pick the connection for its next
+	// request just before the server closes it, and the request fails with ECONNRESET. A client
+	// reuses a connection only within the timeout the server announces, so no client sees a closed
+	// one unless it idles for ten minutes. `close()` ends every connection anyway.
+	httpServer.keepAliveTimeout = 10 * 60 * 1000;
 	await new Promise((resolve, reject) => {
 		httpServer.once('error', reject);
 		httpServer.listen(options.port, options.host, () => resolve(undefined));
