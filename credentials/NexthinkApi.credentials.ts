@@ -9,7 +9,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { NEXTHINK_REGIONS, resolveNexthinkHosts } from '../nodes/Nexthink/transport/hosts';
+import { ignoresTlsErrors, NEXTHINK_REGIONS, resolveNexthinkHosts } from '../nodes/Nexthink/transport/hosts';
 import {
 	basicAuthorization,
 	buildTokenRequest,
@@ -88,8 +88,8 @@ export class NexthinkApi implements ICredentialType {
 			name: 'ignoreSslIssues',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to connect even if the TLS certificate cannot be validated, e.g. behind a proxy with a self-signed certificate',
-			displayOptions: { show: { useCustomUrls: [true] } },
+			description:
+				'Whether to connect even if the TLS certificate cannot be validated, e.g. behind a TLS-inspecting proxy (such as Zscaler) or a proxy with a self-signed certificate. Applies to every request of this credential: token, API calls and results-file downloads.',
 		},
 		{
 			displayName: 'Client ID',
@@ -160,6 +160,8 @@ export class NexthinkApi implements ICredentialType {
 				},
 				body: TOKEN_FORM_BODY,
 				json: false,
+				// the token request carries the client secret: never to a redirect's host (transport/tokenExchange.ts)
+				disableFollowRedirect: true,
 				skipSslCertificateValidation,
 			};
 		}
@@ -188,5 +190,5 @@ function tokenUrlOf(credentials: ICredentialDataDecryptedObject): string {
 }
 
 function skipsSslValidation(credentials: ICredentialDataDecryptedObject): boolean {
-	return credentials.useCustomUrls === true && credentials.ignoreSslIssues === true;
+	return ignoresTlsErrors(credentials);
 }

@@ -16,6 +16,9 @@
  *                                          went out (a body shorter than N completes normally)
  * @property {boolean} [corrupt]            let the real handler answer, flip body bytes (offsets 16, 16+4096, ...)
  * @property {number} [delayMs]             wait this long first (then the fault's answer, or the real one)
+ * @property {string} [redirectTo]          with a 3xx `status`: answer a redirect whose `Location` is this origin
+ *                                          (e.g. another local server's base URL) plus the request's own path and
+ *                                          query, as a gateway that moved the API elsewhere would
  *
  * @typedef {FaultSpec & { remaining: number, hits: number }} Fault
  */
@@ -86,11 +89,13 @@ function answersInstead(fault) {
  * Sends the fault's own answer.
  * @param {import('node:http').ServerResponse} res
  * @param {Fault} fault
+ * @param {string} [requestUrl]  the request's path and query (for `redirectTo`)
  */
-function sendFaultAnswer(res, fault) {
+function sendFaultAnswer(res, fault, requestUrl = '/') {
 	const status = /** @type {number} */ (fault.status);
 	/** @type {Record<string, string | number>} */
 	const headers = { ...(fault.headers ?? {}) };
+	if (fault.redirectTo !== undefined) headers.location = new URL(requestUrl, fault.redirectTo).href;
 	let text = '';
 	if (typeof fault.body === 'string') text = fault.body;
 	else if (fault.body !== undefined) {

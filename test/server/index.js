@@ -2,6 +2,7 @@
 'use strict';
 
 const http = require('node:http');
+const https = require('node:https');
 const { Clock } = require('./clock');
 const { FaultRegistry } = require('./faults');
 const { TokenIssuer, handleOAuthToken, handleLegacyToken } = require('./tokens');
@@ -42,6 +43,8 @@ const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
  * @property {number} [port]                   default 0 (ephemeral)
  * @property {string} [host]                   default 127.0.0.1
  * @property {number} [maxRecordedRequests]    keep only the latest N requests, default Infinity
+ * @property {{ key: string | Buffer, cert: string | Buffer }} [tls]  serve HTTPS with this key and
+ *                                             certificate (test-only, e.g. self-signed); baseUrl is then https://
  */
 
 const DEFAULT_CLIENT = Object.freeze({
@@ -83,7 +86,7 @@ async function startNexthinkServer(input = {}) {
 		if (requests.length > options.maxRecordedRequests) requests.splice(0, requests.length - options.maxRecordedRequests);
 	};
 
-	const httpServer = http.createServer();
+	const httpServer = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }) : http.createServer();
 	// Idle keep-alive connections stay open for 10 minutes (Node's default is 5 s). Tests run the
 	// server and its clients in one process: when that process is busy past the 5 s, the client's
 	// and the server's idle timers fall due together, the client may pick the connection for its next
@@ -96,7 +99,7 @@ async function startNexthinkServer(input = {}) {
 		httpServer.listen(options.port, options.host, () => resolve(undefined));
 	});
 	const address = /** @type {import('node:net').AddressInfo} */ (httpServer.address());
-	const baseUrl = `http://${options.host}:${address.port}`;
+	const baseUrl = `${options.tls ? 'https' : 'http'}://${options.host}:${address.port}`;
 
 	const tokens = new TokenIssuer({
 		clients: options.clients,

@@ -75,7 +75,7 @@ function createRequestListener({ routes, tokens, faults, record, now }) {
 					return;
 				}
 				if (answersInstead(fault)) {
-					sendFaultAnswer(res, fault);
+					sendFaultAnswer(res, fault, req.url);
 					return;
 				}
 				tamperWithBody(res, fault);

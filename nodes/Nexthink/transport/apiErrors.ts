@@ -6,6 +6,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { redirectTargetHost, TLS_ERROR_CODE } from './tokenExchange';
+
 export type StatusHints = Partial<Record<number, string>>;
 
 const DEFAULT_HINTS: Record<number, string> = {
@@ -87,8 +89,51 @@ export function networkError(
 		{ message: `Network error: ${reason}`, code: reason },
 		{
 			message: `${action} failed: could not get an answer from Nexthink (${reason}) after ${attempts} attempt${attempts === 1 ? '' : 's'}`,
-			description: 'Check the network path to Nexthink (proxy, firewall, DNS) and the API base URL of the credential.',
+			description: tlsCertificateHint(code) ?? 'Check the network path to Nexthink (proxy, firewall, DNS) and the API base URL of the credential.',
 			itemIndex,
+		},
+	);
+}
+
+/** What to do when a TLS certificate was not accepted; undefined for other network errors. */
+export function tlsCertificateHint(code: string | undefined): string | undefined {
+	if (code === undefined || !TLS_ERROR_CODE.test(code)) return undefined;
+	return 'The TLS certificate was not accepted. If a TLS-inspecting proxy (such as Zscaler) or a proxy with a self-signed certificate sits in between, switch on "Ignore SSL Issues" in the Nexthink API credential (insecure: certificates are then not checked).';
+}
+
+export interface RedirectDetails {
+	statusCode: number;
+	/** The answer's `Location` header, if any. */
+	location: string | undefined;
+	/** The URL that answered with the redirect, to resolve a relative `Location` and name the API host. */
+	requestUrl: string;
+	action: string;
+	itemIndex?: number;
+}
+
+/**
+ * A 3xx from the API. Redirects are never followed (transport/request.ts), so this names the
+ * status and where the redirect pointed (host only: a `Location` may carry anything in its path or
+ * query) and says what to check.
+ */
+export function redirectError(node: INode, details: RedirectDetails): NodeApiError {
+	const target = redirectTargetHost(details.location, details.requestUrl);
+	let apiHost = details.requestUrl;
+	try {
+		apiHost = new URL(details.requestUrl).host;
+	} catch {
+		// keep the URL as given
+	}
+	const where = target === undefined ? 'without a valid target' : target === apiHost ? `to ${target} (the same host)` : `to ${target}`;
+	return new NodeApiError(
+		node,
+		{ httpCode: String(details.statusCode), message: `Redirect ${where}` },
+		{
+			message: `${details.action} failed: the API answered HTTP ${details.statusCode}, a redirect ${where}. Requests to the Nexthink API never follow redirects, so the token and the request stay with ${apiHost}`,
+			description:
+				'Check the API Base URL of the credential (or the instance name and region): it must be the address the API answers at, e.g. https://acme.api.eu.nexthink.cloud. If a proxy sits in between, it must forward requests instead of redirecting them. Nothing was done for this request.',
+			httpCode: String(details.statusCode),
+			itemIndex: details.itemIndex,
 		},
 	);
 }

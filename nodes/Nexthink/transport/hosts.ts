@@ -22,6 +22,7 @@ export interface NexthinkHostSettings {
 	region?: string;
 	apiBaseUrl?: string;
 	tokenUrl?: string;
+	ignoreSslIssues?: boolean;
 }
 
 export interface NexthinkHosts {
@@ -47,6 +48,15 @@ export function resolveNexthinkHosts(settings: NexthinkHostSettings): NexthinkHo
 		apiBaseUrl: `https://${instance}.api.${region}.nexthink.cloud`,
 		tokenUrl: `https://${instance}-login.${region}.nexthink.cloud/oauth2/default/v1/token`,
 	};
+}
+
+/**
+ * Whether every request of the credential (token exchange, API calls, results-file download) skips
+ * TLS certificate validation. Applies with custom URLs and with instance + region alike: a
+ * TLS-inspecting proxy (Zscaler and the like) re-signs the real Nexthink hosts too.
+ */
+export function ignoresTlsErrors(settings: NexthinkHostSettings): boolean {
+	return settings.ignoreSslIssues === true;
 }
 
 export function validateInstanceName(raw: string | undefined): string {

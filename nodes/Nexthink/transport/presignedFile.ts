@@ -3,13 +3,17 @@
  * refuses a request that also carries an `Authorization` header ("only one auth mechanism"), so
  * this is the one request sent with the plain `httpRequest` helper and no credential.
  *
+ * It may follow redirects (n8n's default): it carries no credential, and storage may redirect.
+ * "Ignore SSL Issues" of the credential applies here too, like to every other request of it.
+ *
  * Contract: the body is handed on as a stream (never buffered here); a non-200 answer comes back
  * with its (short) body read as text; a connection that fails before any answer is reported as
  * `network` so the caller can decide to refresh the URL and try once more.
  */
 import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { cancelSignalOf } from './request';
+import { ignoresTlsErrors } from './hosts';
+import { cancelSignalOf, NEXTHINK_CREDENTIAL_TYPE } from './request';
 
 export type PresignedFileResult =
 	| { kind: 'file'; headers: Record<string, string>; body: AsyncIterable<Uint8Array> }
@@ -29,6 +33,7 @@ export async function fetchPresignedFile(
 		ignoreHttpStatusErrors: true,
 		timeout: timeoutMs,
 		abortSignal: cancelSignalOf(ctx),
+		skipSslCertificateValidation: await skipsTlsValidation(ctx),
 	};
 	let response: { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
 	try {
@@ -42,6 +47,17 @@ export async function fetchPresignedFile(
 		return { kind: 'refused', statusCode: response.statusCode ?? 0, bodyText: await readShortText(body) };
 	}
 	return { kind: 'file', headers, body };
+}
+
+/** The credential's "Ignore SSL Issues"; the download itself needs no credential, so none means false. */
+async function skipsTlsValidation(ctx: IExecuteFunctions): Promise<boolean> {
+	let credentials;
+	try {
+		credentials = await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE);
+	} catch {
+		return false;
+	}
+	return ignoresTlsErrors(credentials ?? {});
 }
 
 /** True for errors of a download stream that broke (as opposed to bad content). */

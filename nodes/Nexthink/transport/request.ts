@@ -10,11 +10,17 @@
  *   broken connections, with capped exponential backoff and jitter, and never waits past
  *   `deadline`. A request that is not idempotent (the export start) is sent exactly once.
  * - Waits end at once when the execution is cancelled.
+ * - Never follows a redirect. n8n's request helpers follow redirects by default and put the
+ *   `Authorization` header back on every hop, also to another host, and 307/308 repeat a POST with
+ *   its body; the bearer token and a non-idempotent export start must never go to a host the API
+ *   did not name. A 3xx answer (to any origin, same-origin included) is an error naming the status
+ *   and the redirect's host, never retried. (The results-file download carries no credential and may
+ *   follow redirects: transport/presignedFile.ts.)
  */
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiError, networkError, type StatusHints } from './apiErrors';
+import { apiError, networkError, redirectError, type StatusHints } from './apiErrors';
 import { cancellableSleep } from './hostCompat';
 import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
 import {
@@ -25,7 +31,7 @@ import {
 	RETRYABLE_STATUSES,
 	type RetryPolicy,
 } from './retryPolicy';
-import { TOKEN_FAILURE_PREFIX } from './tokenExchange';
+import { TLS_ERROR_CODE, TOKEN_FAILURE_PREFIX } from './tokenExchange';
 
 export const NEXTHINK_CREDENTIAL_TYPE = 'nexthinkApi';
 
@@ -102,6 +108,15 @@ export async function nexthinkRequest<T = unknown>(
 		}
 
 		const { response } = attempt;
+		if (isRedirect(response.statusCode)) {
+			throw redirectError(ctx.getNode(), {
+				statusCode: response.statusCode,
+				location: response.headers.location,
+				requestUrl: `${apiBaseUrl}${request.path}`,
+				action,
+				itemIndex: request.itemIndex,
+			});
+		}
 		if (isSuccess(response.statusCode) || request.acceptStatus?.includes(response.statusCode)) {
 			return response as NexthinkResponse<T>;
 		}
@@ -141,6 +156,10 @@ function mayWait(retry: number, waitMs: number, policy: RetryPolicy, request: Ne
 function retryAfterSentence(retryAfterMs: number): string {
 	const at = new Date(Date.now() + retryAfterMs).toISOString();
 	return `Nexthink asks to retry after ${at} (in ${Math.ceil(retryAfterMs / 1000)} s).`;
+}
+
+function isRedirect(statusCode: number): boolean {
+	return statusCode >= 300 && statusCode < 400;
 }
 
 function isSuccess(statusCode: number): boolean {
@@ -185,6 +204,8 @@ async function sendOnce(
 		timeout: request.timeoutMs,
 		abortSignal: signal,
 		ignoreHttpStatusErrors: STATUSES_AS_DATA_EXCEPT_401,
+		// a 3xx then comes back as data (or, with status errors on, as a thrown answer) and fails above
+		disableFollowRedirect: true,
 	};
 	if (request.body !== undefined && options.headers !== undefined) options.headers['Content-Type'] = 'application/json';
 	const first = await send(ctx, options);
@@ -253,7 +274,7 @@ function networkCodeOf(chain: object[]): string | undefined {
 	for (const candidate of chain) {
 		for (const field of ['code', 'httpCode'] as const) {
 			const code = (candidate as Record<string, unknown>)[field];
-			if (typeof code === 'string' && /^E[A-Z_]{3,}$/.test(code)) return code;
+			if (typeof code === 'string' && (/^E[A-Z_]{3,}$/.test(code) || (/^[A-Z_]{4,}$/.test(code) && TLS_ERROR_CODE.test(code)))) return code;
 		}
 	}
 	for (const message of chain.flatMap(messagesOf)) {

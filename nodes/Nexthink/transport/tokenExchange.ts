@@ -3,8 +3,12 @@
  * explanation of why it failed.
  *
  * Contract: the request is exactly `POST {tokenUrl}` with `Authorization: Basic base64(id:secret)`
- * and the form body `grant_type=client_credentials&scope=service:integration`. Error messages name
- * the token URL and the cause but never the client secret, the Basic header or a token.
+ * and the form body `grant_type=client_credentials&scope=service:integration`, and it never follows a
+ * redirect: n8n's request helpers follow redirects by default and put the `Authorization` header back
+ * on every hop, even to another host (and 307/308 repeat the body), so a redirect would hand the
+ * client secret to whatever host the `Location` names. A 3xx is an error naming the status and the
+ * redirect's host. Error messages name the token URL and the cause but never the client secret, the
+ * Basic header or a token.
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
@@ -30,6 +34,7 @@ export function buildTokenRequest(
 		},
 		body: TOKEN_FORM_BODY,
 		json: false,
+		disableFollowRedirect: true,
 		skipSslCertificateValidation,
 		timeout: 30_000,
 	};
@@ -59,12 +64,34 @@ interface ErrorShape {
 	status?: number;
 	code?: string;
 	oauthError?: string;
+	location?: string;
+}
+
+/** Codes Node.js gives a TLS certificate that was not accepted (self-signed, unknown issuer, expired, wrong host). */
+export const TLS_ERROR_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/i;
+
+/** The host (with port) a redirect's `Location` points at, resolved against the URL that answered it. */
+export function redirectTargetHost(location: string | undefined, requestUrl: string): string | undefined {
+	if (location === undefined || location === '') return undefined;
+	try {
+		return new URL(location, requestUrl).host;
+	} catch {
+		return undefined;
+	}
 }
 
 /** Explains a failed exchange from the error the HTTP helper threw (an axios error, possibly wrapped). */
 export function explainTokenFailure(error: unknown, tokenUrl: string): TokenExchangeError {
-	const { status, code, oauthError } = describeHttpError(error);
+	const { status, code, oauthError, location } = describeHttpError(error);
 	const host = hostOf(tokenUrl);
+	if (status !== undefined && status >= 300 && status < 400) {
+		const target = redirectTargetHost(location, tokenUrl);
+		return new TokenExchangeError(
+			`The token endpoint ${tokenUrl} answered HTTP ${status}, a redirect ${target === undefined ? 'without a valid target' : `to ${target}`}. ` +
+				'The token request never follows redirects, because it carries the client secret. ' +
+				'Check the region, or the Token URL if you use custom URLs (the address the token endpoint answers at, normally ending in /oauth2/default/v1/token); a proxy in between must forward the request instead of redirecting it.',
+		);
+	}
 	if (status === 401 || oauthError === 'invalid_client') {
 		return new TokenExchangeError(
 			`Nexthink rejected the client ID or client secret (HTTP ${status ?? 400}${oauthError ? `, ${oauthError}` : ''}). ` +
@@ -87,9 +114,9 @@ export function explainTokenFailure(error: unknown, tokenUrl: string): TokenExch
 			`The token host ${host} does not exist or cannot be resolved. Check the instance name and the region (us, eu, pac or meta).`,
 		);
 	}
-	if (code !== undefined && /CERT|SSL|TLS|SELF_SIGNED/i.test(code)) {
+	if (code !== undefined && TLS_ERROR_CODE.test(code)) {
 		return new TokenExchangeError(
-			`The TLS certificate of ${host} was not accepted (${code}). If a proxy with a self-signed certificate sits in between, use custom URLs and switch on "Ignore SSL Issues".`,
+			`The TLS certificate of ${host} was not accepted (${code}). If a TLS-inspecting proxy or a proxy with a self-signed certificate sits in between, switch on "Ignore SSL Issues" in the credential (insecure: certificates are then not checked).`,
 		);
 	}
 	return new TokenExchangeError(
@@ -102,8 +129,9 @@ function describeHttpError(error: unknown): ErrorShape {
 	const shape: ErrorShape = {};
 	for (const candidate of candidates) {
 		if (typeof candidate !== 'object' || candidate === null) continue;
-		const response = (candidate as { response?: { status?: unknown; data?: unknown } }).response;
+		const response = (candidate as { response?: { status?: unknown; data?: unknown; headers?: unknown } }).response;
 		if (shape.status === undefined && typeof response?.status === 'number') shape.status = response.status;
+		if (shape.location === undefined) shape.location = headerOf(response?.headers, 'location');
 		if (shape.oauthError === undefined) {
 			const data = typeof response?.data === 'string' ? safeJsonParse(response.data) : response?.data;
 			const oauthError = (data as IDataObject | undefined)?.error;
@@ -113,6 +141,13 @@ function describeHttpError(error: unknown): ErrorShape {
 		if (shape.code === undefined && typeof code === 'string') shape.code = code;
 	}
 	return shape;
+}
+
+/** One header of an axios response (plain object or AxiosHeaders, whose names are lower case). */
+function headerOf(headers: unknown, name: string): string | undefined {
+	if (typeof headers !== 'object' || headers === null) return undefined;
+	const value = (headers as Record<string, unknown>)[name];
+	return typeof value === 'string' ? value : undefined;
 }
 
 function hostOf(url: string): string {

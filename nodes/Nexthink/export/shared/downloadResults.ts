@@ -13,6 +13,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { detectCompression } from '../../results/decompress';
 import { readCsvRows, type CsvRow } from '../../results/readCsvRows';
+import { tlsCertificateHint } from '../../transport/apiErrors';
 import { fetchPresignedFile, isInterruptedDownload } from '../../transport/presignedFile';
 import type { Compression } from './exportApi';
 
@@ -56,7 +57,9 @@ export async function downloadResults(
 				{ message: `Download failed: ${fetched.code ?? 'connection failed'}` },
 				{
 					message: `Could not download the results file (${fetched.code ?? 'connection failed'})`,
-					description: 'The connection to the file storage failed. Check the network path to Nexthink\'s storage, then run the node again.',
+					description:
+						tlsCertificateHint(fetched.code) ??
+						'The connection to the file storage failed. Check the network path to Nexthink\'s storage, then run the node again.',
 					itemIndex: options.itemIndex,
 				},
 			);
