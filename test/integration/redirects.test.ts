@@ -146,6 +146,16 @@ describe(`redirects on n8n-core ${N8N_CORE_VERSION}`, () => {
 		20_000,
 	);
 
+	it('the results-file download (no credential) still follows a redirect, and sends no credential there', async () => {
+		server.injectFault({ method: 'GET', path: /^\/files\//, status: 302, redirectTo: recorder.baseUrl });
+		const { items, error } = await runExport({});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json['device.name'])).toEqual([RECORDED_ROW]);
+		expect(recorder.requests).toHaveLength(1);
+		expect(recorder.requests[0].url).toMatch(/^\/files\//);
+		expect(recorder.requests[0].headers.authorization).toBeUndefined();
+	});
+
 	it('a same-origin redirect of an API GET is not followed either (decision: no redirect is followed)', async () => {
 		server.injectFault({ method: 'GET', path: /^\/api\/v1\/nql\/status\//, status: 302, redirectTo: server.baseUrl });
 		const { items } = await ENDPOINTS.status.run();
