@@ -124,7 +124,8 @@ export function redirectError(node: INode, details: RedirectDetails): NodeApiErr
 	} catch {
 		// keep the URL as given
 	}
-	const where = target === undefined ? 'without a valid target' : target === apiHost ? `to ${target} (the same host)` : `to ${target}`;
+	// no target: no usable Location, or n8n 1.x dropped the headers of an answer it threw (transport/request.ts sendOnce)
+	const where = target === undefined ? 'whose target is not known' : target === apiHost ? `to ${target} (the same host)` : `to ${target}`;
 	return new NodeApiError(
 		node,
 		{ httpCode: String(details.statusCode), message: `Redirect ${where}` },
