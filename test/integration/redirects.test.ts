@@ -93,6 +93,9 @@ const ENDPOINTS: Record<string, EndpointCase> = {
 };
 
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+
+/** Each test runs the node once or twice in process, a few HTTP requests on loopback: bounds a hang on a busy machine. */
+const FEW_N8N_RUNS_TIMEOUT_MS = 20_000;
 const CASES = Object.keys(ENDPOINTS).flatMap((endpoint) => REDIRECT_STATUSES.map((status) => [endpoint, status] as const));
 
 /** The message an output item carries for its failure: the Export node's error item, or the enrichment outcome. */
@@ -142,8 +145,7 @@ describe(`redirects on n8n-core ${N8N_CORE_VERSION}`, () => {
 			expect(output).not.toContain('"applied":true');
 			if (endpoint === 'enrichment') expect(server.inventory.devices.get('d0000000-0000-4000-8000-000000000001').fields['device/device/#tier']).toBeUndefined();
 		},
-		// one in-process n8n run each, a few HTTP requests on loopback; generous for a loaded machine
-		20_000,
+		FEW_N8N_RUNS_TIMEOUT_MS,
 	);
 
 	it('the results-file download (no credential) still follows a redirect, and sends no credential there', async () => {
@@ -154,7 +156,7 @@ describe(`redirects on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(recorder.requests).toHaveLength(1);
 		expect(recorder.requests[0].url).toMatch(/^\/files\//);
 		expect(recorder.requests[0].headers.authorization).toBeUndefined();
-	});
+	}, FEW_N8N_RUNS_TIMEOUT_MS);
 
 	it('a redirect answered after a 401 (token renewal, and on n8n 1.x the re-send with status errors on) is not followed either', async () => {
 		server.injectFault({ method: 'POST', path: '/api/v1/nql/export', status: 401, headers: { 'www-authenticate': 'Bearer' } });
@@ -165,7 +167,7 @@ describe(`redirects on n8n-core ${N8N_CORE_VERSION}`, () => {
 		// n8n 1.x throws this answer without its headers, so there the message cannot name the target
 		expect(failureOf(items[0])).toMatch(/HTTP 307, a redirect (to 127\.0\.0\.1:\d+|whose target is not known)\./);
 		expect(server.requests.filter((r: any) => r.path === '/api/v1/nql/export')).toHaveLength(2);
-	});
+	}, FEW_N8N_RUNS_TIMEOUT_MS);
 
 	it('a same-origin redirect of an API GET is not followed either (decision: no redirect is followed)', async () => {
 		server.injectFault({ method: 'GET', path: /^\/api\/v1\/nql\/status\//, status: 302, redirectTo: server.baseUrl });
@@ -173,5 +175,5 @@ describe(`redirects on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(items).toHaveLength(1);
 		expect(failureOf(items[0])).toContain(`HTTP 302, a redirect to ${new URL(server.baseUrl).host} (the same host)`);
 		expect(server.requests.filter((r: any) => r.path.startsWith('/api/v1/nql/status/'))).toHaveLength(1);
-	});
+	}, FEW_N8N_RUNS_TIMEOUT_MS);
 });

@@ -12,12 +12,16 @@ const { startNexthinkServer } = require('../server');
 
 const FAST_WAIT = { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 };
 
+/** Each test runs the node up to four times in process, a few HTTPS requests on loopback: bounds a hang on a busy machine. */
+const FEW_N8N_RUNS_TIMEOUT_MS = 20_000;
+
 let server: any;
 
 beforeAll(async () => {
 	server = await startNexthinkServer({ tls: makeSelfSignedCertificate() });
 	server.addQuery({ id: '#small', header: ['device.name'], rows: [['PC-1'], ['PC-2']], completeAfterPolls: 0 });
-});
+	// runs the openssl command once (about 0.1 s idle)
+}, FEW_N8N_RUNS_TIMEOUT_MS);
 afterAll(async () => {
 	await server.close();
 	disposeHarness();
@@ -50,14 +54,14 @@ describe(`Ignore SSL Issues on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(text).toMatch(/The TLS certificate of 127\.0\.0\.1:\d+ was not accepted \([A-Z_]+\)/);
 		expect(text).toMatch(/switch on "Ignore SSL Issues" in the credential/);
 		expect(server.requests).toHaveLength(0);
-	});
+	}, FEW_N8N_RUNS_TIMEOUT_MS);
 
 	it('with the option, the token exchange, the API calls and the results download all succeed', async () => {
 		const { error, items } = await run({ operation: 'export' }, true);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json['device.name'])).toEqual(['PC-1', 'PC-2']);
 		expect(paths()).toEqual(['/oauth2/default/v1/token', '/api/v1/nql/export', '/api/v1/nql/status/…', '/files/…']);
-	});
+	}, FEW_N8N_RUNS_TIMEOUT_MS);
 
 	it('the results-file download follows the option on its own (Download Results by URL sends no API call)', async () => {
 		const started = await run({ operation: 'startExport' }, true);
@@ -76,5 +80,5 @@ describe(`Ignore SSL Issues on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(downloaded.error).toBeUndefined();
 		expect(downloaded.items.map((i) => i.json['device.name'])).toEqual(['PC-1', 'PC-2']);
 		expect(paths()).toEqual(['/files/…']);
-	});
+	}, FEW_N8N_RUNS_TIMEOUT_MS);
 });
