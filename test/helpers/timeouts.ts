@@ -13,3 +13,6 @@ export const DATA_WORK_TIMEOUT_MS = 120_000;
 
 /** The test waits out real retry back-offs, `retry-after` delays or a node's wait schedule. */
 export const REAL_WAITS_TIMEOUT_MS = 60_000;
+
+/** The test runs a node a few times in process, each a few HTTP requests on loopback. */
+export const FEW_N8N_RUNS_TIMEOUT_MS = 20_000;

@@ -11,6 +11,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { NexthinkEnrichment } from '../../nodes/Nexthink/enrichment/NexthinkEnrichment.node';
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeResult } from '../helpers/harness';
+import { FEW_N8N_RUNS_TIMEOUT_MS } from '../helpers/timeouts';
 
 const { startNexthinkServer } = require('../server');
 const { startRecordingServer, RECORDED_ROW } = require('../server/recorder');
@@ -94,8 +95,6 @@ const ENDPOINTS: Record<string, EndpointCase> = {
 
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
-/** Each test runs the node once or twice in process, a few HTTP requests on loopback: bounds a hang on a busy machine. */
-const FEW_N8N_RUNS_TIMEOUT_MS = 20_000;
 const CASES = Object.keys(ENDPOINTS).flatMap((endpoint) => REDIRECT_STATUSES.map((status) => [endpoint, status] as const));
 
 /** The message an output item carries for its failure: the Export node's error item, or the enrichment outcome. */

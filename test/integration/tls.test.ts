@@ -7,13 +7,12 @@
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../helpers/harness';
 import { makeSelfSignedCertificate } from '../helpers/selfSignedCert';
+import { FEW_N8N_RUNS_TIMEOUT_MS } from '../helpers/timeouts';
 
 const { startNexthinkServer } = require('../server');
 
 const FAST_WAIT = { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 };
 
-/** Each test runs the node up to four times in process, a few HTTPS requests on loopback: bounds a hang on a busy machine. */
-const FEW_N8N_RUNS_TIMEOUT_MS = 20_000;
 
 let server: any;
 
