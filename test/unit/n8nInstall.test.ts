@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const { ensureInstalled, npmEnv } = require('../../scripts/n8n-install');
+const { ensureInstalled, npmEnv, probe } = require('../../scripts/n8n-install');
 
 interface Stand {
 	calls: string[];
@@ -128,5 +128,13 @@ describe('npmEnv', () => {
 			for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
 			Object.assign(process.env, saved);
 		}
+	});
+});
+
+describe('probe', () => {
+	it('passes a program that runs, and reports the error message of one that throws', () => {
+		expect(probe(process.execPath, os.tmpdir(), 'require("node:path")')).toBeUndefined();
+		const problem = probe(process.execPath, os.tmpdir(), 'require("sqlite3-that-is-not-installed")');
+		expect(problem).toMatch(/^the check in .*node exited 1: Error: Cannot find module 'sqlite3-that-is-not-installed'/);
 	});
 });
