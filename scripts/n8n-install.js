@@ -229,7 +229,7 @@ db.get('select sqlite_version() as v', (error, row) => {
 
 /**
  * Boots the installed n8n far enough to open (and migrate) a fresh SQLite database in a throwaway
- * user folder: the command fails exactly as \`n8n start\` does when the database driver is missing.
+ * user folder: the command fails exactly as `n8n start` does when the database driver is missing.
  * @param {ReturnType<typeof describeN8n>} installed
  */
 function bootCheck(installed) {
@@ -263,14 +263,12 @@ function bootCheck(installed) {
 
 /**
  * Where the pinned n8n of a major lives and how to run it.
- * @param {1 | 2} major
+ * @param {1 | 2} major @param {ReturnType<typeof runtimeNode>} [nodeRuntime]
  * @returns {{ major: 1 | 2, version: string, dir: string, node: string, n8nMain: string, pathPrefix: string }}
  *   run n8n as `node n8nMain <command>` with `pathPrefix` first on PATH
  */
-function describeN8n(major) {
+function describeN8n(major, nodeRuntime = runtimeNode(major)) {
 	const runtime = N8N_RUNTIMES[major];
-	if (!runtime) throw new Error(`no pinned n8n for major ${major}`);
-	const nodeRuntime = runtimeNode(major);
 	const dir = path.join(cacheRoot(), `n8n-${runtime.version}`);
 	return {
 		major,
@@ -290,12 +288,14 @@ function describeN8n(major) {
  * @param {1 | 2} major
  */
 function ensureN8n(major) {
-	const installed = describeN8n(major);
 	const runtime = N8N_RUNTIMES[major];
-	const nodeHome = runtime.node === 'node24' ? ensureNode24().home : '';
+	if (!runtime) throw new Error(`no pinned n8n for major ${major}`);
+	const nodeRuntime = runtimeNode(major);
+	const installed = describeN8n(major, nodeRuntime);
 	const env = npmEnv({
 		PATH: `${installed.pathPrefix}${path.delimiter}${process.env.PATH}`,
-		...(nodeHome ? { npm_config_nodedir: nodeHome } : {}),
+		// native builds for Node 24 need its headers, not the user npmrc's system Node ones
+		...(nodeRuntime.home ? { npm_config_nodedir: nodeRuntime.home } : {}),
 	});
 	// The explicit flag wins over any ignore-scripts setting npm may still find (a user's npmrc).
 	// The compiler's output (thousands of warnings about SQLite's own source) is shown only on failure.
@@ -317,6 +317,7 @@ function ensureN8n(major) {
 	});
 	return installed;
 }
+
 module.exports = { ensureN8n, ensureNode24, ensureInstalled, probe, cacheRoot, npmEnv, N8N_RUNTIMES };
 
 if (require.main === module) {
