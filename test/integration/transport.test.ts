@@ -149,6 +149,15 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(900);
 	}, REAL_WAITS_TIMEOUT_MS);
 
+	it('falls back to the normal backoff when retry-after is fractional (not read as a date far away)', async () => {
+		// Date.parse reads "3000.5" as May 3000: taken as a date, the retry would be refused as too far away
+		server.injectFault({ method: 'GET', path: STATUS_PATH, status: 503, headers: { 'retry-after': '3000.5' } });
+		const { items, error } = await probe({});
+		expect(error).toBeUndefined();
+		expect(items[0].json.statusCode).toBe(404);
+		expect(apiCalls()).toHaveLength(2);
+	});
+
 	it('retries a GET after 503 and after a dropped connection', async () => {
 		server.injectFault({ method: 'GET', path: STATUS_PATH, status: 503 });
 		server.injectFault({ method: 'GET', path: STATUS_PATH, drop: true });

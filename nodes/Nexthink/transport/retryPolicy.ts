@@ -52,15 +52,36 @@ export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () =>
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** The longest delta-seconds read literally (about 31 years); longer values are clamped to it. */
+const MAX_RETRY_AFTER_SECONDS = 999_999_999;
+
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
 /**
- * Milliseconds to wait according to a `retry-after` header, which is either delta-seconds or an
- * HTTP-date (RFC 9110 section 10.2.3). Undefined when absent or unreadable; never negative.
+ * The three HTTP-date forms a recipient must accept (RFC 9110 section 5.6.7): IMF-fixdate
+ * `Sun, 06 Nov 1994 08:49:37 GMT`, obsolete RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT` and asctime
+ * `Sun Nov  6 08:49:37 1994`. Anything else is not handed to `Date.parse`, whose leniency reads
+ * "-5" as May 2001 and "3000.5" as May 3000.
+ */
+const HTTP_DATE = new RegExp(
+	`^(?:${DAY}, \\d{2} ${MONTH} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT` +
+		`|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${MONTH}-\\d{2} \\d{2}:\\d{2}:\\d{2} GMT` +
+		`|${DAY} ${MONTH} [ \\d]\\d \\d{2}:\\d{2}:\\d{2} \\d{4})$`,
+);
+
+/**
+ * Milliseconds to wait according to a `retry-after` header, which is either delta-seconds (a
+ * non-negative whole number) or an HTTP-date (RFC 9110 section 10.2.3). Undefined when absent or not
+ * one of these forms (negative, fractional, any other text), so the caller falls back to its normal
+ * backoff; never negative (a date in the past means "now").
  */
 export function parseRetryAfterMs(value: string | undefined, now: number): number | undefined {
 	if (value === undefined) return undefined;
 	const text = value.trim();
-	if (/^\d+$/.test(text)) return Number(text) * 1000;
-	const at = Date.parse(text);
+	if (/^\d+$/.test(text)) return Math.min(Number(text), MAX_RETRY_AFTER_SECONDS) * 1000;
+	if (!HTTP_DATE.test(text)) return undefined;
+	// RFC 850 dates use dashes; asctime dates carry no zone but are GMT too
+	const at = Date.parse(text.endsWith('GMT') ? text.replace(/-/g, ' ') : `${text} GMT`);
 	if (Number.isNaN(at)) return undefined;
 	return Math.max(0, at - now);
 }
