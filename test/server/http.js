@@ -90,8 +90,9 @@ function sendStorageError(res, status, code, message) {
  * @returns {Record<string, string | string[]>}
  */
 function queryObject(searchParams) {
+	// No prototype: keys such as constructor or __proto__ are ordinary keys (own data properties).
 	/** @type {Record<string, string | string[]>} */
-	const query = {};
+	const query = Object.create(null);
 	for (const [key, value] of searchParams) {
 		const seen = query[key];
 		if (seen === undefined) query[key] = value;

@@ -14,7 +14,7 @@ import { executeExecuteQuery } from './operations/executeQuery.operation';
 import { executeExport } from './operations/export.operation';
 import { executeGetStatus } from './operations/getStatus.operation';
 import { executeStartExport } from './operations/startExport.operation';
-import { runPerItem } from '../shared/runPerItem';
+import { runPerItem, type ItemOperation } from '../shared/runPerItem';
 
 const OPERATIONS = {
 	export: executeExport,
@@ -45,6 +45,6 @@ export class NexthinkExport implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;
-		return [await runPerItem(this, OPERATIONS[operation])];
+		return [await runPerItem<unknown>(this, OPERATIONS[operation] as ItemOperation<unknown>)];
 	}
 }

@@ -194,9 +194,11 @@ async function sendOnce(
 	const asText = request.responseType === 'text';
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		url: `${apiBaseUrl}${request.path}`,
-		qs: request.qs,
-		body: request.body as IDataObject | undefined,
+		// The query string and the JSON body are serialised here, not by n8n: n8n's request helper
+		// drops keys named `constructor` or `__proto__` from `qs` and `body` objects, and those are
+		// ordinary NQL parameter names.
+		url: `${apiBaseUrl}${request.path}${queryString(request.qs)}`,
+		body: (request.body === undefined ? undefined : JSON.stringify(request.body)) as IDataObject | string | undefined,
 		headers: { Accept: asText ? 'text/csv' : 'application/json', ...request.headers },
 		json: !asText,
 		encoding: asText ? 'text' : undefined,
@@ -216,6 +218,13 @@ async function sendOnce(
 		return await send(ctx, { ...options, ignoreHttpStatusErrors: false });
 	}
 	return first;
+}
+
+/** `?key=value&...` with every key and value percent-encoded (`#` as `%23`, space as `%20`); '' when empty. */
+function queryString(qs: Record<string, string> | undefined): string {
+	if (qs === undefined) return '';
+	const pairs = Object.entries(qs).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+	return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
 /**

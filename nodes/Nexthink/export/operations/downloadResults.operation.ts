@@ -4,14 +4,23 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { outputCompletedExport } from '../shared/completedExport';
 import { getExportStatus, type ExportStatusReport } from '../shared/exportApi';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../shared/settings';
+import type { ItemOperation } from '../../shared/runPerItem';
 
-export async function executeDownloadResults(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+function prepareDownloadResults(this: IExecuteFunctions, itemIndex: number) {
 	const source = this.getNodeParameter('resultsSource', itemIndex, 'exportId') as string;
 	const settings = readResultSettings(this, itemIndex);
 	const timeoutMs = readTimeoutMs(this, itemIndex);
+	const target: { url?: string; exportId?: string } = source === 'url' ? { url: readResultsFileUrl(this, itemIndex) } : { exportId: readExportId(this, itemIndex) };
+	return { settings, timeoutMs, ...target };
+}
+
+async function runDownloadResults(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ settings, timeoutMs, url, exportId }: ReturnType<typeof prepareDownloadResults>,
+): Promise<INodeExecutionData[]> {
 	const context = { queryId: null, declaredCompression: 'NONE' as const, timeoutMs, settings };
-	if (source === 'url') {
-		const url = readResultsFileUrl(this, itemIndex);
+	if (url !== undefined) {
 		const report: ExportStatusReport = {
 			exportId: exportIdFromUrl(url),
 			status: 'COMPLETED',
@@ -22,10 +31,14 @@ export async function executeDownloadResults(this: IExecuteFunctions, itemIndex:
 		};
 		return await outputCompletedExport(this, itemIndex, report, context);
 	}
-	const exportId = readExportId(this, itemIndex);
-	const report = await getExportStatus(this, exportId, { timeoutMs, itemIndex });
+	const report = await getExportStatus(this, exportId as string, { timeoutMs, itemIndex });
 	return await outputCompletedExport(this, itemIndex, report, context);
 }
+
+export const executeDownloadResults: ItemOperation<ReturnType<typeof prepareDownloadResults>> = {
+	prepare: prepareDownloadResults,
+	run: runDownloadResults,
+};
 
 /** The file's name without extensions, used to name the binary file when only a URL is known. */
 function exportIdFromUrl(url: string): string {

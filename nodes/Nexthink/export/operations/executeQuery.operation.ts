@@ -9,22 +9,33 @@ import { NodeApiError } from 'n8n-workflow';
 import { readCsvRows } from '../../results/readCsvRows';
 import { nexthinkRequest } from '../../transport';
 import { EXECUTE_ROW_LIMIT, readExecuteV1, readExecuteV2, type ExecuteResult } from '../shared/executeResponse';
-import { readQuerySettings, runsAsTool, validated } from '../shared/settings';
+import { readQuerySettings, runsAsTool, validated, wholeNumber } from '../shared/settings';
+import type { ItemOperation } from '../../shared/runPerItem';
 
 const EXECUTE_HINTS = {
 	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
 	406: 'The API does not accept the requested answer format.',
 };
 
-export async function executeExecuteQuery(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
 	const query = readQuerySettings(this, itemIndex);
 	const options = this.getNodeParameter('executeOptions', itemIndex, {}) as IDataObject;
 	const apiVersion = options.apiVersion === 'v1' ? 'v1' : 'v2';
 	const asCsv = options.responseFormat === 'csv';
 	const timeoutMs = validated(this, itemIndex, () => Number(options.requestTimeoutSeconds ?? 60) * 1000);
+	const maxRowsAsTool = validated(this, itemIndex, () =>
+		options.maxRowsAsTool === undefined ? 50 : wholeNumber(Number(options.maxRowsAsTool), 'Max Rows When Used as a Tool', 1),
+	);
 	const headers: Record<string, string> = {};
 	if (options.utcTimestamps === true) headers['x-utc-times'] = 'true';
+	return { query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, headers };
+}
 
+async function runExecuteQuery(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, headers }: ReturnType<typeof prepareExecuteQuery>,
+): Promise<INodeExecutionData[]> {
 	const response = await nexthinkRequest(this, {
 		method: 'POST',
 		path: `/api/${apiVersion}/nql/execute`,
@@ -62,7 +73,7 @@ export async function executeExecuteQuery(this: IExecuteFunctions, itemIndex: nu
 	}
 	const metadata: IDataObject = { ...result.metadata, queryId: result.metadata.queryId ?? query.queryId, mayBeIncomplete };
 	let rows = result.rows;
-	if (runsAsTool(this)) rows = rows.slice(0, Math.max(1, Number(options.maxRowsAsTool ?? 50)));
+	if (runsAsTool(this)) rows = rows.slice(0, maxRowsAsTool);
 
 	const pairedItem = { item: itemIndex };
 	const includeMetadata = options.includeMetadata ?? 'none';
@@ -75,6 +86,8 @@ export async function executeExecuteQuery(this: IExecuteFunctions, itemIndex: nu
 	}
 	return items;
 }
+
+export const executeExecuteQuery: ItemOperation<ReturnType<typeof prepareExecuteQuery>> = { prepare: prepareExecuteQuery, run: runExecuteQuery };
 
 async function fromCsv(text: string, convertTypes: boolean): Promise<ExecuteResult> {
 	const bytes = new TextEncoder().encode(text);

@@ -7,15 +7,23 @@ import { startExport } from '../shared/exportApi';
 import { statusJson } from '../shared/statusJson';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../shared/settings';
 import { waitForExport } from '../shared/waitForExport';
+import type { ItemOperation } from '../../shared/runPerItem';
 
-export async function executeExport(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	// every setting is read and validated before the first request
-	const query = readQuerySettings(this, itemIndex);
-	const start = readStartSettings(this, itemIndex);
-	const wait = readWaitSettings(this, itemIndex);
-	const settings = readResultSettings(this, itemIndex);
-	const timeoutMs = readTimeoutMs(this, itemIndex);
+function prepareExport(this: IExecuteFunctions, itemIndex: number) {
+	return {
+		query: readQuerySettings(this, itemIndex),
+		start: readStartSettings(this, itemIndex),
+		wait: readWaitSettings(this, itemIndex),
+		settings: readResultSettings(this, itemIndex),
+		timeoutMs: readTimeoutMs(this, itemIndex),
+	};
+}
 
+async function runExport(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ query, start, wait, settings, timeoutMs }: ReturnType<typeof prepareExport>,
+): Promise<INodeExecutionData[]> {
 	const exportId = await startExport(this, { ...query, ...start, timeoutMs, itemIndex });
 	const outcome = await waitForExport(this, exportId, wait, { timeoutMs, itemIndex });
 	if (outcome.timedOut) {
@@ -40,3 +48,6 @@ export async function executeExport(this: IExecuteFunctions, itemIndex: number):
 		settings,
 	});
 }
+
+/** Every setting of every item is read and validated before the first request (see runPerItem). */
+export const executeExport: ItemOperation<ReturnType<typeof prepareExport>> = { prepare: prepareExport, run: runExport };

@@ -7,13 +7,22 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { getExportStatus } from '../shared/exportApi';
 import { readExportId, readTimeoutMs } from '../shared/settings';
 import { statusJson } from '../shared/statusJson';
+import type { ItemOperation } from '../../shared/runPerItem';
 
 /** A single call still rides out a short 429 or 5xx, but never waits longer than this. */
 const STATUS_CALL_BUDGET_MS = 60_000;
 
-export async function executeGetStatus(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const exportId = readExportId(this, itemIndex);
-	const timeoutMs = readTimeoutMs(this, itemIndex);
+function prepareGetStatus(this: IExecuteFunctions, itemIndex: number) {
+	return { exportId: readExportId(this, itemIndex), timeoutMs: readTimeoutMs(this, itemIndex) };
+}
+
+async function runGetStatus(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ exportId, timeoutMs }: ReturnType<typeof prepareGetStatus>,
+): Promise<INodeExecutionData[]> {
 	const report = await getExportStatus(this, exportId, { deadline: Date.now() + STATUS_CALL_BUDGET_MS, timeoutMs, itemIndex });
 	return [{ json: statusJson(report), pairedItem: { item: itemIndex } }];
 }
+
+export const executeGetStatus: ItemOperation<ReturnType<typeof prepareGetStatus>> = { prepare: prepareGetStatus, run: runGetStatus };

@@ -3,11 +3,19 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { startExport } from '../shared/exportApi';
 import { readQuerySettings, readStartSettings, readTimeoutMs } from '../shared/settings';
+import type { ItemOperation } from '../../shared/runPerItem';
 
-export async function executeStartExport(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const query = readQuerySettings(this, itemIndex);
-	const start = readStartSettings(this, itemIndex);
-	const timeoutMs = readTimeoutMs(this, itemIndex);
+function prepareStartExport(this: IExecuteFunctions, itemIndex: number) {
+	return { query: readQuerySettings(this, itemIndex), start: readStartSettings(this, itemIndex), timeoutMs: readTimeoutMs(this, itemIndex) };
+}
+
+async function runStartExport(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ query, start, timeoutMs }: ReturnType<typeof prepareStartExport>,
+): Promise<INodeExecutionData[]> {
 	const exportId = await startExport(this, { ...query, ...start, timeoutMs, itemIndex });
 	return [{ json: { exportId, queryId: query.queryId, compression: start.compression }, pairedItem: { item: itemIndex } }];
 }
+
+export const executeStartExport: ItemOperation<ReturnType<typeof prepareStartExport>> = { prepare: prepareStartExport, run: runStartExport };

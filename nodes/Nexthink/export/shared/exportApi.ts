@@ -5,6 +5,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { nexthinkRequest, readApiErrorBody } from '../../transport';
+import { logTagHeaderValue } from './queryInput';
 
 export type Compression = 'NONE' | 'GZIP' | 'ZSTD';
 export type ExportStatus = 'SUBMITTED' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR';
@@ -26,7 +27,7 @@ const EXPORT_HINTS = {
 /** Starts an export. Never repeated: a second start would run the query twice. */
 export async function startExport(ctx: IExecuteFunctions, input: StartExportInput): Promise<string> {
 	const headers: Record<string, string> = {};
-	if (input.logTag !== undefined) headers['x-platform-log-custom-tag'] = input.logTag;
+	if (input.logTag !== undefined) headers['x-platform-log-custom-tag'] = logTagHeaderValue(input.logTag);
 	const common = {
 		path: '/api/v1/nql/export',
 		idempotent: false,

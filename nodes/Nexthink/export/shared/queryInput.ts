@@ -37,12 +37,16 @@ export function normaliseQueryId(raw: unknown): string {
  * value as a string. Accepts name/value pairs or a JSON object; returns a plain string map.
  */
 export function normaliseQueryParameters(pairs: Array<{ name?: unknown; value?: unknown }>): Record<string, string> {
-	const parameters: Record<string, string> = {};
+	// A Map, then own data properties: names such as constructor, toString or __proto__ are ordinary
+	// parameter names, which `in` checks and assignments on a plain object get wrong.
+	const byName = new Map<string, string>();
 	for (const [index, pair] of pairs.entries()) {
 		const name = parameterName(pair.name, `Query parameter ${index + 1}`);
-		if (name in parameters) throw new QueryInputError(`The query parameter "${name}" is given twice.`);
-		parameters[name] = parameterValue(pair.value, name);
+		if (byName.has(name)) throw new QueryInputError(`The query parameter "${name}" is given twice.`);
+		byName.set(name, parameterValue(pair.value, name));
 	}
+	const parameters: Record<string, string> = {};
+	for (const [name, value] of byName) Object.defineProperty(parameters, name, { value, enumerable: true, writable: true, configurable: true });
 	return parameters;
 }
 
@@ -61,13 +65,54 @@ export function parseParametersJson(raw: unknown): Record<string, string> {
 	return normaliseQueryParameters(Object.entries(value).map(([name, v]) => ({ name, value: v })));
 }
 
+/**
+ * The custom log tag as it will be sent, or undefined for none. At most 255 characters, counted as
+ * characters (code points), so an emoji counts once. An HTTP header cannot carry control characters
+ * (n8n's HTTP client silently drops a line break) and drops spaces at either end, so those are
+ * refused instead of arriving changed. Other characters are sent as UTF-8 (see `logTagHeaderValue`).
+ */
 export function validateLogTag(raw: unknown): string | undefined {
+	if (typeof raw === 'object' && raw !== null) {
+		throw new QueryInputError(`The custom log tag must be text, got ${Array.isArray(raw) ? 'a list' : 'an object'}.`);
+	}
 	const tag = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
 	if (tag === '') return undefined;
-	if (tag.length > MAX_LOG_TAG_LENGTH) {
-		throw new QueryInputError(`The custom log tag is ${tag.length} characters long; Nexthink accepts at most ${MAX_LOG_TAG_LENGTH}.`);
+	const characters = [...tag];
+	if (characters.length > MAX_LOG_TAG_LENGTH) {
+		throw new QueryInputError(`The custom log tag is ${characters.length} characters long; Nexthink accepts at most ${MAX_LOG_TAG_LENGTH}.`);
+	}
+	const bad = characters.findIndex(cannotBeSent);
+	if (bad !== -1) {
+		const codePoint = characters[bad].codePointAt(0) ?? 0;
+		const code = codePoint.toString(16).toUpperCase().padStart(4, '0');
+		const name = codePoint === 0x0a || codePoint === 0x0d ? ', a line break' : codePoint === 0x09 ? ', a tab' : '';
+		const what = codePoint >= 0xd800 && codePoint <= 0xdfff ? 'half of a character pair (broken text)' : 'a control character';
+		throw new QueryInputError(
+			`The custom log tag has ${what} (U+${code}${name}) at character ${bad + 1}; an HTTP header cannot carry it. Remove it.`,
+		);
+	}
+	if (tag.startsWith(' ') || tag.endsWith(' ')) {
+		throw new QueryInputError('The custom log tag starts or ends with a space, which HTTP drops from header values. Remove the space.');
 	}
 	return tag;
+}
+
+/** C0 and C1 control characters, DEL, and unpaired UTF-16 surrogates (which have no UTF-8 form). */
+function cannotBeSent(character: string): boolean {
+	const codePoint = character.codePointAt(0) ?? 0;
+	return codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f) || (codePoint >= 0xd800 && codePoint <= 0xdfff);
+}
+
+/**
+ * HTTP header values are byte strings: n8n's HTTP client drops characters above U+00FF and sends
+ * U+0080-U+00FF as single Latin-1 bytes. The tag is therefore handed over as its UTF-8 bytes, one
+ * character per byte, so exactly the UTF-8 encoding of the typed tag goes on the wire and a server
+ * reading header bytes as UTF-8 receives the tag as typed. A pure ASCII tag is unchanged.
+ */
+export function logTagHeaderValue(tag: string): string {
+	let value = '';
+	for (const byte of new TextEncoder().encode(tag)) value += String.fromCharCode(byte);
+	return value;
 }
 
 function parameterName(raw: unknown, label: string): string {

@@ -94,9 +94,9 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 	const options = readOptions(ctx, itemIndex);
 	return validated(ctx, itemIndex, () => {
 		const output = (options.output ?? 'rows') as OutputMode;
-		let maxRows = options.maxRows === undefined ? 0 : nonNegative(Number(options.maxRows), 'Max Rows');
+		let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
 		if (runsAsTool(ctx)) {
-			const toolLimit = options.maxRowsAsTool === undefined ? 50 : positiveNumber(Number(options.maxRowsAsTool), 'Max Rows When Used as a Tool');
+			const toolLimit = options.maxRowsAsTool === undefined ? 50 : wholeNumber(Number(options.maxRowsAsTool), 'Max Rows When Used as a Tool', 1);
 			maxRows = maxRows === 0 ? toolLimit : Math.min(maxRows, toolLimit);
 		}
 		const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
@@ -105,11 +105,19 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 			output,
 			includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
 			convertTypes: options.convertTypes === true,
-			maxRows: Math.floor(maxRows),
+			maxRows,
 			binaryPropertyName,
 			failOnTruncated: options.onTruncated === 'fail',
 		};
 	});
+}
+
+/** A row count: a whole number from `min` up to 2^53 - 1 (beyond it counting is no longer exact). */
+export function wholeNumber(value: number, label: string, min: 0 | 1): number {
+	if (!(Number.isSafeInteger(value) && value >= min)) {
+		throw new QueryInputError(`${label} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${String(value)}.`);
+	}
+	return value;
 }
 
 function positiveNumber(value: number, label: string): number {
