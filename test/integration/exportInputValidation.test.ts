@@ -46,6 +46,51 @@ const exportOf = (item: any) => server.exports.get(item.json.exportId);
 const VALUES = ODD_NAMES.map((name, index) => [name, `value ${index}`]);
 
 describe(`Export input checks on n8n-core ${N8N_CORE_VERSION}`, () => {
+	describe('every item is checked before the first request', () => {
+		// item 1's Max Rows comes from its input; before, item 0's export ran and its rows were lost
+		const items = [{ json: { maxRows: 1 } }, { json: { maxRows: -1 } }, { json: { maxRows: 2 } }];
+		const parameters = { queryId: 'two_rows', options: { ...FAST_WAIT, maxRows: '={{ $json.maxRows }}' } };
+
+		it('Stop Workflow: a bad item 1 stops the node before item 0 starts anything', async () => {
+			const { error } = await run(parameters, { items });
+			expect(error.message).toMatch(/Max Rows must be a whole number from 0/);
+			expect(error.description).toMatch(/item 1\b.*nothing was sent to Nexthink/);
+			expect(server.requests).toHaveLength(0);
+		});
+
+		it('Continue: the bad item gets its own error item, the good ones run, in input order', async () => {
+			const { items: out, error } = await run(parameters, { items, onError: 'continueRegularOutput' });
+			expect(error).toBeUndefined();
+			expect(out.map((i) => [(i.pairedItem as any).item, i.json['device.name'] ?? i.json.error])).toEqual([
+				[0, 'PC-1'],
+				[1, expect.stringMatching(/Max Rows must be a whole number/)],
+				[2, 'PC-1'],
+				[2, 'PC-2'],
+			]);
+			expect(startCalls()).toHaveLength(2);
+		});
+
+		it.each([
+			['getStatus', { exportId: '={{ $json.id }}' }, [{ json: { id: 'some-id' } }, { json: { id: ' ' } }], /export ID is empty/],
+			['executeQuery', { queryId: '={{ $json.q }}' }, [{ json: { q: 'two_rows' } }, { json: { q: 'Bad Id' } }], /characters a query ID cannot have/],
+			['startExport', { queryId: 'two_rows', options: { logTag: '={{ $json.tag }}' } }, [{ json: { tag: 'ok' } }, { json: { tag: 'a\nb' } }], /line break/],
+		])('%s: a bad item 1 means nothing is sent', async (operation, extra, input, message) => {
+			const { error } = await run({ operation, ...extra }, { items: input });
+			expect(error.message).toMatch(message);
+			expect(server.requests).toHaveLength(0);
+		});
+	});
+
+	it.each([
+		[{ maxRows: 1e20 }, /Max Rows must be a whole number from 0 to 9007199254740991, got 100000000000000000000/],
+		[{ maxRows: 2.5 }, /Max Rows must be a whole number/],
+		[{ maxRows: -1 }, /Max Rows must be a whole number/],
+	])('refuses Max Rows %j before any request', async (option, message) => {
+		const { error } = await run({ queryId: 'two_rows', options: { ...FAST_WAIT, ...option } });
+		expect(error.message).toMatch(message);
+		expect(server.requests).toHaveLength(0);
+	});
+
 	describe('NQL parameter names that are also JavaScript property names', () => {
 		it.each(['POST', 'GET'])('arrive as ordinary names with a %s start (name/value pairs)', async (startMethod) => {
 			const { items, error } = await run({
