@@ -55,7 +55,7 @@ type Preparation =
 export async function executeEnrichment(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (items.length === 0) return [[]];
-	const settings = readRunSettings(this);
+	const settings = readRunSettings(this, items.length);
 	const continueOnFail = this.continueOnFail();
 
 	const resolveKey = createKeyResolver(settings.objectType);
@@ -105,27 +105,62 @@ export async function executeEnrichment(this: IExecuteFunctions): Promise<INodeE
 	return [toOutputItems(this, items, finished)];
 }
 
-function readRunSettings(ctx: IExecuteFunctions): RunSettings {
-	const objectType = ctx.getNodeParameter('objectType', 0) as string;
+/**
+ * The run's settings. Object type, identification, mapping mode, domain and options describe the
+ * whole run (one domain per request, one batch size), so they are read for every item and must be
+ * the same for all: an expression that gives item 3 another domain is an error naming both values,
+ * never a silent use of item 0's.
+ */
+function readRunSettings(ctx: IExecuteFunctions, itemCount: number): RunSettings {
+	const settings = readItemRunSettings(ctx, 0);
+	for (let itemIndex = 1; itemIndex < itemCount; itemIndex++) {
+		const other = readItemRunSettings(ctx, itemIndex);
+		for (const [key, label] of RUN_SETTING_LABELS) {
+			if (settings[key] !== other[key]) {
+				throw new NodeOperationError(
+					ctx.getNode(),
+					`"${label}" must be the same for every item: item 0 has ${JSON.stringify(settings[key])}, item ${itemIndex} has ${JSON.stringify(other[key])}`,
+					{
+						itemIndex,
+						description: `"${label}" applies to the whole run (every request of it), so it cannot change from item to item. Nothing was sent to Nexthink. Use one value, or split the items (e.g. with a Switch node) and enrich each group with its own node.`,
+					},
+				);
+			}
+		}
+	}
+	return settings;
+}
+
+type ComparableSetting = Exclude<keyof RunSettings, 'conversion'>;
+
+const RUN_SETTING_LABELS: ReadonlyArray<[ComparableSetting, string]> = [
+	['objectType', 'Object Type'],
+	['identifyBy', 'Identify By'],
+	['autoMap', 'Mapping Mode'],
+	['domain', 'Domain'],
+	['batchSize', 'Batch Size'],
+	['validateOnly', 'Validate Only'],
+	['reportUnmappedKeys', 'Unmapped Keys'],
+];
+
+function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSettings {
+	const objectType = ctx.getNodeParameter('objectType', itemIndex) as string;
 	if (!isObjectType(objectType)) {
-		throw new NodeOperationError(ctx.getNode(), `Unknown object type "${objectType}"`);
+		throw new NodeOperationError(ctx.getNode(), `Unknown object type "${String(objectType)}"`, { itemIndex });
 	}
-	const identifyBy = ctx.getNodeParameter('identifyBy', 0) as string;
+	const identifyBy = ctx.getNodeParameter('identifyBy', itemIndex) as string;
 	if (!isIdentificationKind(objectType, identifyBy)) {
-		throw new NodeOperationError(ctx.getNode(), `A ${objectType} cannot be identified by "${identifyBy}"`);
+		throw new NodeOperationError(ctx.getNode(), `A ${objectType} cannot be identified by "${String(identifyBy)}"`, { itemIndex });
 	}
-	const domain = String(ctx.getNodeParameter('domain', 0) ?? '').trim();
-	if (domain === '') {
-		throw new NodeOperationError(ctx.getNode(), 'The domain is empty', {
-			description: 'The Enrichment API requires a domain; it labels where the values came from. The default is "n8n".',
-		});
-	}
-	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	const domain = readDomain(ctx, itemIndex);
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const batchSize = Number(options.batchSize ?? DEFAULT_BATCH_SIZE);
 	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
-		throw new NodeOperationError(ctx.getNode(), `Batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`);
+		throw new NodeOperationError(ctx.getNode(), `Batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`, {
+			itemIndex,
+		});
 	}
-	const autoMap = ctx.getNodeParameter('mappingMode', 0) === MAPPING_MODES.autoMapInputData;
+	const autoMap = ctx.getNodeParameter('mappingMode', itemIndex) === MAPPING_MODES.autoMapInputData;
 	return {
 		objectType,
 		identifyBy,
@@ -136,6 +171,26 @@ function readRunSettings(ctx: IExecuteFunctions): RunSettings {
 		validateOnly: options.validateOnly === true,
 		conversion: { timezone: ctx.getTimezone() },
 	};
+}
+
+/** The domain as text: an expression giving an object or a list is refused, never sent as "[object Object]". */
+function readDomain(ctx: IExecuteFunctions, itemIndex: number): string {
+	const raw = ctx.getNodeParameter('domain', itemIndex);
+	if (raw !== null && raw !== undefined && typeof raw !== 'string' && !(typeof raw === 'number' && Number.isFinite(raw))) {
+		const got = Array.isArray(raw) ? 'a list' : typeof raw === 'object' ? 'an object' : `${typeof raw} ${String(raw)}`;
+		throw new NodeOperationError(ctx.getNode(), `The domain must be text, got ${got}`, {
+			itemIndex,
+			description: 'The domain labels where the values came from, e.g. "n8n" or "cmdb-sync". Map a single text value.',
+		});
+	}
+	const domain = String(raw ?? '').trim();
+	if (domain === '') {
+		throw new NodeOperationError(ctx.getNode(), 'The domain is empty', {
+			itemIndex,
+			description: 'The Enrichment API requires a domain; it labels where the values came from. The default is "n8n".',
+		});
+	}
+	return domain;
 }
 
 function prepareItem(

@@ -38,6 +38,12 @@ export function prepareIdentification(objectType: ObjectType, kind: Identificati
 			`The ${objectType} ${kind.toUpperCase()} must be text, got ${Array.isArray(raw) ? 'a list' : typeof raw} (${name}).`,
 		);
 	}
+	if (typeof raw === 'number' && !Number.isFinite(raw)) {
+		throw new ItemInputError(
+			INPUT_ERROR_CODES.invalidIdentification,
+			`The ${objectType} ${kind.toUpperCase()} is the number ${String(raw)}, which identifies nothing (${name}). Check the expression that computes it.`,
+		);
+	}
 	const value = String(raw).trim();
 	if (kind === 'uid') {
 		if (!UUID.test(value)) {
