@@ -11,6 +11,8 @@
  * @property {number} [status]              answer this status instead of the real handler
  * @property {Record<string, string>} [headers]  headers of that answer
  * @property {string | object} [body]       body of that answer (objects are sent as JSON)
+ * @property {string} [contentType]         content type of that answer (e.g. `text/html` for a proxy's
+ *                                          login page with status 200); wins over `headers` and the JSON default
  * @property {boolean} [drop]               destroy the socket without answering
  * @property {number} [dropAfterBytes]      let the real handler answer, cut the connection once N body bytes
  *                                          went out (a body shorter than N completes normally)
@@ -101,6 +103,10 @@ function sendFaultAnswer(res, fault, requestUrl = '/') {
 	else if (fault.body !== undefined) {
 		text = JSON.stringify(fault.body);
 		if (!hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
+	}
+	if (fault.contentType !== undefined) {
+		for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') delete headers[name];
+		headers['content-type'] = fault.contentType;
 	}
 	headers['content-length'] = Buffer.byteLength(text);
 	res.writeHead(status, headers);

@@ -26,6 +26,22 @@ describe('interpretResponse', () => {
 		]);
 	});
 
+	it.each([undefined, '', '<html>login</html>', {}, { status: 'ok' }, [], { status: 'SUCCESS' }])(
+		'a 2xx without the documented body (%j) applies nothing and says where the answer came from',
+		(body) => {
+			const results = interpretResponse(batchOf('A', 'B'), 200, body, { headers: { 'content-type': 'text/html; charset=utf-8' }, host: 'proxy.example:8443' });
+			expect(results.map((result) => result.applied)).toEqual([false, false]);
+			expect(results[0].errors).toEqual([
+				{ code: 'UNEXPECTED_RESPONSE', source: 'api', message: expect.stringMatching(/^Unexpected answer \(HTTP 200, text\/html\) from proxy\.example:8443: /) },
+			]);
+		},
+	);
+
+	it('a 200 with status partial_success and an errors list is read as a partial success', () => {
+		const results = interpretResponse(batchOf('A', 'B'), 200, { status: 'partial_success', errors: [objectError('A', ['X', 'bad'])] });
+		expect(results.map((result) => result.applied)).toEqual([false, true]);
+	});
+
 	it('207: the listed objects fail with their own errors, the others are applied', () => {
 		const body = {
 			status: 'partial_success',

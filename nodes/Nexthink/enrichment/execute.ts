@@ -83,7 +83,7 @@ export async function executeEnrichment(this: IExecuteFunctions): Promise<INodeE
 					acceptStatus: [207, 400],
 					action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
 				});
-				results = interpretResponse(batch, response.statusCode, response.body);
+				results = interpretResponse(batch, response.statusCode, response.body, { headers: response.headers, host: response.host });
 			} catch (error) {
 				if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
 				if (error instanceof NodeApiError && FATAL_STATUSES.has(String(error.httpCode))) fatal = error;

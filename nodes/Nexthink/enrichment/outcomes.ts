@@ -1,8 +1,9 @@
 /**
  * Reading the Enrichment API's answer to one batch back onto the batch's objects.
  *
- * - 200: every object was applied.
- * - 207 `{status: 'partial_success', errors: [{identification: [{name, value}], errors: [{code, message}]}]}`:
+ * - 2xx `{status: 'success'}`: every object was applied. Any other 2xx body (an HTML page from a
+ *   proxy, empty or odd JSON) confirms nothing: every object fails as an unexpected answer.
+ * - 207 (or 2xx with `status: 'partial_success'`) `{status: 'partial_success', errors: [{identification: [{name, value}], errors: [{code, message}]}]}`:
  *   objects named in `errors` failed with those errors, the others were applied.
  * - 400 with the same `errors` list: every object failed; the named ones carry their own errors.
  * - 400 with a bare `{message, code}`: the whole request was refused; every object carries that error.
@@ -14,6 +15,7 @@
  */
 import { identificationKey, type Batch, type Identification } from './batching';
 import type { EnrichmentError } from './itemErrors';
+import { unexpectedAnswer, type AnswerOrigin } from '../transport/unexpectedAnswer';
 
 export interface ObjectResult {
 	applied: boolean;
@@ -32,11 +34,28 @@ interface ObjectErrors {
 	errors: EnrichmentError[];
 }
 
-export function interpretResponse(batch: Batch, statusCode: number, body: unknown): ObjectResult[] {
-	if (statusCode === 200) return batch.objects.map(() => ({ applied: true, errors: [], warnings: [] }));
-
+/**
+ * `origin` (headers and host of the answer) only words the failure of an answer that has a 2xx
+ * status but not the documented body.
+ */
+export function interpretResponse(batch: Batch, statusCode: number, body: unknown, origin: Omit<AnswerOrigin, 'statusCode'> = {}): ObjectResult[] {
 	const listed = objectErrorsOf(body);
-	if (statusCode === 207 && listed !== undefined) return partialSuccess(batch, listed);
+	if (statusCode >= 200 && statusCode < 300) {
+		// Only the documented answer confirms anything: `{status: "success"}` (all applied) or an
+		// `errors` list (partial success). A proxy's HTML page or an empty or odd JSON body with a 2xx
+		// status confirms nothing, so every object of the batch fails.
+		if (isRecord(body) && body.status === 'success') return batch.objects.map(() => ({ applied: true, errors: [], warnings: [] }));
+		if (listed !== undefined && (statusCode === 207 || statusOf(body) === 'partial_success')) return partialSuccess(batch, listed);
+		return failBatch(batch, {
+			code: BATCH_ERROR_CODES.unexpectedResponse,
+			message:
+				statusCode === 207
+					? 'The API reported a partial success (HTTP 207) without saying which objects failed, so none can be confirmed as applied.'
+					: `${capitalised(unexpectedAnswer({ statusCode, ...origin }))}: not the Enrichment API's {"status": "success"}, so none of this request's objects can be confirmed as applied. A proxy or login page may be answering instead of Nexthink; check the API base URL of the credential.`,
+			source: 'api',
+		});
+	}
+
 	if (statusCode === 400 && listed !== undefined) return allFailed(batch, listed);
 	if (statusCode === 400) {
 		const error = apiError(body) ?? {
@@ -48,12 +67,13 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 	}
 	return failBatch(batch, {
 		code: BATCH_ERROR_CODES.unexpectedResponse,
-		message:
-			statusCode === 207
-				? 'The API reported a partial success (HTTP 207) without saying which objects failed, so none can be confirmed as applied.'
-				: `The API answered HTTP ${statusCode}, which the Enrichment API does not define.`,
+		message: `The API answered HTTP ${statusCode}, which the Enrichment API does not define.`,
 		source: 'api',
 	});
+}
+
+function capitalised(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The same error for every object of the batch (request refused, retries exhausted, not sent). */
@@ -107,6 +127,10 @@ function matchToObjects(
 		}
 	}
 	return { perObject, unmatched };
+}
+
+function statusOf(body: unknown): unknown {
+	return isRecord(body) ? body.status : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -3,3 +3,4 @@ export { nexthinkRequest, cancelSignalOf, throwIfCancelled } from './request';
 export type { NexthinkRequest, NexthinkResponse } from './request';
 export { cancellableSleep } from './hostCompat';
 export { readApiErrorBody } from './apiErrors';
+export { unexpectedAnswer, mediaTypeOf, type AnswerOrigin } from './unexpectedAnswer';

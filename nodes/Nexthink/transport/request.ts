@@ -32,6 +32,7 @@ import {
 	type RetryPolicy,
 } from './retryPolicy';
 import { TLS_ERROR_CODE, TOKEN_FAILURE_PREFIX } from './tokenExchange';
+import { hostOf } from './unexpectedAnswer';
 
 export const NEXTHINK_CREDENTIAL_TYPE = 'nexthinkApi';
 
@@ -66,6 +67,8 @@ export interface NexthinkResponse<T = unknown> {
 	/** Lower-case header names. */
 	headers: Record<string, string>;
 	body: T;
+	/** Host (and port) of the API base URL the request went to, for messages (`unexpectedAnswer`). */
+	host?: string;
 }
 
 type Attempt =
@@ -118,7 +121,7 @@ export async function nexthinkRequest<T = unknown>(
 			});
 		}
 		if (isSuccess(response.statusCode) || request.acceptStatus?.includes(response.statusCode)) {
-			return response as NexthinkResponse<T>;
+			return { ...response, host: hostOf(apiBaseUrl) } as NexthinkResponse<T>;
 		}
 		const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], Date.now());
 		const retryable = request.idempotent && RETRYABLE_STATUSES.has(response.statusCode);

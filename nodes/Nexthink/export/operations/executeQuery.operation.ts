@@ -7,8 +7,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError } from 'n8n-workflow';
 
 import { readCsvRows } from '../../results/readCsvRows';
-import { nexthinkRequest } from '../../transport';
-import { EXECUTE_ROW_LIMIT, readExecuteV1, readExecuteV2, type ExecuteResult } from '../shared/executeResponse';
+import { mediaTypeOf, nexthinkRequest, unexpectedAnswer } from '../../transport';
+import { EXECUTE_ROW_LIMIT, ExecuteResponseError, readExecuteV1, readExecuteV2, type ExecuteResult } from '../shared/executeResponse';
 import { readQuerySettings, runsAsTool, validated, wholeNumber } from '../shared/settings';
 import type { ItemOperation } from '../../shared/runPerItem';
 
@@ -52,7 +52,7 @@ async function runExecuteQuery(
 	let result: ExecuteResult;
 	try {
 		result = asCsv
-			? await fromCsv(String(response.body ?? ''), options.convertTypes === true)
+			? await fromCsv(csvText(response.body, response.headers['content-type']), options.convertTypes === true)
 			: apiVersion === 'v1'
 				? readExecuteV1(response.body)
 				: readExecuteV2(response.body);
@@ -60,7 +60,13 @@ async function runExecuteQuery(
 		throw new NodeApiError(
 			this.getNode(),
 			{ message: (error as Error).message },
-			{ message: `The answer to ${query.queryId} could not be read: ${(error as Error).message}`, itemIndex },
+			{
+				message: `Executing ${query.queryId} got an ${unexpectedAnswer(response)}: ${lowerFirst((error as Error).message)}`,
+				description:
+					'Nexthink answers execute with JSON (v2: "data" objects; v1: "headers" and "data" lists) or, when asked, CSV text. A proxy or login page may be answering instead of Nexthink: check the API base URL of the credential.',
+				httpCode: String(response.statusCode),
+				itemIndex,
+			},
 		);
 	}
 
@@ -88,6 +94,18 @@ async function runExecuteQuery(
 }
 
 export const executeExecuteQuery: ItemOperation<ReturnType<typeof prepareExecuteQuery>> = { prepare: prepareExecuteQuery, run: runExecuteQuery };
+
+/** The CSV text of an answer; an HTML, XML or JSON page (from a proxy, or JSON instead of CSV) is refused, not parsed as CSV. */
+function csvText(body: unknown, contentType: string | undefined): string {
+	const type = mediaTypeOf(contentType);
+	if (/html|xml|json/.test(type)) throw new ExecuteResponseError(`a ${type} page instead of CSV text.`);
+	if (typeof body !== 'string') throw new ExecuteResponseError('no CSV text.');
+	return body;
+}
+
+function lowerFirst(text: string): string {
+	return text.charAt(0).toLowerCase() + text.slice(1);
+}
 
 async function fromCsv(text: string, convertTypes: boolean): Promise<ExecuteResult> {
 	const bytes = new TextEncoder().encode(text);

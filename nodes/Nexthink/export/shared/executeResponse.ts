@@ -33,7 +33,9 @@ export function readExecuteV1(body: unknown): ExecuteResult {
 	if (!Array.isArray(headers) || !Array.isArray(data)) {
 		throw new ExecuteResponseError('The v1 execute answer needs "headers" and "data" lists.');
 	}
-	const names = headers.map(String);
+	const bad = headers.findIndex((name) => typeof name !== 'string');
+	if (bad !== -1) throw new ExecuteResponseError(`Header ${bad + 1} of the v1 execute answer is not a text name.`);
+	const names = headers as string[];
 	const rows = data.map((values, index) => {
 		if (!Array.isArray(values) || values.length !== names.length) {
 			throw new ExecuteResponseError(`Row ${index + 1} of the execute answer has ${Array.isArray(values) ? values.length : 'no'} values for ${names.length} headers.`);
@@ -45,19 +47,30 @@ export function readExecuteV1(body: unknown): ExecuteResult {
 	return { rows, metadata: metadataOf(object, rows.length) };
 }
 
+/** Only values of the documented types reach the metadata; anything else becomes null. */
 function metadataOf(object: IDataObject, rowCount: number): IDataObject {
+	const text = (value: unknown) => (typeof value === 'string' ? value : null);
+	const dateTime = object.executionDateTime;
 	return {
-		queryId: object.queryId ?? null,
-		executedQuery: object.executedQuery ?? null,
-		rows: typeof object.rows === 'number' ? object.rows : rowCount,
-		executionDateTime: object.executionDateTime ?? null,
+		queryId: text(object.queryId),
+		executedQuery: text(object.executedQuery),
+		rows: Number.isSafeInteger(object.rows) ? (object.rows as number) : rowCount,
+		executionDateTime: typeof dateTime === 'string' || (typeof dateTime === 'object' && dateTime !== null && !Array.isArray(dateTime)) ? dateTime : null,
 	};
 }
 
 function asObject(body: unknown): IDataObject {
-	const parsed = typeof body === 'string' ? JSON.parse(body) : body;
+	const parsed = typeof body === 'string' ? parseJson(body) : body;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		throw new ExecuteResponseError('The execute answer is not a JSON object.');
+		throw new ExecuteResponseError(body === '' || body === undefined || body === null ? 'The execute answer is empty.' : 'The execute answer is not a JSON object.');
 	}
 	return parsed as IDataObject;
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
 }

@@ -4,7 +4,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { nexthinkRequest, readApiErrorBody } from '../../transport';
+import { nexthinkRequest, readApiErrorBody, unexpectedAnswer } from '../../transport';
 import { logTagHeaderValue } from './queryInput';
 
 export type Compression = 'NONE' | 'GZIP' | 'ZSTD';
@@ -54,15 +54,39 @@ export async function startExport(ctx: IExecuteFunctions, input: StartExportInpu
 						compression: input.compression,
 					},
 				});
-	const exportId = response.body?.exportId;
-	if (typeof exportId !== 'string' || exportId === '') {
+	const body: unknown = response.body;
+	const exportId = isRecord(body) ? body.exportId : undefined;
+	if (typeof exportId !== 'string' || exportId.trim() === '') {
 		throw new NodeApiError(
 			ctx.getNode(),
 			{ httpCode: String(response.statusCode) },
-			{ message: 'Nexthink accepted the export but sent no export ID', itemIndex: input.itemIndex },
+			{
+				message: `Starting the export of ${input.queryId} got an ${unexpectedAnswer(response)}: no export ID`,
+				description: `Nexthink answers {"exportId": "…"}. Without an ID the export cannot be followed; it was not started a second time, and it may or may not be running in Nexthink. ${PROXY_HINT}`,
+				httpCode: String(response.statusCode),
+				itemIndex: input.itemIndex,
+			},
 		);
 	}
 	return exportId;
+}
+
+const PROXY_HINT = 'A proxy or login page may be answering instead of Nexthink: check the API base URL of the credential.';
+
+const EXPORT_STATUSES: readonly ExportStatus[] = ['SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'ERROR'];
+
+function isHttpUrl(value: unknown): value is string {
+	return typeof value === 'string' && /^https?:\/\/\S+$/i.test(value.trim());
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value from an answer, short and printable, for an error message. */
+function shown(value: unknown): string {
+	const text = value === undefined ? 'nothing' : JSON.stringify(value) ?? String(value);
+	return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 export interface ExportStatusReport {
@@ -117,19 +141,31 @@ export async function getExportStatus(
 			truncated: false,
 		};
 	}
-	const body = (response.body ?? {}) as Record<string, unknown>;
-	const status = String(body.status ?? '') as ExportStatus;
-	if (!['SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'ERROR'].includes(status)) {
+	const body: unknown = response.body;
+	const status = isRecord(body) ? body.status : undefined;
+	const problem = !isRecord(body)
+		? 'not a JSON object'
+		: typeof status !== 'string' || !EXPORT_STATUSES.includes(status as ExportStatus)
+			? `no valid export status (status: ${shown(status)}; expected SUBMITTED, IN_PROGRESS, COMPLETED or ERROR)`
+			: status === 'COMPLETED' && !isHttpUrl(body.resultsFileUrl)
+				? `status COMPLETED without a results file URL (resultsFileUrl: ${shown(body.resultsFileUrl)})`
+				: undefined;
+	if (problem !== undefined || !isRecord(body)) {
 		throw new NodeApiError(
 			ctx.getNode(),
 			{ httpCode: String(response.statusCode) },
-			{ message: `Nexthink answered an unknown export status "${status}"`, itemIndex: options.itemIndex },
+			{
+				message: `Getting the status of export ${exportId} got an ${unexpectedAnswer(response)}: ${problem ?? 'not a JSON object'}`,
+				description: `Nexthink answers {"status": …, "resultsFileUrl": …, "errorDescription": …}. ${PROXY_HINT}`,
+				httpCode: String(response.statusCode),
+				itemIndex: options.itemIndex,
+			},
 		);
 	}
 	return {
 		exportId,
-		status,
-		resultsFileUrl: typeof body.resultsFileUrl === 'string' ? body.resultsFileUrl : null,
+		status: status as ExportStatus,
+		resultsFileUrl: isHttpUrl(body.resultsFileUrl) ? body.resultsFileUrl : null,
 		errorDescription: typeof body.errorDescription === 'string' ? body.errorDescription : null,
 		httpStatus: response.statusCode,
 		truncated: response.statusCode === 206,

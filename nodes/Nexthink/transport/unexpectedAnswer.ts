@@ -1,0 +1,34 @@
+/**
+ * Words for an answer that has a success status but not the body the API documents, e.g. a proxy's
+ * HTML login page or an empty JSON body with HTTP 200. Such an answer confirms nothing, so callers
+ * treat it as a failure and describe it with this text: status, content type and host, never the
+ * request (which carries the token) and never the body (which could be anything).
+ */
+export interface AnswerOrigin {
+	statusCode: number;
+	/** Lower-case header names, as the transport returns them. */
+	headers?: Record<string, string>;
+	/** Host (and port) the request went to. */
+	host?: string;
+}
+
+/** `unexpected answer (HTTP 200, text/html) from acme.api.eu.nexthink.cloud` */
+export function unexpectedAnswer(answer: AnswerOrigin): string {
+	const contentType = mediaTypeOf(answer.headers?.['content-type']);
+	const from = answer.host ? ` from ${answer.host}` : '';
+	return `unexpected answer (HTTP ${answer.statusCode}, ${contentType === '' ? 'no content type' : contentType})${from}`;
+}
+
+/** `text/html` for `text/html; charset=utf-8`; '' when absent. */
+export function mediaTypeOf(contentType: string | undefined): string {
+	return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** The host of a URL, without user name or password; '' when it is not a URL. */
+export function hostOf(url: string): string {
+	try {
+		return new URL(url).host;
+	} catch {
+		return '';
+	}
+}
