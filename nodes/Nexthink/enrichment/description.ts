@@ -232,7 +232,8 @@ const domainProperty: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: 'n8n',
-	description: 'Label Nexthink records with the enrichment, for tracking where values came from',
+	description:
+		'Label Nexthink records with the enrichment, for tracking where values came from. One value for the whole run: an expression must give every item the same text.',
 };
 
 const optionsProperty: INodeProperties = {

@@ -230,7 +230,8 @@ export const optionsProperty: INodeProperties = {
 			name: 'logTag',
 			type: 'string',
 			default: '',
-			description: 'Free text (at most 255 characters) stored with the request in Nexthink\'s platform logs, to find this workflow\'s calls later',
+			description:
+				'Free text (at most 255 characters, no line breaks or tabs, sent as UTF-8) stored with the request in Nexthink\'s platform logs, to find this workflow\'s calls later',
 			displayOptions: { show: { '/operation': ['export', 'startExport'] } },
 		},
 		{
@@ -250,9 +251,9 @@ export const optionsProperty: INodeProperties = {
 			displayName: 'Max Rows',
 			name: 'maxRows',
 			type: 'number',
-			typeOptions: { minValue: 0 },
+			typeOptions: { minValue: 0, numberPrecision: 0 },
 			default: 0,
-			description: 'Output at most this many rows per export (0 = all rows)',
+			description: 'Output at most this many rows per export (0 = all rows); a whole number',
 			displayOptions: { show: { '/operation': FILE_OPERATIONS } },
 		},
 		{
