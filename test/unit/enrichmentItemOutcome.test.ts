@@ -48,7 +48,7 @@ describe('batchItemOutcomes', () => {
 
 describe('summariseFailures', () => {
 	it('counts applied and failed items and describes the first failures', () => {
-		const applied = batchItemOutcomes(batch, interpretResponse(batch, 200, {}), 'device', 'applied');
+		const applied = batchItemOutcomes(batch, interpretResponse(batch, 200, { status: 'success' }), 'device', 'applied');
 		const outcomes = [
 			applied.get(0)!,
 			failedOutcome('device', null, [{ code: 'MISSING_IDENTIFICATION', message: 'empty', source: 'node' }]),
