@@ -211,9 +211,20 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<v
 }
 
 function describeGzipError(error: unknown): string {
-	// Not `instanceof Error`: errors from Node's internals may come from another realm (e.g. under jest).
-	const message = typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
-	return message === 'unexpected end of file' ? 'the compressed data ends too early (truncated download?)' : message;
+	// Node 20 throws Error('unexpected end of file') for a truncated stream; Node 22 and later throw
+	// a TypeError with an empty message, code Z_BUF_ERROR and zlib's error as its cause, and refuse
+	// anything after the end of the first gzip member. Fields are read, not `instanceof` tested:
+	// errors from Node's internals may come from another realm (e.g. under jest).
+	const fields = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; code?: unknown; cause?: { message?: unknown } };
+	const message = typeof fields.message === 'string' ? fields.message : '';
+	const causeMessage = typeof fields.cause?.message === 'string' ? fields.cause.message : '';
+	if (fields.code === 'Z_BUF_ERROR' || message === 'unexpected end of file' || causeMessage === 'unexpected end of file') {
+		return 'the compressed data ends too early (truncated download?)';
+	}
+	if (fields.code === 'ERR_TRAILING_JUNK_AFTER_STREAM_END') {
+		return 'there are bytes after the end of the gzip data (another gzip member or other data), which the gzip decoder of Node.js 22 and later does not read';
+	}
+	return message || causeMessage || String(fields.code ?? error);
 }
 
 async function* unzstd(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
