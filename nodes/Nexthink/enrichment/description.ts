@@ -10,6 +10,8 @@ import { CUSTOM_FIELD, ORGANIZATION_LEVEL } from './itemPreparation';
 
 export const MAPPING_MODES = { defineBelow: 'defineBelow', autoMapInputData: 'autoMapInputData' } as const;
 export const UNMAPPED_KEY_HANDLING = { ignore: 'ignore', report: 'report' } as const;
+/** One batch of up to 10,000 objects is written synchronously; five minutes leaves ample room. */
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 300;
 
 /** Parameter holding the "Fields to Set" list of an object type; entries are under `fieldValues`. */
 export function fieldsParameterName(objectType: ObjectType): string {
@@ -250,6 +252,15 @@ const optionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE, numberPrecision: 0 },
 			default: 1000,
 			description: 'How many items go into one request (at most 10,000). Requests are sent one after the other.',
+		},
+		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'requestTimeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_REQUEST_TIMEOUT_SECONDS,
+			description:
+				'Longest time one request (one batch) may take before it is cut off and retried; a batch that still gets no answer fails with a timeout',
 		},
 		{
 			displayName: 'Unmapped Input Keys',

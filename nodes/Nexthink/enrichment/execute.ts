@@ -13,9 +13,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { requestTimeoutMs } from '../shared/requestTimeout';
 import { cancelSignalOf, nexthinkRequest } from '../transport';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody, type Identification, type PreparedItem } from './batching';
-import { fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
 import { isIdentificationKind, isObjectType, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { createKeyResolver, type KeyMeaning } from './fieldNames';
 import { ItemInputError, type EnrichmentError } from './itemErrors';
@@ -45,6 +46,8 @@ interface RunSettings {
 	domain: string;
 	batchSize: number;
 	validateOnly: boolean;
+	/** Bound of each request (issue 15, point 4). */
+	timeoutMs: number;
 	conversion: ConversionContext;
 }
 
@@ -81,6 +84,7 @@ export async function executeEnrichment(this: IExecuteFunctions): Promise<INodeE
 					body: requestBody(batch, settings.domain),
 					idempotent: true,
 					acceptStatus: [207, 400],
+					timeoutMs: settings.timeoutMs,
 					action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
 				});
 				results = interpretResponse(batch, response.statusCode, response.body, { headers: response.headers, host: response.host });
@@ -141,6 +145,7 @@ const RUN_SETTING_LABELS: ReadonlyArray<[ComparableSetting, string]> = [
 	['batchSize', 'Batch Size'],
 	['validateOnly', 'Validate Only'],
 	['reportUnmappedKeys', 'Unmapped Keys'],
+	['timeoutMs', 'Request Timeout'],
 ];
 
 function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSettings {
@@ -160,6 +165,12 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSett
 			itemIndex,
 		});
 	}
+	let timeoutMs: number;
+	try {
+		timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
+	}
 	const autoMap = ctx.getNodeParameter('mappingMode', itemIndex) === MAPPING_MODES.autoMapInputData;
 	return {
 		objectType,
@@ -169,6 +180,7 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSett
 		domain,
 		batchSize,
 		validateOnly: options.validateOnly === true,
+		timeoutMs,
 		conversion: { timezone: ctx.getTimezone() },
 	};
 }

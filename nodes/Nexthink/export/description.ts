@@ -182,7 +182,7 @@ const waitOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1 },
 		default: 30,
-		description: 'The wait between status checks never grows beyond this',
+		description: 'The wait between status checks never grows beyond this. Two status checks are always at least 1 second apart, whatever the settings.',
 	},
 	{
 		displayName: 'Maximum Wait (Minutes)',
@@ -190,7 +190,7 @@ const waitOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0 },
 		default: 30,
-		description: 'How long to wait for the export to complete before giving up',
+		description: 'How long to wait for the export to complete before giving up. A hard bound: a status check that gets no answer is cut off when it runs out.',
 	},
 	{
 		displayName: 'On Timeout',
@@ -291,7 +291,7 @@ export const optionsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 300,
-			description: 'Longest time one HTTP request (including a download) may take',
+			description: 'Longest time one HTTP request (including a download) may take, at most 86400 (one day). Starting an export, its retries after a refusal included, takes at most this long.',
 		},
 		{
 			displayName: 'Start Method',
@@ -376,6 +376,7 @@ export const executeOptionsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 60,
+			description: 'Longest time the request may take, at most 86400 (one day)',
 		},
 		{
 			displayName: 'Response Format',

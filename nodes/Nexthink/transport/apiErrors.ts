@@ -76,6 +76,14 @@ export function apiError(node: INode, details: ApiErrorDetails): NodeApiError {
 	});
 }
 
+/** Errors made by `networkError`: no answer arrived (timeout, refused or broken connection). */
+const noAnswerErrors = new WeakSet<object>();
+
+/** True for an error that says no answer arrived, as opposed to an HTTP status or a bad answer. */
+export function isNoAnswerError(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && noAnswerErrors.has(error);
+}
+
 export function networkError(
 	node: INode,
 	action: string,
@@ -83,16 +91,33 @@ export function networkError(
 	attempts: number,
 	itemIndex: number | undefined,
 ): NodeApiError {
-	const reason = code ?? 'connection failed';
-	return new NodeApiError(
+	const reason = code === undefined ? 'connection failed' : TIMEOUT_CODES.has(code) ? `${code}: no answer in the time allowed` : code;
+	const message = `${action} failed: could not get an answer from Nexthink (${reason}) after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
+	const error = new NodeApiError(
 		node,
-		{ message: `Network error: ${reason}`, code: reason },
+		{ message: `Network error: ${reason}` },
 		{
-			message: `${action} failed: could not get an answer from Nexthink (${reason}) after ${attempts} attempt${attempts === 1 ? '' : 's'}`,
+			message,
 			description: tlsCertificateHint(code) ?? 'Check the network path to Nexthink (proxy, firewall, DNS) and the API base URL of the credential.',
 			itemIndex,
 		},
 	);
+	keepMessage(error, message);
+	noAnswerErrors.add(error);
+	return error;
+}
+
+/** Codes of a request cut off by its timeout (axios says ECONNABORTED, Node ETIMEDOUT). */
+const TIMEOUT_CODES: ReadonlySet<string> = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+
+/**
+ * NodeApiError replaces a message that mentions an error code (ECONNREFUSED, ECONNABORTED, ...) by
+ * n8n's generic sentence for it ("The connection was aborted, perhaps the server is offline"),
+ * losing what was being done and how often it was tried; this puts the node's own message back.
+ */
+export function keepMessage(error: NodeApiError, message: string): NodeApiError {
+	error.message = message;
+	return error;
 }
 
 /** What to do when a TLS certificate was not accepted; undefined for other network errors. */

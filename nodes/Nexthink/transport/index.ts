@@ -1,6 +1,6 @@
 // What the nodes use of the transport; the rest of the folder is its inside.
-export { nexthinkRequest, cancelSignalOf, throwIfCancelled } from './request';
+export { nexthinkRequest, cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './request';
 export type { NexthinkRequest, NexthinkResponse } from './request';
 export { cancellableSleep } from './hostCompat';
-export { readApiErrorBody } from './apiErrors';
+export { isNoAnswerError, keepMessage, readApiErrorBody } from './apiErrors';
 export { unexpectedAnswer, mediaTypeOf, type AnswerOrigin } from './unexpectedAnswer';

@@ -6,9 +6,14 @@
  *   stored and, on a 401, renews it and sends the request once more.
  * - Returns status code, headers and body for 2xx answers and for the statuses the caller lists in
  *   `acceptStatus`; every other answer becomes a `NodeApiError` with the API's message and a hint.
- * - Retries only requests marked `idempotent`, on 429 (after `retry-after`), 500, 502, 503, 504 and
- *   broken connections, with capped exponential backoff and jitter, and never waits past
- *   `deadline`. A request that is not idempotent (the export start) is sent exactly once.
+ * - Retries requests marked `idempotent` on 429 (after `retry-after`), 500, 502, 503, 504 and
+ *   broken connections, with capped exponential backoff and jitter. A request that is not
+ *   idempotent (the export start) is only sent again when it was refused before anything ran:
+ *   with `retryRefused`, on 429 and 503 (issue 15, point 10); never after a 500, 502, 504, a
+ *   timeout or a broken connection, when it may have taken effect (the error then carries
+ *   `mayHaveRunNote`).
+ * - `deadline` is a hard bound: no wait or retry goes past it, and each attempt's timeout is cut
+ *   to the time left (issue 15, point 3).
  * - Waits end at once when the execution is cancelled.
  * - Never follows a redirect. n8n's request helpers follow redirects by default and put the
  *   `Authorization` header back on every hop, also to another host, and 307/308 repeat a POST with
@@ -28,6 +33,8 @@ import {
 	DEFAULT_RETRY_POLICY,
 	isRetryableNetworkCode,
 	parseRetryAfterMs,
+	isNeverSentNetworkCode,
+	REFUSED_STATUSES,
 	RETRYABLE_STATUSES,
 	type RetryPolicy,
 } from './retryPolicy';
@@ -46,11 +53,15 @@ export interface NexthinkRequest {
 	headers?: Record<string, string>;
 	/** Safe to send again (GET, execute, enrichment). The export start POST is not. */
 	idempotent: boolean;
+	/** Not idempotent, but may be sent again after a 429 or 503, which refuse a request before it runs. */
+	retryRefused?: boolean;
+	/** For a request that is not idempotent: said when it failed in a way after which it may have run. */
+	mayHaveRunNote?: string;
 	/** Non-2xx statuses the caller reads as data instead of errors, e.g. `[400]` or `[207, 400]`. */
 	acceptStatus?: number[];
-	/** Epoch milliseconds; no retry or wait goes past it. */
+	/** Epoch milliseconds; no retry, wait or attempt goes past it. */
 	deadline?: number;
-	/** Bound for each HTTP attempt. */
+	/** Bound for each HTTP attempt (cut to the time left before `deadline`). */
 	timeoutMs?: number;
 	/** `text` keeps the body as a string (CSV answers); default `json`. */
 	responseType?: 'json' | 'text';
@@ -87,7 +98,7 @@ export async function nexthinkRequest<T = unknown>(
 
 	for (let retry = 0; ; retry++) {
 		throwIfCancelled(ctx, signal, request.itemIndex);
-		const attempt = await sendOnce(ctx, apiBaseUrl, request, signal);
+		const attempt = await sendOnce(ctx, apiBaseUrl, request, attemptTimeoutMs(request), signal);
 		throwIfCancelled(ctx, signal, request.itemIndex);
 
 		if (attempt.kind === 'credential') {
@@ -104,9 +115,13 @@ export async function nexthinkRequest<T = unknown>(
 		if (attempt.kind === 'network') {
 			const waitMs = backoffDelayMs(retry, policy);
 			if (!request.idempotent || !isRetryableNetworkCode(attempt.code) || !mayWait(retry, waitMs, policy, request)) {
-				throw networkError(ctx.getNode(), action, attempt.code, retry + 1, request.itemIndex);
+				const error = networkError(ctx.getNode(), action, attempt.code, retry + 1, request.itemIndex);
+				if (!request.idempotent && request.mayHaveRunNote !== undefined && !isNeverSentNetworkCode(attempt.code)) {
+					error.description = `${request.mayHaveRunNote} ${error.description ?? ''}`.trim();
+				}
+				throw error;
 			}
-			await cancellableSleep(waitMs, signal);
+			await sleepUnlessCancelled(ctx, waitMs, signal, request.itemIndex);
 			continue;
 		}
 
@@ -124,19 +139,26 @@ export async function nexthinkRequest<T = unknown>(
 			return { ...response, host: hostOf(apiBaseUrl) } as NexthinkResponse<T>;
 		}
 		const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], Date.now());
-		const retryable = request.idempotent && RETRYABLE_STATUSES.has(response.statusCode);
+		const retryable = request.idempotent
+			? RETRYABLE_STATUSES.has(response.statusCode)
+			: request.retryRefused === true && REFUSED_STATUSES.has(response.statusCode);
 		const waitMs = retryAfterMs ?? backoffDelayMs(retry, policy);
 		if (!retryable || !mayWait(retry, waitMs, policy, request) || waitMs > policy.maxRetryAfterMs) {
+			const extra = [
+				retryAfterMs !== undefined ? retryAfterSentence(retryAfterMs) : undefined,
+				retryable && retry > 0 ? `Tried ${retry + 1} times.` : undefined,
+				!request.idempotent && mayHaveRun(response.statusCode) ? request.mayHaveRunNote : undefined,
+			].filter((part): part is string => part !== undefined);
 			throw apiError(ctx.getNode(), {
 				statusCode: response.statusCode,
 				body: response.body,
 				action,
 				hints: request.hints,
-				extra: retryAfterMs !== undefined ? retryAfterSentence(retryAfterMs) : undefined,
+				extra: extra.length > 0 ? extra.join(' ') : undefined,
 				itemIndex: request.itemIndex,
 			});
 		}
-		await cancellableSleep(waitMs, signal);
+		await sleepUnlessCancelled(ctx, waitMs, signal, request.itemIndex);
 	}
 }
 
@@ -149,6 +171,40 @@ export function throwIfCancelled(ctx: IExecuteFunctions, signal: AbortSignal | u
 	if (signal?.aborted === true) {
 		throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled', { itemIndex });
 	}
+}
+
+/**
+ * The timeout of the next attempt: the request's own, cut to the time left before the deadline
+ * (at least 1 ms, so an attempt at the deadline fails at once as a timeout).
+ */
+function attemptTimeoutMs(request: NexthinkRequest): number | undefined {
+	if (request.deadline === undefined) return request.timeoutMs;
+	const left = Math.max(1, request.deadline - Date.now());
+	return request.timeoutMs === undefined ? left : Math.min(request.timeoutMs, left);
+}
+
+/** Statuses after which a request may have taken effect: server errors, except 503 (refused). */
+function mayHaveRun(statusCode: number): boolean {
+	return statusCode >= 500 && statusCode !== 503;
+}
+
+/**
+ * Waits, ending at once on cancel with "The execution was cancelled" (the host's sleep rejects with
+ * its own abort reason, which n8n would show as an unexplained error).
+ */
+export async function sleepUnlessCancelled(
+	ctx: IExecuteFunctions,
+	ms: number,
+	signal: AbortSignal | undefined,
+	itemIndex?: number,
+): Promise<void> {
+	try {
+		await cancellableSleep(ms, signal);
+	} catch (error) {
+		throwIfCancelled(ctx, signal, itemIndex);
+		throw error;
+	}
+	throwIfCancelled(ctx, signal, itemIndex);
 }
 
 function mayWait(retry: number, waitMs: number, policy: RetryPolicy, request: NexthinkRequest): boolean {
@@ -192,6 +248,7 @@ async function sendOnce(
 	ctx: IExecuteFunctions,
 	apiBaseUrl: string,
 	request: NexthinkRequest,
+	timeoutMs: number | undefined,
 	signal: AbortSignal | undefined,
 ): Promise<Attempt> {
 	const asText = request.responseType === 'text';
@@ -206,7 +263,7 @@ async function sendOnce(
 		json: !asText,
 		encoding: asText ? 'text' : undefined,
 		returnFullResponse: true,
-		timeout: request.timeoutMs,
+		timeout: timeoutMs,
 		abortSignal: signal,
 		ignoreHttpStatusErrors: STATUSES_AS_DATA_EXCEPT_401,
 		// a 3xx then comes back as data (or, with status errors on, as a thrown answer) and fails above

@@ -24,6 +24,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 /** Statuses that say "try again later" for a request that is safe to repeat. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
+/**
+ * Statuses that refuse a request before it runs: 429 (rate limit) and 503 (service unavailable).
+ * Only these may be resent for a request that is not idempotent (issue 15, point 10).
+ */
+export const REFUSED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
 /** Error codes of a connection that failed or broke before an answer arrived. */
 const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
 	'ECONNRESET',
@@ -38,6 +44,13 @@ const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
 	'ERR_SOCKET_CONNECTION_TIMEOUT',
 	'UND_ERR_SOCKET',
 ]);
+
+/** Error codes of a connection that was never made, so the request cannot have reached the server. */
+const NEVER_SENT_NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+export function isNeverSentNetworkCode(code: string | undefined): boolean {
+	return code !== undefined && NEVER_SENT_NETWORK_CODES.has(code);
+}
 
 export function isRetryableNetworkCode(code: string | undefined): boolean {
 	return code !== undefined && RETRYABLE_NETWORK_CODES.has(code);

@@ -29,7 +29,7 @@ async function runDownloadResults(
 			httpStatus: 200,
 			truncated: false,
 		};
-		return await outputCompletedExport(this, itemIndex, report, context);
+		return await outputCompletedExport(this, itemIndex, report, { ...context, exportIdGuessed: true });
 	}
 	const report = await getExportStatus(this, exportId as string, { timeoutMs, itemIndex });
 	return await outputCompletedExport(this, itemIndex, report, context);
@@ -40,7 +40,10 @@ export const executeDownloadResults: ItemOperation<ReturnType<typeof prepareDown
 	run: runDownloadResults,
 };
 
-/** The file's name without extensions, used to name the binary file when only a URL is known. */
+/**
+ * The file's name without extensions: names the binary file when only a URL is known, and is the
+ * export ID the node asks a fresh URL for (Nexthink's own URLs are named after the export).
+ */
 function exportIdFromUrl(url: string): string {
 	try {
 		const last = new URL(url).pathname.split('/').pop() ?? '';

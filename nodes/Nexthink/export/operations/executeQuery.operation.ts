@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError } from 'n8n-workflow';
 
 import { readCsvRows } from '../../results/readCsvRows';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { mediaTypeOf, nexthinkRequest, unexpectedAnswer } from '../../transport';
 import { EXECUTE_ROW_LIMIT, ExecuteResponseError, readExecuteV1, readExecuteV2, type ExecuteResult } from '../shared/executeResponse';
 import { readQuerySettings, runsAsTool, validated, wholeNumber } from '../shared/settings';
@@ -22,7 +23,7 @@ function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
 	const options = this.getNodeParameter('executeOptions', itemIndex, {}) as IDataObject;
 	const apiVersion = options.apiVersion === 'v1' ? 'v1' : 'v2';
 	const asCsv = options.responseFormat === 'csv';
-	const timeoutMs = validated(this, itemIndex, () => Number(options.requestTimeoutSeconds ?? 60) * 1000);
+	const timeoutMs = validated(this, itemIndex, () => requestTimeoutMs(options.requestTimeoutSeconds, 60));
 	const maxRowsAsTool = validated(this, itemIndex, () =>
 		options.maxRowsAsTool === undefined ? 50 : wholeNumber(Number(options.maxRowsAsTool), 'Max Rows When Used as a Tool', 1),
 	);

@@ -29,9 +29,10 @@ async function runExport(
 	if (outcome.timedOut) {
 		if (wait.failOnTimeout) {
 			const minutes = wait.maxWaitMs / 60_000;
+			const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer before the maximum wait ran out' : '';
 			throw new NodeOperationError(
 				this.getNode(),
-				`Export ${exportId} of ${query.queryId} did not complete within ${minutes} minute${minutes === 1 ? '' : 's'} (last status ${outcome.report.status})`,
+				`Export ${exportId} of ${query.queryId} did not complete within ${minutes} minute${minutes === 1 ? '' : 's'} (last status ${outcome.report.status}${unanswered})`,
 				{
 					itemIndex,
 					description:

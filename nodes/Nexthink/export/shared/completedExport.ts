@@ -6,6 +6,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { cancelSignalOf, keepMessage } from '../../transport';
 import { getExportStatus, type Compression, type ExportStatusReport } from './exportApi';
 import { downloadResults } from './downloadResults';
 import { buildResultItems } from './resultItems';
@@ -24,11 +25,41 @@ export function exportFailedError(ctx: IExecuteFunctions, report: ExportStatusRe
 	);
 }
 
+/**
+ * Download Results by URL knows no export ID: it takes the URL's file name as one to ask for a
+ * fresh URL. When that fails (a proxy, another storage layout, an export too old), the answer to
+ * the guess says nothing useful ("no export has this ID"), so the error says what happened to the
+ * URL, that the ID was a guess, and how to get a fresh URL (issue 15, point 7).
+ */
+function noFreshUrlError(ctx: IExecuteFunctions, guessedId: string, failure: string, cause: unknown, itemIndex: number): NodeApiError {
+	const why = cause instanceof Error ? cause.message : String(cause);
+	const message = `The results file URL ${failure}, and no fresh URL could be had for it`;
+	const error = new NodeApiError(
+		ctx.getNode(),
+		{ message: `The results file URL ${failure}` },
+		{
+			message,
+			description:
+				`Results URLs are valid for 15 minutes. The node took "${guessedId}" from the URL's file name as the export ID and asked Nexthink for a fresh URL, which failed: ${why}. ` +
+				'Get a fresh URL with Get Status on the export ID, or use Download Results by export ID, which fetches one itself.',
+			itemIndex,
+		},
+	);
+	return keepMessage(error, message);
+}
+
 export async function outputCompletedExport(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	report: ExportStatusReport,
-	context: { queryId: string | null; declaredCompression: Compression; timeoutMs: number; settings: ResultSettings },
+	context: {
+		queryId: string | null;
+		declaredCompression: Compression;
+		timeoutMs: number;
+		settings: ResultSettings;
+		/** The export ID was guessed from a results URL's file name (Download Results by URL). */
+		exportIdGuessed?: boolean;
+	},
 ): Promise<INodeExecutionData[]> {
 	const { settings } = context;
 	if (report.status === 'ERROR') throw exportFailedError(ctx, report, context.queryId, itemIndex);
@@ -45,10 +76,15 @@ export async function outputCompletedExport(
 			{ itemIndex, description: 'Narrow the query (fewer rows) or set "Truncated Results" to "Output Rows and Report".' },
 		);
 	}
-	const refreshUrl = async () => {
-		const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs: context.timeoutMs, itemIndex });
-		if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, context.queryId, itemIndex);
-		return fresh.resultsFileUrl;
+	const refreshUrl = async (failure: string) => {
+		try {
+			const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs: context.timeoutMs, itemIndex });
+			if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, context.queryId, itemIndex);
+			return fresh.resultsFileUrl;
+		} catch (error) {
+			if (context.exportIdGuessed !== true || cancelSignalOf(ctx)?.aborted === true) throw error;
+			throw noFreshUrlError(ctx, report.exportId, failure, error, itemIndex);
+		}
 	};
 	const results = await downloadResults(ctx, report.resultsFileUrl, refreshUrl, {
 		declaredCompression: context.declaredCompression,

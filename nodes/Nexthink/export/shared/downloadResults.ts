@@ -6,13 +6,15 @@
  * Contract (issue 3, point 4): the pre-signed URL is fetched without credentials; if it expired
  * (403) or the connection broke, and a fresh URL can be had (`refreshUrl`), one status call fetches
  * it and the download is tried once more. A malformed or truncated file is an error, never a
- * silently shorter result.
+ * silently shorter result. A cancelled execution is reported as cancelled, whatever step it broke
+ * (issue 15, point 7).
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { detectCompression } from '../../results/decompress';
 import { readCsvRows, type CsvRow } from '../../results/readCsvRows';
+import { cancelSignalOf, keepMessage, throwIfCancelled } from '../../transport';
 import { tlsCertificateHint } from '../../transport/apiErrors';
 import { fetchPresignedFile, isInterruptedDownload } from '../../transport/presignedFile';
 import type { Compression } from './exportApi';
@@ -37,36 +39,46 @@ export interface DownloadedResults {
 	file?: { data: Buffer; compression: Compression; contentType: string };
 }
 
+/**
+ * Fetches a fresh URL for the export; `failure` says what happened to the previous one, e.g.
+ * "was refused (HTTP 403)", for an error message when no fresh URL can be had.
+ */
+export type RefreshUrl = (failure: string) => Promise<string>;
+
 export async function downloadResults(
 	ctx: IExecuteFunctions,
 	firstUrl: string,
-	refreshUrl: (() => Promise<string>) | undefined,
+	refreshUrl: RefreshUrl | undefined,
 	options: DownloadOptions,
 ): Promise<DownloadedResults> {
+	const signal = cancelSignalOf(ctx);
 	let url = firstUrl;
 	for (let attempt = 1; ; attempt++) {
 		const mayRetry = attempt === 1 && refreshUrl !== undefined;
 		const fetched = await fetchPresignedFile(ctx, url, options.timeoutMs);
+		throwIfCancelled(ctx, signal, options.itemIndex);
 		if (fetched.kind === 'network') {
 			if (mayRetry) {
-				url = await refreshUrl();
+				url = await refreshUrl(`could not be fetched (${fetched.code ?? 'connection failed'})`);
 				continue;
 			}
-			throw new NodeApiError(
+			const message = `Could not download the results file (${fetched.code ?? 'connection failed'})`;
+			const error = new NodeApiError(
 				ctx.getNode(),
 				{ message: `Download failed: ${fetched.code ?? 'connection failed'}` },
 				{
-					message: `Could not download the results file (${fetched.code ?? 'connection failed'})`,
+					message,
 					description:
 						tlsCertificateHint(fetched.code) ??
 						'The connection to the file storage failed. Check the network path to Nexthink\'s storage, then run the node again.',
 					itemIndex: options.itemIndex,
 				},
 			);
+			throw keepMessage(error, message);
 		}
 		if (fetched.kind === 'refused') {
 			if (fetched.statusCode === 403 && mayRetry) {
-				url = await refreshUrl();
+				url = await refreshUrl('was refused (HTTP 403): it has probably expired');
 				continue;
 			}
 			throw refusedDownloadError(ctx, fetched.statusCode, fetched.bodyText, options.itemIndex);
@@ -74,9 +86,10 @@ export async function downloadResults(
 		try {
 			return await consumeFile(fetched.body, fetched.headers['content-type'], options);
 		} catch (error) {
+			throwIfCancelled(ctx, signal, options.itemIndex);
 			if (isInterruptedDownload(error)) {
 				if (mayRetry) {
-					url = await refreshUrl();
+					url = await refreshUrl('broke off before the end of the file');
 					continue;
 				}
 				throw new NodeApiError(

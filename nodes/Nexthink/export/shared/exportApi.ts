@@ -24,13 +24,24 @@ const EXPORT_HINTS = {
 	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
 };
 
-/** Starts an export. Never repeated: a second start would run the query twice. */
+/** Said when a start failed in a way after which the export may still have started. */
+export const MAY_HAVE_STARTED_NOTE =
+	'The export may have started on Nexthink anyway: the node does not send the start again, so that the query does not run twice. Run the node again to start a new export.';
+
+/**
+ * Starts an export. A start that Nexthink refused before running it (429, 503) is sent again with
+ * the transport's backoff, all of it within the Request Timeout; one that may have run (500, 502,
+ * 504, a timeout, a broken connection) never is: a second start would run the query twice.
+ */
 export async function startExport(ctx: IExecuteFunctions, input: StartExportInput): Promise<string> {
 	const headers: Record<string, string> = {};
 	if (input.logTag !== undefined) headers['x-platform-log-custom-tag'] = logTagHeaderValue(input.logTag);
 	const common = {
 		path: '/api/v1/nql/export',
 		idempotent: false,
+		retryRefused: true,
+		mayHaveRunNote: MAY_HAVE_STARTED_NOTE,
+		deadline: input.timeoutMs === undefined ? undefined : Date.now() + input.timeoutMs,
 		headers,
 		timeoutMs: input.timeoutMs,
 		itemIndex: input.itemIndex,

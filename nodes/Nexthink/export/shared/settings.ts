@@ -4,9 +4,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { requestTimeoutMs, RequestTimeoutError } from '../../shared/requestTimeout';
 import type { Compression } from './exportApi';
 import { normaliseQueryId, normaliseQueryParameters, parseParametersJson, QueryInputError, validateLogTag } from './queryInput';
-import { DEFAULT_WAIT_SETTINGS, type WaitSettings } from './waitSchedule';
+import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from './waitSchedule';
 
 export type OutputMode = 'rows' | 'file' | 'rowsAndFile';
 export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
@@ -35,7 +36,9 @@ export function validated<T>(ctx: IExecuteFunctions, itemIndex: number, read: ()
 	try {
 		return read();
 	} catch (error) {
-		if (error instanceof QueryInputError) throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex });
+		if (error instanceof QueryInputError || error instanceof RequestTimeoutError) {
+			throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex });
+		}
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 }
@@ -62,26 +65,28 @@ export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
+/** Request Timeout of the Export operations (default 300 s), checked before any request. */
 export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
-	const seconds = Number(readOptions(ctx, itemIndex).requestTimeoutSeconds ?? 300);
-	return validated(ctx, itemIndex, () => positiveNumber(seconds, 'Request Timeout') * 1000);
+	return validated(ctx, itemIndex, () => requestTimeoutMs(readOptions(ctx, itemIndex).requestTimeoutSeconds, 300));
 }
 
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings & { failOnTimeout: boolean } {
 	const options = readOptions(ctx, itemIndex);
-	const seconds = (name: string, fallbackMs: number) => (options[name] === undefined ? fallbackMs / 1000 : Number(options[name]));
+	const number = (name: string, fallback: number) => (options[name] === undefined ? fallback : Number(options[name]));
 	return validated(ctx, itemIndex, () => {
-		const factor = options.pollGrowthFactor === undefined ? DEFAULT_WAIT_SETTINGS.factor : Number(options.pollGrowthFactor);
-		if (!(factor >= 1)) throw new QueryInputError('Poll Interval Growth must be 1 or more.');
-		const maxWaitMinutes = options.maxWaitMinutes === undefined ? DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000 : Number(options.maxWaitMinutes);
-		if (!(maxWaitMinutes >= 0)) throw new QueryInputError('Maximum Wait must be 0 minutes or more.');
-		return {
-			firstDelayMs: nonNegative(seconds('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs), 'First Poll After') * 1000,
-			factor,
-			maxIntervalMs: positiveNumber(seconds('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs), 'Longest Poll Interval') * 1000,
-			maxWaitMs: maxWaitMinutes * 60_000,
-			failOnTimeout: options.onTimeout !== 'returnStatus',
-		};
+		let settings: WaitSettings;
+		try {
+			settings = checkWaitSettings({
+				firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
+				factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
+				maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
+				maxWaitMs: number('maxWaitMinutes', DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000) * 60_000,
+			});
+		} catch (error) {
+			if (error instanceof WaitSettingsError) throw new QueryInputError(error.message);
+			throw error;
+		}
+		return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
 	});
 }
 
@@ -117,16 +122,6 @@ export function wholeNumber(value: number, label: string, min: 0 | 1): number {
 	if (!(Number.isSafeInteger(value) && value >= min)) {
 		throw new QueryInputError(`${label} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${String(value)}.`);
 	}
-	return value;
-}
-
-function positiveNumber(value: number, label: string): number {
-	if (!(Number.isFinite(value) && value > 0)) throw new QueryInputError(`${label} must be a number above 0.`);
-	return value;
-}
-
-function nonNegative(value: number, label: string): number {
-	if (!(Number.isFinite(value) && value >= 0)) throw new QueryInputError(`${label} must be 0 or more.`);
 	return value;
 }
 

@@ -1,17 +1,23 @@
 /**
  * Polls an export until it completes, fails or the maximum wait is reached (issue 3, point 3).
  * The start request is never part of this loop, so waiting can never start a second export.
+ *
+ * Maximum Wait is a hard bound (issue 15, point 3): every status call carries the wait's deadline,
+ * so the transport cuts its timeout (and any retry) to the time left, and a status call that gets
+ * no answer before the deadline ends the wait as timed out, like any other wait that runs out.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { cancellableSleep, cancelSignalOf, throwIfCancelled } from '../../transport';
+import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { getExportStatus, type ExportStatusReport } from './exportApi';
-import { nextWaitMs, type WaitSettings } from './waitSchedule';
+import { MIN_POLL_GAP_MS, nextWaitMs, type WaitSettings } from './waitSchedule';
 
 export interface WaitOutcome {
 	report: ExportStatusReport;
 	timedOut: boolean;
 	statusCalls: number;
+	/** True when the wait ran out during a status call that got no answer in the time left. */
+	lastCallUnanswered: boolean;
 }
 
 export async function waitForExport(
@@ -32,12 +38,19 @@ export async function waitForExport(
 	};
 	for (let poll = 0; ; poll++) {
 		const waitMs = nextWaitMs(poll, Date.now(), deadline, settings);
-		if (waitMs === undefined) return { report, timedOut: true, statusCalls: poll };
-		await cancellableSleep(waitMs, signal);
-		throwIfCancelled(ctx, signal, options.itemIndex);
-		report = await getExportStatus(ctx, exportId, { deadline, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex });
+		if (waitMs === undefined) return { report, timedOut: true, statusCalls: poll, lastCallUnanswered: false };
+		await sleepUnlessCancelled(ctx, waitMs, signal, options.itemIndex);
+		try {
+			report = await getExportStatus(ctx, exportId, { deadline, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex });
+		} catch (error) {
+			// with less than the gap between two calls left, no further poll could come anyway
+			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) {
+				return { report, timedOut: true, statusCalls: poll + 1, lastCallUnanswered: true };
+			}
+			throw error;
+		}
 		if (report.status === 'COMPLETED' || report.status === 'ERROR') {
-			return { report, timedOut: false, statusCalls: poll + 1 };
+			return { report, timedOut: false, statusCalls: poll + 1, lastCallUnanswered: false };
 		}
 	}
 }

@@ -7,6 +7,11 @@
  * against a daily limit, so for exports of a minute and more this makes at most half the calls of a
  * fixed 5 s poll, while the result arrives no later than 1.5 × the export's duration + 2 s (issue 8;
  * growing by 1.5 instead makes 7 calls for a 60 s export where a fixed 5 s poll makes 12).
+ *
+ * Contract (issue 15, point 3): two status calls are never less than `MIN_POLL_GAP_MS` apart,
+ * whatever the settings, so no setting makes the node spin through the daily status quota. Only the
+ * first poll may come sooner after the start (a single call). When the deadline is closer than that
+ * gap, there is no further poll: the wait ends (timed out) instead.
  */
 export interface WaitSettings {
 	firstDelayMs: number;
@@ -22,14 +27,56 @@ export const DEFAULT_WAIT_SETTINGS: WaitSettings = {
 	maxWaitMs: 30 * 60_000,
 };
 
-/** Interval to wait before poll number `poll` (0-based). */
-export function pollInterval(poll: number, settings: WaitSettings): number {
-	return Math.min(settings.maxIntervalMs, settings.firstDelayMs * settings.factor ** poll);
+/** The shortest time between two status calls of one wait, whatever the settings. */
+export const MIN_POLL_GAP_MS = 1_000;
+
+/**
+ * Longest single wait or sleep. Node's timers fire at once for delays above 2^31 - 1 ms (about
+ * 24.8 days), which would turn a huge setting into a tight loop; no setting may ask for more.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Complaint about a wait setting, naming the field as the node shows it. */
+export class WaitSettingsError extends Error {}
+
+/**
+ * Checks settings before any request: every value finite, none negative, growth at least 1, the
+ * intervals and the maximum wait within what a timer can wait.
+ */
+export function checkWaitSettings(settings: WaitSettings): WaitSettings {
+	const seconds = (ms: number) => ms / 1000;
+	const { firstDelayMs, factor, maxIntervalMs, maxWaitMs } = settings;
+	if (!(Number.isFinite(firstDelayMs) && firstDelayMs >= 0 && firstDelayMs <= MAX_TIMER_MS)) {
+		throw new WaitSettingsError(`First Poll After must be a number of seconds from 0 to ${Math.floor(seconds(MAX_TIMER_MS))}, got ${seconds(firstDelayMs)}.`);
+	}
+	if (!(Number.isFinite(factor) && factor >= 1)) {
+		throw new WaitSettingsError(`Poll Interval Growth must be a number of 1 or more, got ${factor}.`);
+	}
+	if (!(Number.isFinite(maxIntervalMs) && maxIntervalMs > 0 && maxIntervalMs <= MAX_TIMER_MS)) {
+		throw new WaitSettingsError(
+			`Longest Poll Interval must be a number of seconds above 0 and at most ${Math.floor(seconds(MAX_TIMER_MS))}, got ${seconds(maxIntervalMs)}.`,
+		);
+	}
+	if (!(Number.isFinite(maxWaitMs) && maxWaitMs >= 0)) {
+		throw new WaitSettingsError(`Maximum Wait must be a number of minutes of 0 or more, got ${maxWaitMs / 60_000}.`);
+	}
+	return settings;
 }
 
-/** How long to wait before the next poll, or undefined when the deadline has passed. */
+/** Interval to wait before poll number `poll` (0-based): at least `MIN_POLL_GAP_MS` after the first. */
+export function pollInterval(poll: number, settings: WaitSettings): number {
+	// 0 × an overflowing growth would be NaN: a first delay of 0 simply never grows
+	const grown = settings.firstDelayMs === 0 ? 0 : Math.min(settings.maxIntervalMs, settings.firstDelayMs * settings.factor ** poll);
+	return poll === 0 ? grown : Math.max(MIN_POLL_GAP_MS, grown);
+}
+
+/**
+ * How long to wait before the next poll, or undefined when no further poll fits before the
+ * deadline (the deadline has passed, or it is closer than the minimum gap between two calls).
+ */
 export function nextWaitMs(poll: number, now: number, deadline: number, settings: WaitSettings): number | undefined {
 	const remaining = deadline - now;
 	if (remaining <= 0) return undefined;
+	if (poll > 0 && remaining < MIN_POLL_GAP_MS) return undefined;
 	return Math.min(pollInterval(poll, settings), remaining);
 }

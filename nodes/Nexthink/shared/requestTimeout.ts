@@ -1,0 +1,28 @@
+/**
+ * The Request Timeout option of both nodes, checked the same way before any request (issue 15,
+ * point 4): a number of seconds (a number, or text that is one) above 0 and at most one day.
+ * The upper bound keeps the value far below 2^31 - 1 ms (about 24.8 days), above which Node's
+ * timers fire at once, so a huge value would cut every request off immediately; no Nexthink
+ * request needs more than a day.
+ */
+export const MAX_REQUEST_TIMEOUT_SECONDS = 86_400;
+
+export class RequestTimeoutError extends Error {}
+
+/** Milliseconds for a Request Timeout given in seconds; `undefined`/`null` mean the default. */
+export function requestTimeoutMs(value: unknown, defaultSeconds: number): number {
+	const seconds = value === undefined || value === null ? defaultSeconds : toNumber(value);
+	if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_SECONDS)) {
+		const shown = typeof value === 'string' ? `"${value.slice(0, 40)}"` : String(value);
+		throw new RequestTimeoutError(
+			`Request Timeout must be a number of seconds above 0 and at most ${MAX_REQUEST_TIMEOUT_SECONDS} (one day), got ${shown}.`,
+		);
+	}
+	return seconds * 1000;
+}
+
+function toNumber(value: unknown): number {
+	if (typeof value === 'number') return value;
+	if (typeof value === 'string' && value.trim() !== '') return Number(value);
+	return Number.NaN;
+}
