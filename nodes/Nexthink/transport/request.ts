@@ -202,7 +202,7 @@ export async function sleepUnlessCancelled(
 		await cancellableSleep(ms, signal);
 	} catch (error) {
 		throwIfCancelled(ctx, signal, itemIndex);
-		throw error;
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 	throwIfCancelled(ctx, signal, itemIndex);
 }

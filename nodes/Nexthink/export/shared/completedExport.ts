@@ -6,7 +6,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignalOf, keepMessage } from '../../transport';
+import { cancelSignalOf, keepMessage, throwIfCancelled } from '../../transport';
 import { getExportStatus, type Compression, type ExportStatusReport } from './exportApi';
 import { downloadResults } from './downloadResults';
 import { buildResultItems } from './resultItems';
@@ -76,13 +76,17 @@ export async function outputCompletedExport(
 			{ itemIndex, description: 'Narrow the query (fewer rows) or set "Truncated Results" to "Output Rows and Report".' },
 		);
 	}
+	const freshUrl = async () => {
+		const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs: context.timeoutMs, itemIndex });
+		if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, context.queryId, itemIndex);
+		return fresh.resultsFileUrl;
+	};
 	const refreshUrl = async (failure: string) => {
+		if (context.exportIdGuessed !== true) return await freshUrl();
 		try {
-			const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs: context.timeoutMs, itemIndex });
-			if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, context.queryId, itemIndex);
-			return fresh.resultsFileUrl;
+			return await freshUrl();
 		} catch (error) {
-			if (context.exportIdGuessed !== true || cancelSignalOf(ctx)?.aborted === true) throw error;
+			throwIfCancelled(ctx, cancelSignalOf(ctx), itemIndex);
 			throw noFreshUrlError(ctx, report.exportId, failure, error, itemIndex);
 		}
 	};

@@ -36,7 +36,7 @@ export function validated<T>(ctx: IExecuteFunctions, itemIndex: number, read: ()
 	try {
 		return read();
 	} catch (error) {
-		if (error instanceof QueryInputError || error instanceof RequestTimeoutError) {
+		if (error instanceof QueryInputError || error instanceof RequestTimeoutError || error instanceof WaitSettingsError) {
 			throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex });
 		}
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
@@ -74,18 +74,12 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 	const options = readOptions(ctx, itemIndex);
 	const number = (name: string, fallback: number) => (options[name] === undefined ? fallback : Number(options[name]));
 	return validated(ctx, itemIndex, () => {
-		let settings: WaitSettings;
-		try {
-			settings = checkWaitSettings({
-				firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
-				factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
-				maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
-				maxWaitMs: number('maxWaitMinutes', DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000) * 60_000,
-			});
-		} catch (error) {
-			if (error instanceof WaitSettingsError) throw new QueryInputError(error.message);
-			throw error;
-		}
+		const settings = checkWaitSettings({
+			firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
+			factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
+			maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
+			maxWaitMs: number('maxWaitMinutes', DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000) * 60_000,
+		});
 		return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
 	});
 }

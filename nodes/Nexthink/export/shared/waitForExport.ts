@@ -6,7 +6,8 @@
  * so the transport cuts its timeout (and any retry) to the time left, and a status call that gets
  * no answer before the deadline ends the wait as timed out, like any other wait that runs out.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { getExportStatus, type ExportStatusReport } from './exportApi';
@@ -47,7 +48,9 @@ export async function waitForExport(
 			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) {
 				return { report, timedOut: true, statusCalls: poll + 1, lastCallUnanswered: true };
 			}
-			throw error;
+			// both constructors hand back an error that already is of their class, untouched
+			if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: options.itemIndex });
 		}
 		if (report.status === 'COMPLETED' || report.status === 'ERROR') {
 			return { report, timedOut: false, statusCalls: poll + 1, lastCallUnanswered: false };
