@@ -137,18 +137,20 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(items[5].json['device.#count']).toBe('007');
 	});
 
+	// waits 2 s: #truncated completes on the third poll, and polls are at least 1 s apart
 	it('emits the rows of a truncated (206) export and reports the truncation in the metadata', async () => {
 		const { items, error } = await run({ queryId: 'truncated', options: { ...FAST_WAIT, includeMetadata: 'separateItem' } });
 		expect(error).toBeUndefined();
 		expect(items.slice(0, -1).map((i) => i.json['device.name'])).toEqual(['a', 'b']);
 		expect(items.at(-1)!.json).toEqual({ exportId: lastExportId(), queryId: '#truncated', rowCount: 2, truncated: true, moreRowsAvailable: false });
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
+	// waits 2 s: #truncated completes on the third poll, and polls are at least 1 s apart
 	it('fails on a truncated export when asked to', async () => {
 		const { error } = await run({ queryId: 'truncated', options: { ...FAST_WAIT, onTruncated: 'fail' } });
 		expect(error.message).toMatch(/was truncated.*HTTP 206/);
 		expect(fileCalls()).toHaveLength(0);
-	});
+	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('fails with the errorDescription of an ERROR export', async () => {
 		const { error } = await run({ queryId: 'broken_query' });
