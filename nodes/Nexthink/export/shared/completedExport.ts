@@ -31,15 +31,22 @@ export function exportFailedError(ctx: IExecuteFunctions, report: ExportStatusRe
  * the guess says nothing useful ("no export has this ID"), so the error says what happened to the
  * URL, that the ID was a guess, and how to get a fresh URL (issue 15, point 7).
  */
-function noFreshUrlError(ctx: IExecuteFunctions, guessedId: string, failure: string, cause: unknown, itemIndex: number): NodeApiError {
+function noFreshUrlError(
+	ctx: IExecuteFunctions,
+	guessedId: string,
+	failure: { what: string; hint?: string },
+	cause: unknown,
+	itemIndex: number,
+): NodeApiError {
 	const why = cause instanceof Error ? cause.message : String(cause);
-	const message = `The results file URL ${failure}, and no fresh URL could be had for it`;
+	const message = `The results file URL ${failure.what}, and no fresh URL could be had for it`;
 	const error = new NodeApiError(
 		ctx.getNode(),
-		{ message: `The results file URL ${failure}` },
+		{ message: `The results file URL ${failure.what}` },
 		{
 			message,
 			description:
+				(failure.hint !== undefined ? `${failure.hint} ` : '') +
 				`Results URLs are valid for 15 minutes. The node took "${guessedId}" from the URL's file name as the export ID and asked Nexthink for a fresh URL, which failed: ${why}. ` +
 				'Get a fresh URL with Get Status on the export ID, or use Download Results by export ID, which fetches one itself.',
 			itemIndex,
@@ -81,13 +88,13 @@ export async function outputCompletedExport(
 		if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, context.queryId, itemIndex);
 		return fresh.resultsFileUrl;
 	};
-	const refreshUrl = async (failure: string) => {
+	const refreshUrl = async (failure: string, hint?: string) => {
 		if (context.exportIdGuessed !== true) return await freshUrl();
 		try {
 			return await freshUrl();
 		} catch (error) {
 			throwIfCancelled(ctx, cancelSignalOf(ctx), itemIndex);
-			throw noFreshUrlError(ctx, report.exportId, failure, error, itemIndex);
+			throw noFreshUrlError(ctx, report.exportId, { what: failure, hint }, error, itemIndex);
 		}
 	};
 	const results = await downloadResults(ctx, report.resultsFileUrl, refreshUrl, {

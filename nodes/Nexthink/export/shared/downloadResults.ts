@@ -41,9 +41,10 @@ export interface DownloadedResults {
 
 /**
  * Fetches a fresh URL for the export; `failure` says what happened to the previous one, e.g.
- * "was refused (HTTP 403)", for an error message when no fresh URL can be had.
+ * "was refused (HTTP 403)", and `hint` what to do about it (a TLS certificate), for an error
+ * message when no fresh URL can be had.
  */
-export type RefreshUrl = (failure: string) => Promise<string>;
+export type RefreshUrl = (failure: string, hint?: string) => Promise<string>;
 
 export async function downloadResults(
 	ctx: IExecuteFunctions,
@@ -59,7 +60,7 @@ export async function downloadResults(
 		throwIfCancelled(ctx, signal, options.itemIndex);
 		if (fetched.kind === 'network') {
 			if (mayRetry) {
-				url = await refreshUrl(`could not be fetched (${fetched.code ?? 'connection failed'})`);
+				url = await refreshUrl(`could not be fetched (${fetched.code ?? 'connection failed'})`, tlsCertificateHint(fetched.code));
 				continue;
 			}
 			const message = `Could not download the results file (${fetched.code ?? 'connection failed'})`;
