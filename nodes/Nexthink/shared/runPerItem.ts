@@ -42,7 +42,7 @@ export async function runPerItem<T>(ctx: IExecuteFunctions, operation: ItemOpera
 			for (const item of items) output.push(item);
 		} catch (error) {
 			if (continueOnFail) {
-				output.push(errorItem(error, itemIndex));
+				output.push(errorItem(ctx, asNodeError(ctx, error, itemIndex), itemIndex));
 				continue;
 			}
 			throw asNodeError(ctx, error, itemIndex);
@@ -51,11 +51,20 @@ export async function runPerItem<T>(ctx: IExecuteFunctions, operation: ItemOpera
 	return output;
 }
 
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	return {
-		json: { error: (error as Error).message, description: (error as { description?: string }).description ?? null },
+/**
+ * The outcome of a failed item under "Continue": `{ error, description }` on the success output.
+ * Under "Continue (using error output)" the item also carries the error itself, which is how n8n
+ * (1.x and 2.x alike) recognises an item for the error output; n8n then shows its JSON as
+ * `{ error: message }` beside the input item's fields and keeps the whole error (description
+ * included) on the item. A JSON with a `description` key alone would stay on the success output.
+ */
+function errorItem(ctx: IExecuteFunctions, error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+	const item: INodeExecutionData = {
+		json: { error: error.message, description: error.description ?? null },
 		pairedItem: { item: itemIndex },
 	};
+	if (ctx.getNode().onError === 'continueErrorOutput') item.error = error;
+	return item;
 }
 
 function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
