@@ -157,9 +157,9 @@ async function consumeFile(
 			moreRowsAvailable: result.moreRowsAvailable || limited,
 		};
 	} else {
-		for await (const _chunk of source) {
-			// drain: keepChunks collects the bytes
-		}
+		// drain: keepChunks collects the bytes
+		const chunks = source[Symbol.asyncIterator]();
+		while (!(await chunks.next()).done);
 	}
 	if (!options.keepFile) return parsed;
 	const data = Buffer.concat(kept);
