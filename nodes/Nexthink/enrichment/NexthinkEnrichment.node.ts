@@ -22,6 +22,6 @@ export class NexthinkEnrichment implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeEnrichment.call(this);
+		return await executeEnrichment.call(this, this.continueOnFail());
 	}
 }

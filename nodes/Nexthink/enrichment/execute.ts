@@ -55,11 +55,11 @@ type Preparation =
 	| { ok: true; item: PreparedItem; unmappedKeys?: string[] }
 	| { ok: false; outcome: ItemOutcome };
 
-export async function executeEnrichment(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+/** `continueOnFail` is the node's `this.continueOnFail()`, read in its own `execute()`. */
+export async function executeEnrichment(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (items.length === 0) return [[]];
 	const settings = readRunSettings(this, items.length);
-	const continueOnFail = this.continueOnFail();
 
 	const resolveKey = createKeyResolver(settings.objectType);
 	const preparations = items.map((item, itemIndex) => prepareItem(this, settings, resolveKey, item, itemIndex, continueOnFail));

@@ -45,6 +45,6 @@ export class NexthinkExport implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;
-		return [await runPerItem<unknown>(this, OPERATIONS[operation] as ItemOperation<unknown>)];
+		return [await runPerItem<unknown>(this, OPERATIONS[operation] as ItemOperation<unknown>, this.continueOnFail())];
 	}
 }

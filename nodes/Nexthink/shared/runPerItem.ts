@@ -20,9 +20,9 @@ const NOTHING_SENT = 'Every input item is checked before the first request, so n
 
 type Preparation<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
-export async function runPerItem<T>(ctx: IExecuteFunctions, operation: ItemOperation<T>): Promise<INodeExecutionData[]> {
+/** `continueOnFail` is the node's `this.continueOnFail()`, read in its own `execute()`. */
+export async function runPerItem<T>(ctx: IExecuteFunctions, operation: ItemOperation<T>, continueOnFail: boolean): Promise<INodeExecutionData[]> {
 	const count = ctx.getInputData().length;
-	const continueOnFail = ctx.continueOnFail();
 	const preparations: Array<Preparation<T>> = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
