@@ -10,7 +10,8 @@
  * @property {number} [times]               how many matching requests it applies to (default 1; Infinity allowed)
  * @property {number} [status]              answer this status instead of the real handler
  * @property {Record<string, string>} [headers]  headers of that answer
- * @property {string | object} [body]       body of that answer (objects are sent as JSON)
+ * @property {string | Uint8Array | object} [body]  body of that answer (bytes as they are, e.g. a crafted
+ *                                          results file; other objects as JSON)
  * @property {string} [contentType]         content type of that answer (e.g. `text/html` for a proxy's
  *                                          login page with status 200); wins over `headers` and the JSON default
  * @property {boolean} [drop]               destroy the socket without answering
@@ -98,9 +99,13 @@ function sendFaultAnswer(res, fault, requestUrl = '/') {
 	/** @type {Record<string, string | number>} */
 	const headers = { ...(fault.headers ?? {}) };
 	if (fault.redirectTo !== undefined) headers.location = new URL(requestUrl, fault.redirectTo).href;
+	/** @type {string | Uint8Array} */
 	let text = '';
 	if (typeof fault.body === 'string') text = fault.body;
-	else if (fault.body !== undefined) {
+	else if (fault.body instanceof Uint8Array) {
+		text = fault.body;
+		if (!hasHeader(headers, 'content-type')) headers['content-type'] = 'application/octet-stream';
+	} else if (fault.body !== undefined) {
 		text = JSON.stringify(fault.body);
 		if (!hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
 	}

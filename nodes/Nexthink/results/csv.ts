@@ -23,7 +23,14 @@
  * Between chunks only the current unfinished field is carried over, together with how far it was
  * already scanned, so a long field split over many chunks is scanned once, not again with every
  * chunk.
+ *
+ * Limits (limits.ts): a field, a record (row or header, separators included) and the header's column
+ * count are bounded, so a hostile file cannot grow one field or one record until memory runs out.
+ * They are checked whenever unfinished text is carried over to the next chunk, which is the only way
+ * a field or record can grow beyond one chunk, so the hot loop pays nothing for them.
  */
+
+import { DEFAULT_RESULT_LIMITS, describeSize, MAX_COLUMNS, ResultLimitError } from './limits';
 
 const LF = 10;
 const CR = 13;
@@ -48,6 +55,15 @@ export class CsvFormatError extends Error {
  * `false` stops the parser: later text is ignored and not checked.
  */
 export type CsvRecordHandler = (fields: readonly string[]) => boolean | void;
+
+export interface CsvParserLimits {
+	/** Characters one field may have; 0 = no limit. Default: limits.ts. */
+	maxFieldChars?: number;
+	/** Characters one record may have, separators and quotes included; 0 = no limit. Default: limits.ts. */
+	maxRecordChars?: number;
+	/** Columns the header may have. Default: limits.ts. */
+	maxColumns?: number;
+}
 
 export class CsvParser {
 	private readonly onRecord: CsvRecordHandler;
@@ -75,8 +91,18 @@ export class CsvParser {
 	private isStopped = false;
 	private isEnded = false;
 
-	constructor(onRecord: CsvRecordHandler) {
+	/** Characters of the current record in earlier texts, not counting `pending`. */
+	private recordCharsBefore = 0;
+
+	private readonly maxFieldChars: number;
+	private readonly maxRecordChars: number;
+	private readonly maxColumns: number;
+
+	constructor(onRecord: CsvRecordHandler, limits: CsvParserLimits = {}) {
 		this.onRecord = onRecord;
+		this.maxFieldChars = orInfinity(limits.maxFieldChars ?? DEFAULT_RESULT_LIMITS.maxFieldChars);
+		this.maxRecordChars = orInfinity(limits.maxRecordChars ?? DEFAULT_RESULT_LIMITS.maxRecordChars);
+		this.maxColumns = limits.maxColumns ?? MAX_COLUMNS;
 	}
 
 	/** Whether the record handler asked to stop. */
@@ -105,6 +131,8 @@ export class CsvParser {
 		const fields = this.fields;
 		let count = this.fieldCount;
 		let start = 0;
+		/** Where the current record starts in `text` (0 when it started in an earlier text). */
+		let recordStart = 0;
 		let scanFrom = this.scanned;
 		this.scanned = 0;
 		// Where the next comma, LF, CR and quote are, at or after the current field (the text's length
@@ -152,7 +180,7 @@ export class CsvParser {
 					// The closing quote is not here yet, or it could still be the first half of `""`,
 					// or the character deciding what follows it has not arrived.
 					if (final) throw new CsvFormatError('a quoted field is not closed before the end of the file', this.line);
-					this.carry(text, start, end === -1 ? length : end, count);
+					this.carry(text, start, end === -1 ? length : end, count, recordStart);
 					return;
 				}
 				value = text.slice(start + 1, end);
@@ -184,7 +212,7 @@ export class CsvParser {
 					throw new CsvFormatError('a quote appears inside a field that does not start with a quote; such fields must be quoted and their quotes doubled', this.line);
 				}
 				if (delimiter === END_OF_TEXT && !final) {
-					this.carry(text, start, end, count);
+					this.carry(text, start, end, count, recordStart);
 					return;
 				}
 				value = text.slice(start, end);
@@ -193,7 +221,7 @@ export class CsvParser {
 			if (delimiter === CR && next >= length && !final) {
 				// A CR at the end of the chunk: wait for the next character to tell CRLF from a lone CR.
 				// The field is rescanned from its start (a quoted field must find its opening quote again).
-				this.carry(text, start, start, count);
+				this.carry(text, start, start, count, recordStart);
 				return;
 			}
 			scanFrom = 0;
@@ -213,10 +241,17 @@ export class CsvParser {
 			}
 			if (delimiter !== END_OF_TEXT) this.line++;
 			this.recordLine = this.line;
+			this.recordCharsBefore = 0;
 			start = next;
+			recordStart = next;
 		}
 		this.fieldCount = count;
 		this.pending = '';
+		if (count > 0 && !this.isStopped) {
+			// The text ended right after a comma: the record goes on in the next text.
+			this.recordCharsBefore += length - recordStart;
+			this.checkCarried(0, count - 1);
+		}
 	}
 
 	/**
@@ -245,6 +280,7 @@ export class CsvParser {
 		}
 		this.pending = pending + text;
 		this.scanned = ambiguousQuote ? this.pending.length - 1 : this.pending.length;
+		this.checkCarried(this.pending.length, this.fieldCount);
 		return true;
 	}
 
@@ -252,16 +288,49 @@ export class CsvParser {
 	 * Keeps the unfinished field starting at `start`, remembering that it was scanned up to `scanned`
 	 * and that `fieldCount` fields of its record are complete.
 	 */
-	private carry(text: string, start: number, scanned: number, fieldCount: number): void {
+	private carry(text: string, start: number, scanned: number, fieldCount: number, recordStart: number): void {
 		this.fieldCount = fieldCount;
+		this.recordCharsBefore += start - recordStart;
+		this.checkCarried(text.length - start, fieldCount);
 		this.pending = text.slice(start);
 		this.scanned = scanned - start;
 		this.pendingIsQuoted = text.charCodeAt(start) === QUOTE;
 	}
 
+	/** Applies the limits to an unfinished field of `fieldLength` characters after `fieldCount` finished ones. */
+	private checkCarried(fieldLength: number, fieldCount: number): void {
+		if (fieldLength > this.maxFieldChars) {
+			throw new ResultLimitError(
+				'maxFieldChars',
+				this.maxFieldChars,
+				`A field starting on line ${this.line} of the results is longer than ${describeSize(this.maxFieldChars)} (the field size limit)`,
+			);
+		}
+		if (this.recordCharsBefore + fieldLength > this.maxRecordChars) {
+			throw new ResultLimitError(
+				'maxRecordChars',
+				this.maxRecordChars,
+				`The ${this.width === -1 ? 'header' : 'row'} starting on line ${this.recordLine} of the results is longer than ${describeSize(this.maxRecordChars)} (the row size limit)`,
+			);
+		}
+		this.checkFieldCount(fieldCount + 1);
+	}
+
+	/** Fails as soon as a record (header or row) has more fields than any export has columns. */
+	private checkFieldCount(count: number): void {
+		if (count > this.maxColumns) {
+			throw new ResultLimitError(
+				'columns',
+				this.maxColumns,
+				`The ${this.width === -1 ? 'header' : 'row'} starting on line ${this.recordLine} of the results has more than ${this.maxColumns.toLocaleString('en-US')} fields`,
+			);
+		}
+	}
+
 	/** Hands the first `count` entries of `fields` to the handler as a record. */
 	private completeRecord(count: number): void {
 		if (this.width === -1) {
+			this.checkFieldCount(count);
 			this.width = count;
 			this.fields.length = count;
 		} else if (count !== this.width) {
@@ -275,6 +344,10 @@ export class CsvParser {
 		this.fields[0] = '';
 		if (this.onRecord(this.fields) === false) this.isStopped = true;
 	}
+}
+
+function orInfinity(limit: number): number {
+	return limit > 0 ? limit : Number.POSITIVE_INFINITY;
 }
 
 function indexOrLength(text: string, search: string, from: number): number {

@@ -12,8 +12,14 @@
  *
  * Corrupt or truncated compressed data ends the stream with a `DecompressionError`, never with
  * silently partial output. Errors of the source itself (a broken download) pass through unchanged.
+ *
+ * With `limits`, the output is bounded while it streams (limits.ts): the decompressed size, and the
+ * ratio of decompressed to downloaded bytes, are checked after every decompressed chunk, and the
+ * zstd decoder hands its output over in portions (a few bytes of zstd can stand for megabytes), so
+ * a file past a limit fails with a `ResultLimitError` after at most a few MB more than the limit.
  */
 
+import { describeSize, RATIO_FLOOR_BYTES, ResultLimitError, type ResultLimits } from './limits';
 import { ZSTD_MAGIC, ZstdDecoder, ZstdError } from './zstd';
 
 export type Compression = 'NONE' | 'GZIP' | 'ZSTD';
@@ -66,6 +72,18 @@ export function detectCompression(firstBytes: Uint8Array): Compression | undefin
 export interface DecompressOptions {
 	/** Called once, before the first chunk is yielded, with the compression the file turned out to have. */
 	onDetected?: (compression: Compression) => void;
+	/** Bounds on the output (0 in a field = no limit); unbounded when absent. */
+	limits?: Pick<ResultLimits, 'maxDecompressedBytes' | 'maxCompressionRatio'>;
+	/** Decompressed bytes below which the ratio is not checked; default `RATIO_FLOOR_BYTES` (tests lower it). */
+	ratioFloorBytes?: number;
+}
+
+/** Output the zstd decoder may produce before the limits are checked again. */
+const ZSTD_PORTION_BYTES = 1024 * 1024;
+
+interface Counted {
+	compressed: number;
+	decompressed: number;
 }
 
 /**
@@ -83,10 +101,11 @@ export async function* decompressChunks(
 		const head = await readHead(iterator);
 		const compression = head.compression ?? fallbackCompression(declared, head.chunks);
 		options.onDetected?.(compression);
-		const chunks = replay(head.chunks, iterator);
-		if (compression === 'GZIP') yield* gunzip(chunks);
-		else if (compression === 'ZSTD') yield* unzstd(chunks);
-		else yield* chunks;
+		const counted: Counted = { compressed: 0, decompressed: 0 };
+		const chunks = replay(head.chunks, iterator, counted);
+		const output = compression === 'GZIP' ? gunzip(chunks) : compression === 'ZSTD' ? unzstd(chunks) : chunks;
+		if (options.limits === undefined) yield* output;
+		else yield* bounded(output, compression, counted, options.limits, options.ratioFloorBytes ?? RATIO_FLOOR_BYTES);
 	} finally {
 		await iterator.return?.();
 	}
@@ -119,13 +138,52 @@ function fallbackCompression(declared: Compression, chunks: Uint8Array[]): Compr
 	throw new DecompressionError(declared, `${reason} (truncated download?)`);
 }
 
-/** The chunks read ahead, then the rest of the source. Leaves closing the source to the caller. */
-async function* replay(head: Uint8Array[], iterator: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
-	yield* head;
+/** The chunks read ahead, then the rest of the source, counted. Leaves closing the source to the caller. */
+async function* replay(head: Uint8Array[], iterator: AsyncIterator<Uint8Array>, counted: Counted): AsyncGenerator<Uint8Array, void, undefined> {
+	for (const chunk of head) {
+		counted.compressed += chunk.length;
+		yield chunk;
+	}
 	for (;;) {
 		const step = await iterator.next();
 		if (step.done === true) return;
+		counted.compressed += step.value.length;
 		yield step.value;
+	}
+}
+
+/**
+ * The output, failing as soon as it passes a limit. The downloaded count includes the few chunks a
+ * decoder has read ahead, which only ever makes the ratio look smaller (kinder to genuine files).
+ */
+async function* bounded(
+	output: AsyncIterable<Uint8Array>,
+	compression: Compression,
+	counted: Counted,
+	limits: Pick<ResultLimits, 'maxDecompressedBytes' | 'maxCompressionRatio'>,
+	ratioFloorBytes: number,
+): AsyncGenerator<Uint8Array, void, undefined> {
+	const maxBytes = limits.maxDecompressedBytes > 0 ? limits.maxDecompressedBytes : Number.POSITIVE_INFINITY;
+	const maxRatio = limits.maxCompressionRatio > 0 && compression !== 'NONE' ? limits.maxCompressionRatio : Number.POSITIVE_INFINITY;
+	for await (const chunk of output) {
+		counted.decompressed += chunk.length;
+		if (counted.decompressed > maxBytes) {
+			throw new ResultLimitError(
+				'maxDecompressedBytes',
+				maxBytes,
+				compression === 'NONE'
+					? `The results file is larger than ${describeSize(maxBytes)} (the decompressed size limit)`
+					: `The results file decompresses to more than ${describeSize(maxBytes)} (the decompressed size limit)`,
+			);
+		}
+		if (counted.decompressed > ratioFloorBytes && counted.decompressed > maxRatio * counted.compressed) {
+			throw new ResultLimitError(
+				'maxCompressionRatio',
+				maxRatio,
+				`The results file decompresses to more than ${maxRatio} times its downloaded size (${describeSize(counted.decompressed)} from ${describeSize(counted.compressed)} so far; the compression ratio limit)`,
+			);
+		}
+		yield chunk;
 	}
 }
 
@@ -149,8 +207,11 @@ interface FeedState {
  *
  * The stream is never cancelled or aborted: on Node 20 a cancel can race with data still flowing
  * out of the zlib stream ("Controller is already closed", an uncaught exception), and an abort
- * waits forever for a write held back by backpressure. Stopping instead means: write no more,
- * close the writable side, and drain what is already in flight (at most a few chunks).
+ * waits forever for a write held back by backpressure. Stopping early instead means: write no
+ * more and leave the stream as it is, without reading out what is in flight. Reading it out (as
+ * this code once did) costs seconds when the file is a bomb: a few 64 KiB chunks of gzip can decode
+ * to gigabytes. Left alone, the feeder waits on a write held back by backpressure, nothing
+ * references the stream any more, and it is garbage collected (native zlib memory included).
  */
 async function* gunzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
 	const stream = new DecompressionStream('gzip');
@@ -172,8 +233,8 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8A
 		finished = true;
 	} finally {
 		state.stopping = true;
-		if (!finished) await drain(reader);
-		await feeding;
+		if (finished) await feeding;
+		else reader.releaseLock();
 	}
 	if (state.sourceFailed) throw state.sourceError;
 }
@@ -203,13 +264,6 @@ async function feed(chunks: AsyncIterable<Uint8Array>, writer: WritableStreamDef
 	await writer.close().catch(markFailed);
 }
 
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-	for (;;) {
-		const step = await reader.read().catch(() => ({ done: true as const }));
-		if (step.done) return;
-	}
-}
-
 function describeGzipError(error: unknown): string {
 	// Node 20 throws Error('unexpected end of file') for a truncated stream; Node 22 and later throw
 	// a TypeError with an empty message, code Z_BUF_ERROR and zlib's error as its cause, and refuse
@@ -229,12 +283,19 @@ function describeGzipError(error: unknown): string {
 
 async function* unzstd(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
 	const decoder = new ZstdDecoder();
-	for await (const chunk of chunks) yield* zstdStep(() => decoder.push(chunk));
+	for await (const chunk of chunks) {
+		const portions = decoder.pushInPortions(chunk, ZSTD_PORTION_BYTES);
+		for (;;) {
+			const step = zstdStep(() => portions.next());
+			if (step.done === true) break;
+			yield* step.value;
+		}
+	}
 	yield* zstdStep(() => decoder.end());
 }
 
 /** Runs one decoder call, turning a `ZstdError` into a `DecompressionError`. */
-function zstdStep(step: () => Uint8Array[]): Uint8Array[] {
+function zstdStep<T>(step: () => T): T {
 	let failure: unknown;
 	try {
 		return step();

@@ -6,10 +6,14 @@
  * of the source is not read (beyond the few chunks already in flight) and `moreRowsAvailable` says
  * that rows were left out. Text after that point is not checked either, so an error there goes
  * unnoticed.
+ *
+ * The file's decompressed size, compression ratio, field and row sizes are bounded (limits.ts; the
+ * defaults unless `limits` says otherwise): past a limit the read fails with a `ResultLimitError`.
  */
 
 import { CsvParser } from './csv';
 import { decompressChunks, type Compression } from './decompress';
+import { DEFAULT_RESULT_LIMITS, type ResultLimits } from './limits';
 import { createRowBuilder, uniqueColumnNames, type CsvRow, type RowBuilder } from './rowObjects';
 import { decodeUtf8 } from './utf8';
 
@@ -22,6 +26,10 @@ export interface ReadCsvRowsOptions {
 	convertTypes: boolean;
 	/** Keep at most this many rows (a non-negative integer); unlimited when absent. */
 	maxRows?: number;
+	/** Bounds on the file's expansion; the defaults of limits.ts when absent. */
+	limits?: ResultLimits;
+	/** Decompressed bytes below which the compression ratio is not checked (tests lower it). */
+	ratioFloorBytes?: number;
 }
 
 export interface CsvRowsResult {
@@ -41,6 +49,7 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 		throw new RangeError(`maxRows must be a non-negative integer, got ${options.maxRows}`);
 	}
 	const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
+	const limits = options.limits ?? DEFAULT_RESULT_LIMITS;
 	const counted = { bytes: 0 };
 	let compression: Compression = 'NONE';
 	let header: string[] = [];
@@ -60,12 +69,14 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 		}
 		rows.push(buildRow(fields));
 		return true;
-	});
+	}, limits);
 
 	const bytes = decompressChunks(countBytes(source, counted), options.compression, {
 		onDetected: (detected) => {
 			compression = detected;
 		},
+		limits,
+		ratioFloorBytes: options.ratioFloorBytes,
 	});
 	for await (const texts of decodeUtf8(bytes)) {
 		for (const text of texts) parser.push(text);

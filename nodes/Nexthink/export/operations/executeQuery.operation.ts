@@ -6,11 +6,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { ResultLimitError, type ResultLimits } from '../../results/limits';
 import { readCsvRows } from '../../results/readCsvRows';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { mediaTypeOf, nexthinkRequest, unexpectedAnswer } from '../../transport';
+import { resultLimitError } from '../shared/downloadResults';
 import { EXECUTE_ROW_LIMIT, ExecuteResponseError, readExecuteV1, readExecuteV2, type ExecuteResult } from '../shared/executeResponse';
-import { readQuerySettings, runsAsTool, validated, wholeNumber } from '../shared/settings';
+import { readQuerySettings, readResultLimits, runsAsTool, validated, wholeNumber } from '../shared/settings';
 import type { ItemOperation } from '../../shared/runPerItem';
 
 const EXECUTE_HINTS = {
@@ -27,15 +29,16 @@ function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
 	const maxRowsAsTool = validated(this, itemIndex, () =>
 		options.maxRowsAsTool === undefined ? 50 : wholeNumber(Number(options.maxRowsAsTool), 'Max Rows When Used as a Tool', 1),
 	);
+	const limits = validated(this, itemIndex, () => readResultLimits(options));
 	const headers: Record<string, string> = {};
 	if (options.utcTimestamps === true) headers['x-utc-times'] = 'true';
-	return { query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, headers };
+	return { query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, limits, headers };
 }
 
 async function runExecuteQuery(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, headers }: ReturnType<typeof prepareExecuteQuery>,
+	{ query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, limits, headers }: ReturnType<typeof prepareExecuteQuery>,
 ): Promise<INodeExecutionData[]> {
 	const response = await nexthinkRequest(this, {
 		method: 'POST',
@@ -53,11 +56,12 @@ async function runExecuteQuery(
 	let result: ExecuteResult;
 	try {
 		result = asCsv
-			? await fromCsv(csvText(response.body, response.headers['content-type']), options.convertTypes === true)
+			? await fromCsv(csvText(response.body, response.headers['content-type']), options.convertTypes === true, limits)
 			: apiVersion === 'v1'
 				? readExecuteV1(response.body)
 				: readExecuteV2(response.body);
 	} catch (error) {
+		if (error instanceof ResultLimitError) throw resultLimitError(this, error, itemIndex);
 		throw new NodeApiError(
 			this.getNode(),
 			{ message: (error as Error).message },
@@ -108,12 +112,23 @@ function lowerFirst(text: string): string {
 	return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-async function fromCsv(text: string, convertTypes: boolean): Promise<ExecuteResult> {
-	const bytes = new TextEncoder().encode(text);
-	const parsed = await readCsvRows(singleChunk(bytes), { compression: 'NONE', convertTypes });
+async function fromCsv(text: string, convertTypes: boolean, limits: ResultLimits): Promise<ExecuteResult> {
+	// The answer's text is parsed in slices, as a download would arrive: the parser checks the field
+	// and row limits between slices, so a single huge field fails before it is copied into a row.
+	const parsed = await readCsvRows(slices(text), { compression: 'NONE', convertTypes, limits: { ...limits, maxDecompressedBytes: 0 } });
 	return { rows: parsed.rows as IDataObject[], metadata: { queryId: null, executedQuery: null, rows: parsed.rows.length, executionDateTime: null } };
 }
 
-async function* singleChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-	yield bytes;
+const SLICE_CHARS = 64 * 1024;
+
+async function* slices(text: string): AsyncGenerator<Uint8Array> {
+	const encoder = new TextEncoder();
+	let start = 0;
+	while (start < text.length) {
+		let end = Math.min(start + SLICE_CHARS, text.length);
+		// never split a surrogate pair: each slice must encode to valid UTF-8 on its own
+		if (end < text.length && text.charCodeAt(end - 1) >= 0xd800 && text.charCodeAt(end - 1) <= 0xdbff) end--;
+		yield encoder.encode(text.slice(start, end));
+		start = end;
+	}
 }

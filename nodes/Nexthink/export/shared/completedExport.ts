@@ -105,6 +105,7 @@ export async function outputCompletedExport(
 		maxRows: settings.maxRows,
 		timeoutMs: context.timeoutMs,
 		itemIndex,
+		limits: settings.limits,
 	});
 	if (report.truncated) {
 		ctx.addExecutionHints?.({

@@ -13,6 +13,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { detectCompression } from '../../results/decompress';
+import { ResultLimitError, type ResultLimits } from '../../results/limits';
 import { readCsvRows, type CsvRow } from '../../results/readCsvRows';
 import { cancelSignalOf, keepMessage, throwIfCancelled } from '../../transport';
 import { tlsCertificateHint } from '../../transport/apiErrors';
@@ -28,6 +29,8 @@ export interface DownloadOptions {
 	maxRows: number;
 	timeoutMs: number;
 	itemIndex: number;
+	/** Bounds on the file's expansion while it is parsed (results/limits.ts). */
+	limits: ResultLimits;
 }
 
 export interface DownloadedResults {
@@ -103,12 +106,22 @@ export async function downloadResults(
 					},
 				);
 			}
+			if (error instanceof ResultLimitError) throw resultLimitError(ctx, error, options.itemIndex);
 			throw new NodeOperationError(ctx.getNode(), `The results file could not be read: ${(error as Error).message}`, {
 				itemIndex: options.itemIndex,
 				description: 'The file is damaged or not the CSV Nexthink exports. No rows were output for it.',
 			});
 		}
 	}
+}
+
+/** A file past one of the limits: the message names the limit, its value and the option that raises it. */
+export function resultLimitError(ctx: IExecuteFunctions, error: ResultLimitError, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `The results file was not read: ${error.message}`, {
+		itemIndex,
+		description:
+			'The limits protect n8n from files that would exhaust its memory (a small compressed file can expand to gigabytes). No rows were output for this file.',
+	});
 }
 
 function refusedDownloadError(ctx: IExecuteFunctions, statusCode: number, bodyText: string, itemIndex: number): NodeApiError {
@@ -149,6 +162,7 @@ async function consumeFile(
 			convertTypes: options.convertTypes,
 			// a kept file must be complete, so only stop reading early when it is not kept
 			maxRows: options.maxRows > 0 && !options.keepFile ? options.maxRows : undefined,
+			limits: options.limits,
 		});
 		const limited = options.maxRows > 0 && result.rows.length > options.maxRows;
 		parsed = {

@@ -5,6 +5,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requestTimeoutMs, RequestTimeoutError } from '../../shared/requestTimeout';
+import { resultLimitsFromOptions, type ResultLimits } from '../../results/limits';
 import type { Compression } from './exportApi';
 import { normaliseQueryId, normaliseQueryParameters, parseParametersJson, QueryInputError, validateLogTag } from './queryInput';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from './waitSchedule';
@@ -25,6 +26,8 @@ export interface ResultSettings {
 	maxRows: number;
 	binaryPropertyName: string;
 	failOnTruncated: boolean;
+	/** Bounds on the results file's expansion (results/limits.ts). */
+	limits: ResultLimits;
 }
 
 export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
@@ -107,6 +110,7 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 			maxRows,
 			binaryPropertyName,
 			failOnTruncated: options.onTruncated === 'fail',
+			limits: readResultLimits(options),
 		};
 	});
 }
@@ -117,6 +121,15 @@ export function wholeNumber(value: number, label: string, min: 0 | 1): number {
 		throw new QueryInputError(`${label} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${String(value)}.`);
 	}
 	return value;
+}
+
+/** The results-file limits of an options collection (Export's `options`, Execute Query's `executeOptions`). */
+export function readResultLimits(options: IDataObject): ResultLimits {
+	try {
+		return resultLimitsFromOptions(options);
+	} catch (error) {
+		throw new QueryInputError((error as Error).message);
+	}
 }
 
 export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {

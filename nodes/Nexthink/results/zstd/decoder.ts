@@ -64,6 +64,12 @@ const READ_PADDING = 8;
 
 const NO_FRAME: FrameHeader = { windowSize: 0, contentSize: -1, hasChecksum: false, maxBlockSize: 0 };
 
+function byteCount(chunks: Uint8Array[]): number {
+	let total = 0;
+	for (const chunk of chunks) total += chunk.length;
+	return total;
+}
+
 function hex32(value: number): string {
 	return `0x${value.toString(16).padStart(8, '0')}`;
 }
@@ -111,10 +117,31 @@ export class ZstdDecoder {
 		const out: Uint8Array[] = [];
 		// Stays set if decoding throws: after invalid input the decoder refuses to go on.
 		this.failed = true;
-		this.consume(chunk, out);
+		this.consume(chunk, out, 0, Number.POSITIVE_INFINITY);
 		this.window.flush(out);
 		this.failed = false;
 		return out;
+	}
+
+	/**
+	 * Like `push`, but hands the output over in portions of about `portionBytes` (at most one block
+	 * and one window lap more), decoding the next portion only when the caller asks for it. A small
+	 * input can decode to gigabytes (a 64 KiB chunk of RLE blocks is 2 GiB), so this is how a caller
+	 * that enforces a size limit keeps the output it has not checked yet small. `chunk` must stay
+	 * unchanged until the iteration ends; stopping the iteration early leaves the rest of it undecoded
+	 * (the decoder must then not be used further).
+	 */
+	*pushInPortions(chunk: Uint8Array, portionBytes: number): Generator<Uint8Array[], void, undefined> {
+		let position = 0;
+		do {
+			this.assertUsable();
+			const out: Uint8Array[] = [];
+			this.failed = true;
+			position = this.consume(chunk, out, position, portionBytes);
+			this.window.flush(out);
+			this.failed = false;
+			if (out.length > 0) yield out;
+		} while (position < chunk.length);
 	}
 
 	/** Signals the end of input; throws `ZstdError` if it ended inside a frame. Returns any remaining output. */
@@ -134,30 +161,35 @@ export class ZstdDecoder {
 		if (this.ended) throw new Error('The Zstandard decoder was already ended');
 	}
 
-	private consume(chunk: Uint8Array, out: Uint8Array[]): void {
+	/**
+	 * Decodes `chunk` from `position` on; returns where it stopped: the chunk's length, or earlier once
+	 * at least `budget` bytes of output are waiting (in `out` or not yet flushed from the window).
+	 */
+	private consume(chunk: Uint8Array, out: Uint8Array[], position: number, budget: number): number {
 		const length = chunk.length;
-		let position = 0;
 		for (;;) {
 			if (this.stage === STAGE_SKIP) {
 				const skipped = Math.min(this.skipRemaining, length - position);
 				position += skipped;
 				this.inputOffset += skipped;
 				this.skipRemaining -= skipped;
-				if (this.skipRemaining > 0) return;
+				if (this.skipRemaining > 0) return length;
 				this.expect(STAGE_MAGIC, 4);
 				continue;
 			}
 			const missing = this.need - this.stagedLength;
 			if (missing > 0) {
 				const taken = Math.min(missing, length - position);
-				if (taken === 0) return;
+				if (taken === 0) return length;
 				this.staged.set(chunk.subarray(position, position + taken), this.stagedLength);
 				this.stagedLength += taken;
 				position += taken;
 				this.inputOffset += taken;
-				if (taken < missing) return;
+				if (taken < missing) return length;
 			}
+			const decodedBlock = this.stage === STAGE_BLOCK;
 			this.decodeUnit(out);
+			if (decodedBlock && budget !== Number.POSITIVE_INFINITY && this.window.unflushed + byteCount(out) >= budget) return position;
 		}
 	}
 

@@ -77,6 +77,11 @@ export class OutputWindow {
 		this.view = new DataView(buffer.buffer);
 	}
 
+	/** Bytes written since the last flush. */
+	get unflushed(): number {
+		return this.position - this.flushedTo;
+	}
+
 	/** Appends a copy of every byte written since the last flush to `out`. */
 	flush(out: Uint8Array[]): void {
 		if (this.position > this.flushedTo) {

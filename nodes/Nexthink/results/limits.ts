@@ -1,0 +1,112 @@
+/**
+ * Bounds on what one results file may expand to while it is decompressed and parsed, so that a
+ * small hostile file (a "decompression bomb": a few MB that inflate to gigabytes of one field, of
+ * one row, or of text) fails with a clear error instead of exhausting the process's memory.
+ *
+ * Every limit is checked while the file streams, never after inflating it: the decompressed size and
+ * the compression ratio after each decompressed chunk (decompress.ts), the field, row and column
+ * limits each time the CSV parser has to carry unfinished text over to the next chunk (csv.ts). So
+ * the memory a file can take before it fails is about the limit plus one chunk.
+ *
+ * Defaults and their reasons are in docs/decisions.md ("Results file limits"). In short: a genuine
+ * Nexthink export (at most about 1,000,000 rows; tens of columns; a few hundred MB of CSV) compresses
+ * 4-20 times with gzip or zstd and has fields of at most a few KB, so every default leaves a wide margin.
+ */
+
+/** 1 MB as the options count it: 1,048,576 bytes (or characters, for fields and rows). */
+export const MB = 1024 * 1024;
+
+export interface ResultLimits {
+	/** Decompressed bytes a file may have; 0 = no limit. */
+	maxDecompressedBytes: number;
+	/**
+	 * Decompressed bytes per downloaded byte; 0 = no limit. Checked only once the decompressed size
+	 * passes `RATIO_FLOOR_BYTES`, so a small file of very repetitive rows is never refused.
+	 */
+	maxCompressionRatio: number;
+	/** Characters one CSV field may have; 0 = no limit. */
+	maxFieldChars: number;
+	/** Characters one CSV record (row or header) may have, separators included; 0 = no limit. */
+	maxRecordChars: number;
+}
+
+export const DEFAULT_RESULT_LIMITS: Readonly<ResultLimits> = Object.freeze({
+	maxDecompressedBytes: 2048 * MB,
+	maxCompressionRatio: 100,
+	maxFieldChars: 16 * MB,
+	maxRecordChars: 64 * MB,
+});
+
+/** The compression ratio is only checked beyond this much decompressed output. */
+export const RATIO_FLOOR_BYTES = 16 * MB;
+
+/**
+ * Most columns a header may have. Not an option: NQL queries name their fields one by one, so real
+ * exports have tens of columns; without a bound, one header line of short names could hold millions
+ * of columns (and make every row object that wide).
+ */
+export const MAX_COLUMNS = 10_000;
+
+export type ResultLimitName = keyof ResultLimits | 'columns';
+
+/** The option that sets each limit (Export node options), for messages saying how to raise it. */
+export const LIMIT_OPTION_LABELS: Record<keyof ResultLimits, string> = {
+	maxDecompressedBytes: 'Max Decompressed Size (MB)',
+	maxCompressionRatio: 'Max Compression Ratio',
+	maxFieldChars: 'Max Field Size (MB)',
+	maxRecordChars: 'Max Row Size (MB)',
+};
+
+/** A results file went past one of the limits. The message says which, its value and how to raise it. */
+export class ResultLimitError extends Error {
+	readonly limit: ResultLimitName;
+	/** The limit's value: bytes, characters, a ratio or a column count. */
+	readonly value: number;
+
+	constructor(limit: ResultLimitName, value: number, what: string) {
+		const raise =
+			limit === 'columns'
+				? 'This limit is fixed: a Nexthink export has far fewer columns, so the file is not a genuine export.'
+				: `If the file is genuine, raise "${LIMIT_OPTION_LABELS[limit]}" in the node's options (0 = no limit).`;
+		super(`${what}. ${raise}`);
+		this.name = 'ResultLimitError';
+		this.limit = limit;
+		this.value = value;
+	}
+}
+
+/** "16 MB", "1.5 MB", "512 KB": sizes for messages. */
+export function describeSize(bytes: number): string {
+	if (bytes >= MB) return `${formatNumber(bytes / MB)} MB`;
+	if (bytes >= 1024) return `${formatNumber(bytes / 1024)} KB`;
+	return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+}
+
+function formatNumber(value: number): string {
+	return (Math.round(value * 10) / 10).toLocaleString('en-US');
+}
+
+/**
+ * Reads user-given limits: `undefined` keeps the default; 0 means no limit; otherwise a positive
+ * number (MB for sizes). Throws a RangeError naming the option for anything else.
+ */
+export function resultLimitsFromOptions(options: {
+	maxDecompressedMB?: unknown;
+	maxCompressionRatio?: unknown;
+	maxFieldMB?: unknown;
+	maxRowMB?: unknown;
+}): ResultLimits {
+	const read = (raw: unknown, label: string, fallback: number, scale: number): number => {
+		if (raw === undefined || raw === null || raw === '') return fallback;
+		const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+		if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${label} must be a number, 0 (no limit) or more.`);
+		if (value === 0) return 0;
+		return scale === 1 ? value : Math.max(1, Math.floor(value * scale));
+	};
+	return {
+		maxDecompressedBytes: read(options.maxDecompressedMB, LIMIT_OPTION_LABELS.maxDecompressedBytes, DEFAULT_RESULT_LIMITS.maxDecompressedBytes, MB),
+		maxCompressionRatio: read(options.maxCompressionRatio, LIMIT_OPTION_LABELS.maxCompressionRatio, DEFAULT_RESULT_LIMITS.maxCompressionRatio, 1),
+		maxFieldChars: read(options.maxFieldMB, LIMIT_OPTION_LABELS.maxFieldChars, DEFAULT_RESULT_LIMITS.maxFieldChars, MB),
+		maxRecordChars: read(options.maxRowMB, LIMIT_OPTION_LABELS.maxRecordChars, DEFAULT_RESULT_LIMITS.maxRecordChars, MB),
+	};
+}
