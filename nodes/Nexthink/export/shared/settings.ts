@@ -123,13 +123,12 @@ export function wholeNumber(value: number, label: string, min: 0 | 1): number {
 	return value;
 }
 
-/** The results-file limits of an options collection (Export's `options`, Execute Query's `executeOptions`). */
+/**
+ * The results-file limits of an options collection (Export's `options`, Execute Query's
+ * `executeOptions`). Call inside `validated`: a bad value throws a RangeError naming the option.
+ */
 export function readResultLimits(options: IDataObject): ResultLimits {
-	try {
-		return resultLimitsFromOptions(options);
-	} catch (error) {
-		throw new QueryInputError((error as Error).message);
-	}
+	return resultLimitsFromOptions(options);
 }
 
 export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {
