@@ -269,6 +269,19 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(items[0].binary!.csv.mimeType).toBe('text/csv');
 	});
 
+	it('stops parsing at Max Rows with Rows and File, and still keeps the whole file', async () => {
+		// the line after the rows that are read is malformed: parsing it would fail the item
+		const file = require('node:zlib').gzipSync('device.name,device.note\nPC-1,a\nPC-2,b\nPC-3,c\nbroken"line\n' + 'PC-4,d\n'.repeat(50_000));
+		server.injectFault({ method: 'GET', path: /^\/files\//, status: 200, headers: { 'content-type': 'application/gzip' }, body: file });
+		const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { ...FAST_WAIT, output: 'rowsAndFile', maxRows: 2 } });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([
+			{ 'device.name': 'PC-1', 'device.note': 'a' },
+			{ 'device.name': 'PC-2', 'device.note': 'b' },
+		]);
+		expect(Buffer.from(items[0].binary!.data.data, 'base64').equals(file)).toBe(true);
+	});
+
 	it('caps rows with Max Rows and puts metadata on each row when asked', async () => {
 		const { items } = await run({ queryId: 'tricky', options: { ...FAST_WAIT, maxRows: 2, includeMetadata: 'eachRow' } });
 		expect(items).toHaveLength(2);

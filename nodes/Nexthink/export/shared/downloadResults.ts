@@ -154,26 +154,24 @@ async function consumeFile(
 	options: DownloadOptions,
 ): Promise<DownloadedResults> {
 	const kept: Uint8Array[] = [];
-	const source = options.keepFile ? keepChunks(body, kept) : body;
+	const keeper = options.keepFile ? new FileKeeper(body, kept) : undefined;
 	let parsed: DownloadedResults = { header: [], rows: [], moreRowsAvailable: false };
-	if (options.parseRows) {
-		const result = await readCsvRows(source, {
-			compression: options.declaredCompression,
-			convertTypes: options.convertTypes,
-			// a kept file must be complete, so only stop reading early when it is not kept
-			maxRows: options.maxRows > 0 && !options.keepFile ? options.maxRows : undefined,
-			limits: options.limits,
-		});
-		const limited = options.maxRows > 0 && result.rows.length > options.maxRows;
-		parsed = {
-			header: result.header,
-			rows: limited ? result.rows.slice(0, options.maxRows) : result.rows,
-			moreRowsAvailable: result.moreRowsAvailable || limited,
-		};
-	} else {
-		// drain: keepChunks collects the bytes
-		const chunks = source[Symbol.asyncIterator]();
-		while (!(await chunks.next()).done);
+	try {
+		if (options.parseRows) {
+			// Parsing stops at Max Rows also when the file is kept: the keeper then reads the rest of
+			// the download without parsing it (issue 15, point 8).
+			const result = await readCsvRows(keeper ?? body, {
+				compression: options.declaredCompression,
+				convertTypes: options.convertTypes,
+				maxRows: options.maxRows > 0 ? options.maxRows : undefined,
+				limits: options.limits,
+			});
+			parsed = { header: result.header, rows: result.rows, moreRowsAvailable: result.moreRowsAvailable };
+		}
+		await keeper?.readToEnd();
+	} catch (error) {
+		await keeper?.close();
+		throw error;
 	}
 	if (!options.keepFile) return parsed;
 	const data = Buffer.concat(kept);
@@ -181,9 +179,43 @@ async function consumeFile(
 	return { ...parsed, file: { data, compression, contentType: contentType ?? 'application/octet-stream' } };
 }
 
-async function* keepChunks(source: AsyncIterable<Uint8Array>, kept: Uint8Array[]): AsyncGenerator<Uint8Array> {
-	for await (const chunk of source) {
-		kept.push(chunk);
-		yield chunk;
+/**
+ * The download's chunks for the parser, each also kept for the binary file. The parser stopping
+ * early (Max Rows) does not close the download: `readToEnd` then keeps the rest, so the kept file
+ * is always complete. Chunks are kept in the order the download delivers them, whoever asks for
+ * them (the gzip feeder may still have one request pending when the parser stops).
+ */
+class FileKeeper implements AsyncIterable<Uint8Array> {
+	private readonly iterator: AsyncIterator<Uint8Array>;
+	private readonly kept: Uint8Array[];
+
+	constructor(body: AsyncIterable<Uint8Array>, kept: Uint8Array[]) {
+		this.iterator = body[Symbol.asyncIterator]();
+		this.kept = kept;
+	}
+
+	[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+		return {
+			next: async () => await this.next(),
+			// the parser is done; the rest of the download is still wanted
+			return: async () => ({ done: true, value: undefined }),
+		};
+	}
+
+	async readToEnd(): Promise<void> {
+		for (;;) {
+			const step = await this.next();
+			if (step.done === true) return;
+		}
+	}
+
+	async close(): Promise<void> {
+		await this.iterator.return?.();
+	}
+
+	private async next(): Promise<IteratorResult<Uint8Array>> {
+		const step = await this.iterator.next();
+		if (step.done !== true) this.kept.push(step.value);
+		return step;
 	}
 }
