@@ -262,6 +262,30 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(items[0].json).toMatchObject({ exportId: lastExportId(), rowCount: null });
 	});
 
+	it('hands Output File to n8n\'s binary data as a stream, complete, also after a broken download', async () => {
+		// n8n's BinaryDataService.store receives what the node gave prepareBinaryData: a Buffer when the
+		// node collected the file itself, a Readable when it streamed it
+		const { BinaryDataService } = require('n8n-core');
+		const store = jest.spyOn(BinaryDataService.prototype, 'store');
+		try {
+			server.injectFault({ method: 'GET', path: /^\/files\//, dropAfterBytes: 3000 });
+			const { items, error } = await run({ queryId: 'inventory_200k', compression: 'ZSTD', options: { ...FAST_WAIT, output: 'file' } });
+			expect(error).toBeUndefined();
+			expect(fileCalls()).toHaveLength(2);
+			const binary = items[0].binary!.data;
+			expect(binary.fileName).toBe(`${lastExportId()}.csv.zst`);
+			expect(binary.mimeType).toBe('application/zstd');
+			const data = Buffer.from(binary.data, 'base64');
+			const expected = require('node:child_process').execFileSync('zstd', ['-q', '-c'], { input: server.csvFor(lastExportId()), maxBuffer: 1 << 28 });
+			expect(data.equals(expected)).toBe(true);
+			const handedOver = store.mock.calls.map((call) => call[1]);
+			expect(handedOver.length).toBeGreaterThan(0);
+			expect(handedOver.every((value) => !Buffer.isBuffer(value) && typeof (value as any).pipe === 'function')).toBe(true);
+		} finally {
+			store.mockRestore();
+		}
+	}, 30_000); // downloads a 200,000-row file twice
+
 	it('outputs rows and the file together, the file on the first row', async () => {
 		const { items } = await run({ queryId: 'tricky', compression: 'NONE', options: { ...FAST_WAIT, output: 'rowsAndFile', binaryPropertyName: 'csv' } });
 		expect(items).toHaveLength(TRICKY_ROWS.length);

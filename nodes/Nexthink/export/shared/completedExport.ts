@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { cancelSignalOf, keepMessage, throwIfCancelled } from '../../transport';
 import { getExportStatus, type Compression, type ExportStatusReport } from './exportApi';
 import { downloadResults } from './downloadResults';
-import { buildResultItems } from './resultItems';
+import { buildResultItems, storeResultsFile } from './resultItems';
 import type { ResultSettings } from './settings';
 
 export function exportFailedError(ctx: IExecuteFunctions, report: ExportStatusReport, queryId: string | null, itemIndex: number) {
@@ -106,6 +106,7 @@ export async function outputCompletedExport(
 		timeoutMs: context.timeoutMs,
 		itemIndex,
 		limits: settings.limits,
+		storeFile: async (data, compression) => await storeResultsFile(ctx, report.exportId, data, compression),
 	});
 	if (report.truncated) {
 		ctx.addExecutionHints?.({

@@ -8,8 +8,15 @@
  * it and the download is tried once more. A malformed or truncated file is an error, never a
  * silently shorter result. A cancelled execution is reported as cancelled, whatever step it broke
  * (issue 15, point 7).
+ *
+ * Output "File" alone (issue 15, point 8): the download is handed to n8n's binary data as a stream
+ * (`storeFile`), so n8n's binary-data mode decides the memory: a stored mode (n8n 2.x's default
+ * `filesystem`, `s3`, `database`) writes it through, 1.x's in-memory `default` mode collects it.
+ * `nodes/` may not import `node:stream`, so the stream is built with `Readable.from` taken from the
+ * download body's own class (it is a Node `Readable`, see `readableFrom`); where that is not
+ * possible the file is collected here, as for "Rows and File".
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { detectCompression } from '../../results/decompress';
@@ -31,15 +38,23 @@ export interface DownloadOptions {
 	itemIndex: number;
 	/** Bounds on the file's expansion while it is parsed (results/limits.ts). */
 	limits: ResultLimits;
+	/**
+	 * Stores the kept file as n8n binary data: `data` is a Buffer or a Node Readable. Called inside
+	 * the download's retry scope, so a download that breaks while it is stored is retried.
+	 */
+	storeFile?: (data: Buffer | NodeReadable, compression: Compression) => Promise<IBinaryData>;
 }
+
+/** A Node `Readable` built without importing `node:stream` (see readableFrom). */
+export type NodeReadable = { readonly pipe: unknown };
 
 export interface DownloadedResults {
 	header: string[];
 	rows: CsvRow[];
 	/** True when `maxRows` stopped the output before the end of the file. */
 	moreRowsAvailable: boolean;
-	/** The file as downloaded (still compressed) when `keepFile` was set. */
-	file?: { data: Buffer; compression: Compression; contentType: string };
+	/** The file as downloaded (still compressed), stored as binary data, when `keepFile` was set. */
+	file?: { binary: IBinaryData; compression: Compression };
 }
 
 /**
@@ -88,7 +103,7 @@ export async function downloadResults(
 			throw refusedDownloadError(ctx, fetched.statusCode, fetched.bodyText, options.itemIndex);
 		}
 		try {
-			return await consumeFile(fetched.body, fetched.headers['content-type'], options);
+			return await consumeFile(fetched.body, options);
 		} catch (error) {
 			throwIfCancelled(ctx, signal, options.itemIndex);
 			if (isInterruptedDownload(error)) {
@@ -148,14 +163,15 @@ function storageMessage(bodyText: string): string {
 	return (message ?? bodyText).trim().slice(0, 300);
 }
 
-async function consumeFile(
-	body: AsyncIterable<Uint8Array>,
-	contentType: string | undefined,
-	options: DownloadOptions,
-): Promise<DownloadedResults> {
+async function consumeFile(body: AsyncIterable<Uint8Array>, options: DownloadOptions): Promise<DownloadedResults> {
+	if (options.keepFile && !options.parseRows) {
+		const streamed = await streamFile(body, options);
+		if (streamed !== undefined) return { header: [], rows: [], moreRowsAvailable: false, file: streamed };
+	}
 	const kept: Uint8Array[] = [];
 	const keeper = options.keepFile ? new FileKeeper(body, kept) : undefined;
 	let parsed: DownloadedResults = { header: [], rows: [], moreRowsAvailable: false };
+	let complete = false;
 	try {
 		if (options.parseRows) {
 			// Parsing stops at Max Rows also when the file is kept: the keeper then reads the rest of
@@ -169,14 +185,73 @@ async function consumeFile(
 			parsed = { header: result.header, rows: result.rows, moreRowsAvailable: result.moreRowsAvailable };
 		}
 		await keeper?.readToEnd();
-	} catch (error) {
-		await keeper?.close();
-		throw error;
+		complete = true;
+	} finally {
+		// a failed read must not leave the download open
+		if (!complete) await keeper?.close();
 	}
-	if (!options.keepFile) return parsed;
+	if (!options.keepFile || options.storeFile === undefined) return parsed;
 	const data = Buffer.concat(kept);
 	const compression = detectCompression(data.subarray(0, 4)) ?? 'NONE';
-	return { ...parsed, file: { data, compression, contentType: contentType ?? 'application/octet-stream' } };
+	return { ...parsed, file: { binary: await options.storeFile(data, compression), compression } };
+}
+
+/**
+ * Hands the download to `storeFile` as a stream, after reading just enough of it to name the file by
+ * its magic bytes. Undefined (nothing read) when no Readable can be built from the body.
+ */
+async function streamFile(body: AsyncIterable<Uint8Array>, options: DownloadOptions): Promise<DownloadedResults['file']> {
+	const readableClass = readableClassOf(body);
+	if (readableClass === undefined || options.storeFile === undefined) return undefined;
+	const iterator = body[Symbol.asyncIterator]();
+	let stored = false;
+	try {
+		const head: Uint8Array[] = [];
+		let headLength = 0;
+		while (headLength < 4) {
+			const step = await iterator.next();
+			if (step.done === true) break;
+			head.push(step.value);
+			headLength += step.value.length;
+		}
+		const first = Buffer.concat(head);
+		const compression = detectCompression(first.subarray(0, 4)) ?? 'NONE';
+		const stream = readableClass.from(continued(first, iterator), { objectMode: false });
+		const binary = await options.storeFile(stream, compression);
+		stored = true;
+		return { binary, compression };
+	} finally {
+		if (!stored) await iterator.return?.();
+	}
+}
+
+async function* continued(first: Uint8Array, iterator: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+	if (first.length > 0) yield first;
+	for (;;) {
+		const step = await iterator.next();
+		if (step.done === true) return;
+		yield step.value;
+	}
+}
+
+interface ReadableClass {
+	from(chunks: AsyncIterable<Uint8Array>, options: { objectMode: boolean }): NodeReadable;
+}
+
+/**
+ * Node's `Readable` class, found through the download body's own class chain: the body n8n's HTTP
+ * client gives for `encoding: 'stream'` is an `IncomingMessage` (or a zlib stream), both subclasses of
+ * `Readable`. `nodes/` may not import `node:stream` (n8n's verification rules), and n8n's
+ * `prepareBinaryData` takes a Buffer or a Readable, not an async iterable or a web stream.
+ */
+function readableClassOf(body: unknown): ReadableClass | undefined {
+	let current: unknown = (body as { constructor?: unknown } | null)?.constructor;
+	for (let depth = 0; depth < 8 && typeof current === 'function'; depth++) {
+		const candidate = current as { name?: unknown; from?: unknown };
+		if (candidate.name === 'Readable' && typeof candidate.from === 'function') return candidate as unknown as ReadableClass;
+		current = Object.getPrototypeOf(current);
+	}
+	return undefined;
 }
 
 /**

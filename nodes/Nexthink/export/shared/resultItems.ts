@@ -2,10 +2,11 @@
  * Builds the output items of one export (issue 3, point 5): one item per row with keys exactly as
  * the CSV header, optionally the file as binary data and the export metadata.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DownloadedResults } from './downloadResults';
+import type { DownloadedResults, NodeReadable } from './downloadResults';
+import type { Compression } from './exportApi';
 import type { ResultSettings } from './settings';
 
 export interface ExportMetadata {
@@ -19,6 +20,18 @@ export interface ExportMetadata {
 
 const FILE_EXTENSIONS = { NONE: 'csv', GZIP: 'csv.gz', ZSTD: 'csv.zst' } as const;
 const MIME_TYPES = { NONE: 'text/csv', GZIP: 'application/gzip', ZSTD: 'application/zstd' } as const;
+
+/** Stores the results file as binary data named `<exportId>.csv[.gz|.zst]`; `data` may be a Node Readable. */
+export async function storeResultsFile(
+	ctx: IExecuteFunctions,
+	exportId: string | null,
+	data: Buffer | NodeReadable,
+	compression: Compression,
+): Promise<IBinaryData> {
+	const fileName = `${exportId ?? 'nexthink-export'}.${FILE_EXTENSIONS[compression]}`;
+	// prepareBinaryData is typed Buffer | Readable (node:stream), which nodes/ may not import
+	return await ctx.helpers.prepareBinaryData(data as Buffer, fileName, MIME_TYPES[compression]);
+}
 
 export async function buildResultItems(
 	ctx: IExecuteFunctions,
@@ -40,8 +53,7 @@ export async function buildResultItems(
 	if (settings.output !== 'rows') {
 		const file = results.file;
 		if (file === undefined) throw new NodeOperationError(ctx.getNode(), 'The results file was not kept', { itemIndex });
-		const fileName = `${metadata.exportId ?? 'nexthink-export'}.${FILE_EXTENSIONS[file.compression]}`;
-		const binary = { [settings.binaryPropertyName]: await ctx.helpers.prepareBinaryData(file.data, fileName, MIME_TYPES[file.compression]) };
+		const binary = { [settings.binaryPropertyName]: file.binary };
 		if (items.length > 0) {
 			items[0].binary = binary;
 		} else {
