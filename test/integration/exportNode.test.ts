@@ -286,6 +286,20 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		}
 	}, 30_000); // downloads a 200,000-row file twice
 
+	it('says when n8n could not store the file, apart from a damaged or broken download', async () => {
+		const { BinaryDataService } = require('n8n-core');
+		const store = jest.spyOn(BinaryDataService.prototype, 'store').mockRejectedValue(new Error('no space left on device'));
+		try {
+			const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { ...FAST_WAIT, output: 'file' } });
+			expect(items).toHaveLength(0);
+			expect(error.message).toBe('The results file could not be stored as binary data: no space left on device');
+			expect(error.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
+			expect(fileCalls()).toHaveLength(1);
+		} finally {
+			store.mockRestore();
+		}
+	});
+
 	it('outputs rows and the file together, the file on the first row', async () => {
 		const { items } = await run({ queryId: 'tricky', compression: 'NONE', options: { ...FAST_WAIT, output: 'rowsAndFile', binaryPropertyName: 'csv' } });
 		expect(items).toHaveLength(TRICKY_ROWS.length);

@@ -122,6 +122,13 @@ export async function downloadResults(
 				);
 			}
 			if (error instanceof ResultLimitError) throw resultLimitError(ctx, error, options.itemIndex);
+			if (error instanceof FileStoreError) {
+				throw new NodeOperationError(ctx.getNode(), `The results file could not be stored as binary data: ${error.message}`, {
+					itemIndex: options.itemIndex,
+					description:
+						'n8n could not keep the file. In n8n\'s in-memory binary data mode (the default of n8n 1.x) files over about 512 MB cannot be kept: set N8N_DEFAULT_BINARY_DATA_MODE=filesystem, or use Output: Rows with Max Rows.',
+				});
+			}
 			throw new NodeOperationError(ctx.getNode(), `The results file could not be read: ${(error as Error).message}`, {
 				itemIndex: options.itemIndex,
 				description: 'The file is damaged or not the CSV Nexthink exports. No rows were output for it.',
@@ -193,7 +200,7 @@ async function consumeFile(body: AsyncIterable<Uint8Array>, options: DownloadOpt
 	if (!options.keepFile || options.storeFile === undefined) return parsed;
 	const data = Buffer.concat(kept);
 	const compression = detectCompression(data.subarray(0, 4)) ?? 'NONE';
-	return { ...parsed, file: { binary: await options.storeFile(data, compression), compression } };
+	return { ...parsed, file: { binary: await storeKept(options.storeFile, data, compression), compression } };
 }
 
 /**
@@ -217,7 +224,7 @@ async function streamFile(body: AsyncIterable<Uint8Array>, options: DownloadOpti
 		const first = Buffer.concat(head);
 		const compression = detectCompression(first.subarray(0, 4)) ?? 'NONE';
 		const stream = readableClass.from(continued(first, iterator), { objectMode: false });
-		const binary = await options.storeFile(stream, compression);
+		const binary = await storeKept(options.storeFile, stream, compression);
 		stored = true;
 		return { binary, compression };
 	} finally {
@@ -232,6 +239,25 @@ async function* continued(first: Uint8Array, iterator: AsyncIterator<Uint8Array>
 		if (step.done === true) return;
 		yield step.value;
 	}
+}
+
+/** n8n failed to store the kept file (not a broken download, which is retried). */
+class FileStoreError extends Error {}
+
+/** Runs `storeFile`, marking its failures apart from those of the download feeding it. */
+async function storeKept(
+	storeFile: NonNullable<DownloadOptions['storeFile']>,
+	data: Buffer | NodeReadable,
+	compression: Compression,
+): Promise<IBinaryData> {
+	let failure: unknown;
+	try {
+		return await storeFile(data, compression);
+	} catch (error) {
+		failure = error;
+	}
+	if (isInterruptedDownload(failure)) throw failure;
+	throw new FileStoreError((failure as Error)?.message ?? String(failure), { cause: failure });
 }
 
 interface ReadableClass {
