@@ -9,8 +9,8 @@
 // (the error's first words, "ok" or how the process died), wall time, and peak RSS of the child
 // (`process.resourceUsage().maxRSS`) above its RSS before reading.
 //
-// The bombs, made here: gzip files are repeated gzip members of 16 MiB (a gzip file may hold several
-// members), zstd files repeated frames from the `zstd` CLI (level 19); each about 2 MB.
+// The bombs, made here: gzip files are one gzip member of a repeated 16 MiB deflate part (see
+// gzipBomb), zstd files repeated frames from the `zstd` CLI (level 19); each about 2 MB.
 //   gzip-field   one field of 2 GiB ('x')
 //   gzip-row     one row of 1 GiB of 16-character fields
 //   zstd-field   one field of about 100 GiB
@@ -86,9 +86,22 @@ function main() {
 	fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * One gzip member: `head`, then `copies` times `unit`. Each part is raw deflate ended with a full
+ * flush (byte-aligned, no final block, no back-references across parts), so the same bytes can be
+ * repeated; an empty final block and the trailer (CRC-32, size) close it. One member, because
+ * Node 22 and later refuse bytes after the first.
+ */
 function gzipBomb(head, unit, copies) {
-	const member = zlib.gzipSync(unit, { level: 9 });
-	return Buffer.concat([zlib.gzipSync(head), ...Array.from({ length: Math.ceil(copies) }, () => member)]);
+	const part = (/** @type {Buffer} */ data) => zlib.deflateRawSync(data, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+	const unitPart = part(unit);
+	let crc = zlib.crc32(head);
+	for (let copy = 0; copy < copies; copy++) crc = zlib.crc32(unit, crc);
+	const trailer = Buffer.alloc(8);
+	trailer.writeUInt32LE(crc >>> 0, 0);
+	trailer.writeUInt32LE((head.length + unit.length * copies) % 2 ** 32, 4);
+	const header = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+	return Buffer.concat([header, part(head), ...Array.from({ length: copies }, () => unitPart), Buffer.from([0x03, 0x00]), trailer]);
 }
 
 /** Repeated zstd frames of `unit` up to about `targetBytes`. */

@@ -7,7 +7,7 @@
  * small, except in the one test that uses the defaults with a real ~2 MB bomb.
  */
 import { execFileSync } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflateRawSync, gunzipSync } from 'node:zlib';
 
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../helpers/harness';
@@ -40,10 +40,24 @@ function run(parameters: Record<string, unknown>) {
 	});
 }
 
-/** `copies` gzip members of `unit` (a gzip file may hold several members, read one after the other). */
+/**
+ * One gzip member holding `head` then `copies` times `unit`, built without compressing it all: each
+ * part is raw deflate ended with a full flush (byte-aligned, no final block, no back-references
+ * into earlier parts), so the same compressed bytes can be repeated; an empty final block and the
+ * gzip trailer (CRC-32 and size) close it. One member, because Node 22 and later refuse bytes after
+ * the first one.
+ */
 function gzipBomb(unit: Buffer, copies: number, head = 'device.name,device.note\nPC-1,'): Buffer {
-	const member = gzipSync(unit, { level: 9 });
-	return Buffer.concat([gzipSync(Buffer.from(head)), ...Array.from({ length: copies }, () => member)]);
+	const headBytes = Buffer.from(head);
+	const part = (data: Buffer) => deflateRawSync(data, { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH });
+	const unitPart = part(unit);
+	let crc = crc32(headBytes);
+	for (let copy = 0; copy < copies; copy++) crc = crc32(unit, crc);
+	const trailer = Buffer.alloc(8);
+	trailer.writeUInt32LE(crc >>> 0, 0);
+	trailer.writeUInt32LE((headBytes.length + unit.length * copies) % 2 ** 32, 4);
+	const header = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+	return Buffer.concat([header, part(headBytes), ...Array.from({ length: copies }, () => unitPart), Buffer.from([0x03, 0x00]), trailer]);
 }
 
 /** The same with Zstandard frames (a zstd file may hold several frames), made with the zstd CLI. */
@@ -62,6 +76,7 @@ describe(`Results file limits on n8n-core ${N8N_CORE_VERSION}`, () => {
 	it('Export: fails on one field past Max Field Size, naming the limit and how to raise it', async () => {
 		const bomb = gzipBomb(Buffer.alloc(MB, 'x'), 4); // 4 MB of one field in about 4 KB
 		expect(bomb.length).toBeLessThan(16 * 1024);
+		expect(gunzipSync(bomb).length).toBe(4 * MB + 29); // a valid gzip file
 		serveFile(bomb);
 		const { items, error } = await run({ compression: 'GZIP', options: { ...FAST_WAIT, maxFieldMB: 1 } });
 		expect(items).toHaveLength(0);
