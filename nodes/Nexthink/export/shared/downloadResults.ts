@@ -13,7 +13,7 @@
  * (`storeFile`), so n8n's binary-data mode decides the memory: a stored mode (n8n 2.x's default
  * `filesystem`, `s3`, `database`) writes it through, 1.x's in-memory `default` mode collects it.
  * `nodes/` may not import `node:stream`, so the stream is built with `Readable.from` taken from the
- * download body's own class (it is a Node `Readable`, see `readableFrom`); where that is not
+ * download body's own class (it is a Node `Readable`, see `readableClassOf`); where that is not
  * possible the file is collected here, as for "Rows and File".
  */
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
@@ -45,7 +45,7 @@ export interface DownloadOptions {
 	storeFile?: (data: Buffer | NodeReadable, compression: Compression) => Promise<IBinaryData>;
 }
 
-/** A Node `Readable` built without importing `node:stream` (see readableFrom). */
+/** A Node `Readable` built without importing `node:stream` (see readableClassOf). */
 export type NodeReadable = { readonly pipe: unknown };
 
 export interface DownloadedResults {
