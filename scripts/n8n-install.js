@@ -300,7 +300,7 @@ function ensureN8n(major) {
 	// The explicit flag wins over any ignore-scripts setting npm may still find (a user's npmrc).
 	// The compiler's output (thousands of warnings about SQLite's own source) is shown only on failure.
 	const rebuildSqlite = (/** @type {string} */ target) => {
-		log('building the SQLite driver (a minute or two)');
+		log('building the SQLite driver (it compiles SQLite: minutes)');
 		run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], { cwd: target, env, quiet: true });
 	};
 	ensureInstalled(installed.dir, {
