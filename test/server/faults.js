@@ -17,6 +17,8 @@
  * @property {boolean} [drop]               destroy the socket without answering
  * @property {number} [dropAfterBytes]      let the real handler answer, cut the connection once N body bytes
  *                                          went out (a body shorter than N completes normally)
+ * @property {number} [stallAfterBytes]     let the real handler answer, stop sending once N body bytes went out and
+ *                                          keep the connection open without ending the answer (a stalled server)
  * @property {boolean} [corrupt]            let the real handler answer, flip body bytes (offsets 16, 16+4096, ...)
  * @property {number} [delayMs]             wait this long first (then the fault's answer, or the real one)
  * @property {string} [redirectTo]          with a 3xx `status`: answer a redirect whose `Location` is this origin
@@ -128,12 +130,14 @@ function hasHeader(headers, name) {
 
 /**
  * Makes the response tamper with its own body as the real handler writes it: flip bytes (`corrupt`)
- * and/or close the connection once `dropAfterBytes` body bytes went out.
+ * and/or close the connection once `dropAfterBytes` body bytes went out, or stop sending (the
+ * connection left open, the answer never ended) once `stallAfterBytes` went out.
  * @param {import('node:http').ServerResponse} res
  * @param {Fault} fault
  */
 function tamperWithBody(res, fault) {
-	const limit = fault.dropAfterBytes;
+	const limit = fault.dropAfterBytes ?? fault.stallAfterBytes;
+	const stall = fault.dropAfterBytes === undefined && fault.stallAfterBytes !== undefined;
 	if (limit === undefined && !fault.corrupt) return;
 	const originalWrite = res.write.bind(res);
 	const originalEnd = res.end.bind(res);
@@ -153,6 +157,7 @@ function tamperWithBody(res, fault) {
 
 	const cutConnection = () => {
 		cut = true;
+		if (stall) return; // nothing more is sent; the client or the server's close ends the connection
 		// The callback runs once the bytes before the cut reached the socket, so they do arrive.
 		const socket = res.socket;
 		if (socket) socket.write('', () => res.destroy());

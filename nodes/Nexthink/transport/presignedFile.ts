@@ -14,6 +14,10 @@ import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ignoresTlsErrors } from './hosts';
 import { cancelSignalOf, NEXTHINK_CREDENTIAL_TYPE } from './request';
+import { readShortText } from './streamedBodies';
+
+/** Most characters of a refusal's body kept for the message (storage errors are short XML). */
+const REFUSAL_BODY_MAX_CHARS = 4096;
 
 export type PresignedFileResult =
 	| { kind: 'file'; headers: Record<string, string>; body: AsyncIterable<Uint8Array> }
@@ -44,7 +48,7 @@ export async function fetchPresignedFile(
 	const body = response.body as AsyncIterable<Uint8Array>;
 	const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
 	if (response.statusCode !== 200) {
-		return { kind: 'refused', statusCode: response.statusCode ?? 0, bodyText: await readShortText(body) };
+		return { kind: 'refused', statusCode: response.statusCode ?? 0, bodyText: await readShortText(body, REFUSAL_BODY_MAX_CHARS) };
 	}
 	return { kind: 'file', headers, body };
 }
@@ -76,19 +80,4 @@ function errorCode(error: unknown): string | undefined {
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
-}
-
-async function readShortText(body: AsyncIterable<Uint8Array> | undefined, limit = 4096): Promise<string> {
-	if (body === undefined || body === null) return '';
-	const decoder = new TextDecoder();
-	let text = '';
-	try {
-		for await (const chunk of body) {
-			text += decoder.decode(chunk, { stream: true });
-			if (text.length >= limit) break;
-		}
-	} catch {
-		// the refusal itself is what matters; a broken error body adds nothing
-	}
-	return text.slice(0, limit);
 }

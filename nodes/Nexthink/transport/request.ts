@@ -27,6 +27,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiError, networkError, redirectError, type StatusHints } from './apiErrors';
 import { cancellableSleep } from './hostCompat';
+import { closeBody, isByteStream, readShortText } from './streamedBodies';
 import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
 import {
 	backoffDelayMs,
@@ -63,8 +64,15 @@ export interface NexthinkRequest {
 	deadline?: number;
 	/** Bound for each HTTP attempt (cut to the time left before `deadline`). */
 	timeoutMs?: number;
-	/** `text` keeps the body as a string (CSV answers); default `json`. */
-	responseType?: 'json' | 'text';
+	/**
+	 * `stream`: a 2xx body arrives as `AsyncIterable<Uint8Array>` (after HTTP decoding such as
+	 * `Content-Encoding: gzip`), for answers the caller must bound while they arrive; the caller reads
+	 * it to the end or stops iterating, which closes it. Default `json`: n8n reads the whole body.
+	 * Bodies of other statuses are read here either way, at most `ERROR_BODY_MAX_CHARS`.
+	 */
+	responseType?: 'json' | 'stream';
+	/** `Accept` header; default `application/json`. */
+	accept?: string;
 	itemIndex?: number;
 	/** What is being done, for error messages ("Starting the export"). */
 	action?: string;
@@ -98,7 +106,10 @@ export async function nexthinkRequest<T = unknown>(
 
 	for (let retry = 0; ; retry++) {
 		throwIfCancelled(ctx, signal, request.itemIndex);
-		const attempt = await sendOnce(ctx, apiBaseUrl, request, attemptTimeoutMs(request), signal);
+		const timeoutMs = attemptTimeoutMs(request);
+		const timer = request.responseType === 'stream' && timeoutMs !== undefined ? answerTimer(timeoutMs, signal) : undefined;
+		const attempt = await sendOnce(ctx, apiBaseUrl, request, timeoutMs, timer?.signal ?? signal);
+		if (attempt.kind !== 'response' || !isSuccess(attempt.response.statusCode)) timer?.stop();
 		throwIfCancelled(ctx, signal, request.itemIndex);
 
 		if (attempt.kind === 'credential') {
@@ -125,7 +136,7 @@ export async function nexthinkRequest<T = unknown>(
 			continue;
 		}
 
-		const { response } = attempt;
+		const response = isSuccess(attempt.response.statusCode) ? attempt.response : await withShortBody(attempt.response);
 		if (isRedirect(response.statusCode)) {
 			throw redirectError(ctx.getNode(), {
 				statusCode: response.statusCode,
@@ -136,7 +147,8 @@ export async function nexthinkRequest<T = unknown>(
 			});
 		}
 		if (isSuccess(response.statusCode) || request.acceptStatus?.includes(response.statusCode)) {
-			return { ...response, host: hostOf(apiBaseUrl) } as NexthinkResponse<T>;
+			const body = timer !== undefined && isByteStream(response.body) ? timedBody(ctx, response.body, timer, signal, request, action) : response.body;
+			return { ...response, body, host: hostOf(apiBaseUrl) } as NexthinkResponse<T>;
 		}
 		const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], Date.now());
 		const retryable = request.idempotent
@@ -159,6 +171,84 @@ export async function nexthinkRequest<T = unknown>(
 			});
 		}
 		await sleepUnlessCancelled(ctx, waitMs, signal, request.itemIndex);
+	}
+}
+
+interface AnswerTimer {
+	/** Aborts the request (which ends its body stream) when the time is up or the execution is cancelled. */
+	signal: AbortSignal;
+	expired(): boolean;
+	/** Ends the wait once the answer is complete (or abandoned). */
+	stop(): void;
+}
+
+/**
+ * Bounds a streamed answer's whole time, headers and body: n8n's request timeout ends only the wait
+ * for the headers, and a body that stalls or trickles would otherwise keep the item running forever.
+ * The wait is n8n's own sleep (nodes may not start timers themselves).
+ */
+function answerTimer(ms: number, cancel: AbortSignal | undefined): AnswerTimer {
+	const timeUp = new AbortController();
+	const done = new AbortController();
+	void cancellableSleep(ms, done.signal).then(
+		() => timeUp.abort(),
+		() => undefined,
+	);
+	return {
+		signal: cancel === undefined ? timeUp.signal : AbortSignal.any([cancel, timeUp.signal]),
+		expired: () => timeUp.signal.aborted,
+		stop: () => done.abort(),
+	};
+}
+
+/**
+ * The body as it arrives; a stream that fails says why in words (time up, cancelled, broken off),
+ * as a NodeOperationError for the request's item.
+ * Each read races the timer: aborting the request's signal makes n8n's HTTP client end the
+ * connection, but a body it wraps in its own stream (n8n 2.x) may then never settle a pending read.
+ */
+async function* timedBody(
+	ctx: IExecuteFunctions,
+	body: AsyncIterable<Uint8Array>,
+	timer: AnswerTimer,
+	cancel: AbortSignal | undefined,
+	request: NexthinkRequest,
+	action: string,
+): AsyncGenerator<Uint8Array, void, undefined> {
+	const iterator = body[Symbol.asyncIterator]();
+	const stopped = new Promise<never>((_resolve, reject) => {
+		if (timer.signal.aborted) reject(new Error('aborted'));
+		else timer.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+	});
+	stopped.catch(() => undefined); // read only through the race below
+	let ended = false;
+	try {
+		for (;;) {
+			const step = await Promise.race([iterator.next(), stopped]);
+			if (step.done === true) {
+				ended = true;
+				return;
+			}
+			yield step.value;
+		}
+	} catch (error) {
+		throwIfCancelled(ctx, cancel, request.itemIndex);
+		const reason = networkCodeOf(errorChain(error)) ?? (error as Error)?.message ?? String(error);
+		const timeout = request.timeoutMs === undefined ? '' : ` (now ${request.timeoutMs / 1000} s)`;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			timer.expired()
+				? `${action} failed: the answer was still arriving when the Request Timeout ran out`
+				: `${action} failed: the connection broke before the answer was complete (${reason})`,
+			{
+				itemIndex: request.itemIndex,
+				description: `Nothing was output for this item. Run it again; if it keeps failing, raise "Request Timeout"${timeout}, or use the Export operation for large results.`,
+			},
+		);
+	} finally {
+		timer.stop();
+		// closes the body when the reader stopped early; not awaited, as a read may still be pending
+		if (!ended) void Promise.resolve(iterator.return?.()).catch(() => undefined);
 	}
 }
 
@@ -251,7 +341,7 @@ async function sendOnce(
 	timeoutMs: number | undefined,
 	signal: AbortSignal | undefined,
 ): Promise<Attempt> {
-	const asText = request.responseType === 'text';
+	const asStream = request.responseType === 'stream';
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		// The query string and the JSON body are serialised here, not by n8n: n8n's request helper
@@ -259,9 +349,9 @@ async function sendOnce(
 		// ordinary NQL parameter names.
 		url: `${apiBaseUrl}${request.path}${queryString(request.qs)}`,
 		body: (request.body === undefined ? undefined : JSON.stringify(request.body)) as IDataObject | string | undefined,
-		headers: { Accept: asText ? 'text/csv' : 'application/json', ...request.headers },
-		json: !asText,
-		encoding: asText ? 'text' : undefined,
+		headers: { Accept: request.accept ?? 'application/json', ...request.headers },
+		json: !asStream,
+		encoding: asStream ? 'stream' : undefined,
 		returnFullResponse: true,
 		timeout: timeoutMs,
 		abortSignal: signal,
@@ -272,6 +362,7 @@ async function sendOnce(
 	if (request.body !== undefined && options.headers !== undefined) options.headers['Content-Type'] = 'application/json';
 	const first = await send(ctx, options);
 	if (first.kind === 'response' && first.response.statusCode === 401) {
+		await closeBody(first.response.body);
 		// An n8n 1.x host: it only tests `ignoreHttpStatusErrors` for truthiness, so the 401 came back as
 		// data and n8n did not renew the token. Send once more with status errors on: n8n then renews
 		// the token on the 401 and retries (answers other than 2xx then arrive as thrown errors).
@@ -298,6 +389,27 @@ async function send(ctx: IExecuteFunctions, options: IHttpRequestOptions): Promi
 		return { kind: 'response', response: toResponse(await ctx.helpers.httpRequestWithAuthentication.call(ctx, NEXTHINK_CREDENTIAL_TYPE, options)) };
 	} catch (error) {
 		return classifyThrownError(error);
+	}
+}
+
+/** Most characters of a non-2xx body kept for error messages (a stream body is read no further). */
+const ERROR_BODY_MAX_CHARS = 64 * 1024;
+
+/**
+ * A non-2xx answer with its body as data: a streamed body is read (at most ERROR_BODY_MAX_CHARS)
+ * and parsed when it is JSON, so error messages can quote the API's own words.
+ */
+async function withShortBody(response: NexthinkResponse): Promise<NexthinkResponse> {
+	if (!isByteStream(response.body)) return response;
+	const text = await readShortText(response.body, ERROR_BODY_MAX_CHARS);
+	return { ...response, body: parseJsonOr(text) };
+}
+
+function parseJsonOr(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
 	}
 }
 
