@@ -2,8 +2,9 @@
  * The Execute Query operation (issue 6) through n8n-core's engine against the local API server.
  */
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
+import { gzipBomb } from '../helpers/bombs';
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../helpers/harness';
-import { REAL_WAITS_TIMEOUT_MS } from '../helpers/timeouts';
+import { DATA_WORK_TIMEOUT_MS, REAL_WAITS_TIMEOUT_MS } from '../helpers/timeouts';
 
 const { startNexthinkServer } = require('../server');
 
@@ -161,5 +162,78 @@ describe(`Execute Query on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(items[0].json.error).toMatch(/HTTP 404/);
 		expect(items[1].json['device.name']).toBe('PC-42');
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});
+
+describe(`Execute Query answers are bounded while they arrive, on n8n-core ${N8N_CORE_VERSION}`, () => {
+	const MB = 1024 * 1024;
+
+	/** Serves `bomb` as the next execute answer, sent with Content-Encoding: gzip as a gateway may. */
+	function serveGzipAnswer(bomb: Buffer, contentType: string): void {
+		expect(bomb.length).toBeLessThan(3 * MB);
+		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', status: 200, contentType, headers: { 'content-encoding': 'gzip' }, body: bomb });
+	}
+
+	it.each([
+		['one JSON text of 2 GiB', 'application/json', gzipBomb(Buffer.alloc(16 * MB, 'x'), 128, '{"data":[{"device.name":"'), {}, /the execute answer is larger than 64 MB \(counted after decompression\)\. If it is genuine, raise "Max Answer Size \(MB\)"/],
+		['64 MB of empty JSON objects', 'application/json', gzipBomb(Buffer.from('{},'.repeat(1024 * 1024)), 21, '{"data":['), {}, /the execute answer holds more than 1,000,000 values, far more than the about 1,000 rows Nexthink returns/],
+		['512 MB of short CSV rows', 'text/csv', gzipBomb(Buffer.from('PC-1,fine\n'.repeat(1600 * 1024)), 32, 'device.name,device.note\n'), { responseFormat: 'csv' }, /the execute answer holds more than 1,000,000 values/],
+		['2 GiB of one CSV field', 'text/csv', gzipBomb(Buffer.alloc(16 * MB, 'x'), 128), { responseFormat: 'csv' }, /^The results file was not read: A field starting on line 2 .* longer than 16 MB/],
+	])(
+		'a ~2 MB answer sent with Content-Encoding: gzip that inflates to %s fails at once while memory stays low',
+		async (_what, contentType, bomb, executeOptions, message) => {
+			serveGzipAnswer(bomb, contentType);
+			const rssBefore = process.memoryUsage().rss;
+			let peak = rssBefore;
+			const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
+			const { items, error } = await run({ executeOptions });
+			clearInterval(sampler);
+			peak = Math.max(peak, process.memoryUsage().rss);
+			expect(items).toHaveLength(0);
+			expect(error.message).toMatch(message);
+			if (!/^The results file/.test(error.message)) expect(error.message).toMatch(/^Executing #device_lookup was stopped: /);
+			expect(executeCalls()).toHaveLength(1);
+			expect(peak - rssBefore).toBeLessThan(300 * MB);
+		},
+		DATA_WORK_TIMEOUT_MS,
+	);
+
+	it('a CSV answer compressed without a Content-Encoding header is bounded by Max Answer Size too', async () => {
+		const bomb = gzipBomb(Buffer.from(`${'x'.repeat(1023)}\n`.repeat(16 * 1024)), 32, 'device.name\n'); // 512 MB of 1 KB rows
+		expect(bomb.length).toBeLessThan(3 * MB);
+		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', status: 200, contentType: 'text/csv', body: bomb });
+		const { error } = await run({ executeOptions: { responseFormat: 'csv' } });
+		expect(error.message).toMatch(/^Executing #device_lookup was stopped: the execute answer is larger than 64 MB/);
+	}, DATA_WORK_TIMEOUT_MS);
+
+	it('Max Answer Size applies to a genuine answer too, and 0 lifts it', async () => {
+		const parameters = { queryId: 'many_devices', queryParameters: {} };
+		const small = await run({ ...parameters, executeOptions: { maxAnswerMB: 0.01 } });
+		expect(small.error.message).toMatch(/^Executing #many_devices was stopped: the execute answer is larger than 0\.0\d+ MB/);
+		const unbounded = await run({ ...parameters, executeOptions: { maxAnswerMB: 0 } });
+		expect(unbounded.error).toBeUndefined();
+		expect(unbounded.items).toHaveLength(1000);
+		const bad = await run({ executeOptions: { maxAnswerMB: -1 } });
+		expect(bad.error.message).toBe('Max Answer Size (MB) must be a number, 0 (no limit) or more.');
+		expect(executeCalls()).toHaveLength(2);
+	});
+
+	it.each([
+		['JSON', {}],
+		['CSV', { responseFormat: 'csv' }],
+	])('a %s answer that stops arriving midway fails within about the Request Timeout', async (_format, executeOptions) => {
+		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', stallAfterBytes: 10 });
+		const started = Date.now();
+		const { items, error } = await run({ executeOptions: { ...executeOptions, requestTimeoutSeconds: 1 } });
+		expect(items).toHaveLength(0);
+		expect(error.message).toMatch(/^Executing #device_lookup /);
+		expect(error.message).toMatch(/timed out|Request Timeout/);
+		expect(Date.now() - started).toBeLessThan(REAL_WAITS_TIMEOUT_MS / 2);
+	}, REAL_WAITS_TIMEOUT_MS);
+
+	it('quotes the API\'s JSON error body of a streamed request', async () => {
+		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', status: 400, body: { message: 'Parameter $name is missing', code: 400 } });
+		const { error } = await run({ executeOptions: { responseFormat: 'csv' } });
+		expect(error.message).toMatch(/Parameter \$name is missing/);
 	});
 });

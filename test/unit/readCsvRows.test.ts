@@ -139,6 +139,13 @@ describe('readCsvRows', () => {
 		}
 	});
 
+	it('with maxValues stops before the row that would pass rows times columns', async () => {
+		const file = Buffer.from('a,b,c\n1,2,3\n4,5,6\n7,8,9\n');
+		expect(await read(file, 5, { maxValues: 9 })).toMatchObject({ rows: [{ a: '1' }, { a: '4' }, { a: '7' }], moreRowsAvailable: false });
+		expect(await read(file, 5, { maxValues: 8 })).toMatchObject({ rows: [{ a: '1' }, { a: '4' }], moreRowsAvailable: true });
+		expect(await read(file, 5, { maxValues: 2 })).toMatchObject({ rows: [], moreRowsAvailable: true });
+	});
+
 	it('with maxRows 0 reads only the header and whether rows exist', async () => {
 		expect(await read(Buffer.from('a,b\n1,2\n'), 7, { maxRows: 0 })).toMatchObject({ header: ['a', 'b'], rows: [], moreRowsAvailable: true });
 		expect(await read(Buffer.from('a,b\n'), 7, { maxRows: 0 })).toMatchObject({ header: ['a', 'b'], rows: [], moreRowsAvailable: false });

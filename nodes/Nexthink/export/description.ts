@@ -103,6 +103,9 @@ export const queryProperties: INodeProperties[] = [
 		displayName: 'Query Parameters (JSON)',
 		name: 'queryParametersJson',
 		type: 'json',
+		// required: chosen through Parameters Input = JSON, it is then where the parameters come from
+		// (n8n's open-ended-node-fields rule warns on optional top-level JSON fields)
+		required: true,
 		default: '{}',
 		description: 'An object of parameter names (without $) to values, e.g. {"os": "Windows 11"}',
 		displayOptions: { show: { operation: QUERY_OPERATIONS, parametersInput: ['json'] } },
@@ -398,6 +401,15 @@ export const executeOptionsProperty: INodeProperties = {
 				{ name: 'On Each Row (Under nexthinkQuery)', value: 'eachRow' },
 			],
 			description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
+		},
+		{
+			displayName: 'Max Answer Size (MB)',
+			name: 'maxAnswerMB',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 3 },
+			default: 64,
+			description:
+				'Fail when the answer is larger than this many MB once decompressed (1 MB = 1,048,576 bytes; 0 = no limit). About 1,000 rows take a few MB; far more means a misbehaving server.',
 		},
 		{
 			displayName: 'Max Field Size (MB)',

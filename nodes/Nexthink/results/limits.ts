@@ -96,17 +96,22 @@ export function resultLimitsFromOptions(options: {
 	maxFieldMB?: unknown;
 	maxRowMB?: unknown;
 }): ResultLimits {
-	const read = (raw: unknown, label: string, fallback: number, scale: number): number => {
-		if (raw === undefined || raw === null || raw === '') return fallback;
-		const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-		if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${label} must be a number, 0 (no limit) or more.`);
-		if (value === 0) return 0;
-		return scale === 1 ? value : Math.max(1, Math.floor(value * scale));
-	};
 	return {
-		maxDecompressedBytes: read(options.maxDecompressedMB, LIMIT_OPTION_LABELS.maxDecompressedBytes, DEFAULT_RESULT_LIMITS.maxDecompressedBytes, MB),
-		maxCompressionRatio: read(options.maxCompressionRatio, LIMIT_OPTION_LABELS.maxCompressionRatio, DEFAULT_RESULT_LIMITS.maxCompressionRatio, 1),
-		maxFieldChars: read(options.maxFieldMB, LIMIT_OPTION_LABELS.maxFieldChars, DEFAULT_RESULT_LIMITS.maxFieldChars, MB),
-		maxRecordChars: read(options.maxRowMB, LIMIT_OPTION_LABELS.maxRecordChars, DEFAULT_RESULT_LIMITS.maxRecordChars, MB),
+		maxDecompressedBytes: limitFromOption(options.maxDecompressedMB, LIMIT_OPTION_LABELS.maxDecompressedBytes, DEFAULT_RESULT_LIMITS.maxDecompressedBytes, MB),
+		maxCompressionRatio: limitFromOption(options.maxCompressionRatio, LIMIT_OPTION_LABELS.maxCompressionRatio, DEFAULT_RESULT_LIMITS.maxCompressionRatio, 1),
+		maxFieldChars: limitFromOption(options.maxFieldMB, LIMIT_OPTION_LABELS.maxFieldChars, DEFAULT_RESULT_LIMITS.maxFieldChars, MB),
+		maxRecordChars: limitFromOption(options.maxRowMB, LIMIT_OPTION_LABELS.maxRecordChars, DEFAULT_RESULT_LIMITS.maxRecordChars, MB),
 	};
+}
+
+/**
+ * One limit option: `undefined`, `null` or '' keep `fallback`; 0 means no limit; otherwise a positive
+ * number times `scale` (MB for sizes), at least 1. Throws a RangeError naming the option for anything else.
+ */
+export function limitFromOption(raw: unknown, label: string, fallback: number, scale: number): number {
+	if (raw === undefined || raw === null || raw === '') return fallback;
+	const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+	if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${label} must be a number, 0 (no limit) or more.`);
+	if (value === 0) return 0;
+	return scale === 1 ? value : Math.max(1, Math.floor(value * scale));
 }

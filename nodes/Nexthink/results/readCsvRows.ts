@@ -26,6 +26,12 @@ export interface ReadCsvRowsOptions {
 	convertTypes: boolean;
 	/** Keep at most this many rows (a non-negative integer); unlimited when absent. */
 	maxRows?: number;
+	/**
+	 * Keep at most this many values (rows times columns): reading stops before the row that would
+	 * pass it, as with `maxRows`. For answers that should be small, where a file of millions of tiny
+	 * rows or very wide rows would otherwise turn a few MB into far more memory as row objects.
+	 */
+	maxValues?: number;
 	/** Bounds on the file's expansion; the defaults of limits.ts when absent. */
 	limits?: ResultLimits;
 	/** Decompressed bytes below which the compression ratio is not checked (tests lower it). */
@@ -36,7 +42,7 @@ export interface CsvRowsResult {
 	/** The keys of the row objects in column order: the header names, made unique (see rowObjects.ts). */
 	header: string[];
 	rows: CsvRow[];
-	/** True when `maxRows` cut the result short and at least one more row exists. */
+	/** True when `maxRows` or `maxValues` cut the result short and at least one more row exists. */
 	moreRowsAvailable: boolean;
 	/** What the file actually was, by its magic bytes. */
 	compression: Compression;
@@ -49,6 +55,7 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 		throw new RangeError(`maxRows must be a non-negative integer, got ${options.maxRows}`);
 	}
 	const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
+	const maxValues = options.maxValues ?? Number.POSITIVE_INFINITY;
 	const limits = options.limits ?? DEFAULT_RESULT_LIMITS;
 	const counted = { bytes: 0 };
 	let compression: Compression = 'NONE';
@@ -63,7 +70,7 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 			buildRow = createRowBuilder(header, options.convertTypes);
 			return true;
 		}
-		if (rows.length >= maxRows) {
+		if (rows.length >= maxRows || (rows.length + 1) * header.length > maxValues) {
 			moreRowsAvailable = true;
 			return false;
 		}

@@ -2,16 +2,34 @@
  * Execute Query: runs a stored query synchronously (POST /api/v{1,2}/nql/execute). Read-only, so
  * the transport may retry it. Nexthink returns about 1,000 rows at most and drops the rest without
  * saying so; reaching that count is reported as "may be incomplete".
+ *
+ * The answer is streamed and bounded while it arrives (Max Answer Size, counted after HTTP
+ * decompression; Request Timeout for the whole answer): a small `Content-Encoding: gzip` answer
+ * could otherwise inflate to gigabytes inside n8n's request helper before any check runs.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ResultLimitError, type ResultLimits } from '../../results/limits';
+import { limitFromOption, ResultLimitError, type ResultLimits } from '../../results/limits';
 import { readCsvRows } from '../../results/readCsvRows';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { mediaTypeOf, nexthinkRequest, unexpectedAnswer } from '../../transport';
 import { resultLimitError } from '../shared/downloadResults';
-import { EXECUTE_ROW_LIMIT, ExecuteResponseError, readExecuteV1, readExecuteV2, type ExecuteResult } from '../shared/executeResponse';
+import {
+	answerText,
+	answerTooLarge,
+	boundedAnswer,
+	DEFAULT_MAX_ANSWER_BYTES,
+	EXECUTE_MAX_VALUES,
+	EXECUTE_ROW_LIMIT,
+	ExecuteAnswerLimitError,
+	ExecuteResponseError,
+	readExecuteV1,
+	readExecuteV2,
+	jsonHasMoreValuesThan,
+	tooManyValues,
+	type ExecuteResult,
+} from '../shared/executeResponse';
 import { readQuerySettings, readResultLimits, runsAsTool, validated, wholeNumber } from '../shared/settings';
 import type { ItemOperation } from '../../shared/runPerItem';
 
@@ -30,22 +48,26 @@ function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
 		options.maxRowsAsTool === undefined ? 50 : wholeNumber(Number(options.maxRowsAsTool), 'Max Rows When Used as a Tool', 1),
 	);
 	const limits = validated(this, itemIndex, () => readResultLimits(options));
+	const maxAnswerBytes = validated(this, itemIndex, () => limitFromOption(options.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB));
 	const headers: Record<string, string> = {};
 	if (options.utcTimestamps === true) headers['x-utc-times'] = 'true';
-	return { query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, limits, headers };
+	return { query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, limits, maxAnswerBytes, headers };
 }
+
+const MB = 1024 * 1024;
 
 async function runExecuteQuery(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, limits, headers }: ReturnType<typeof prepareExecuteQuery>,
+	{ query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, limits, maxAnswerBytes, headers }: ReturnType<typeof prepareExecuteQuery>,
 ): Promise<INodeExecutionData[]> {
-	const response = await nexthinkRequest(this, {
+	const response = await nexthinkRequest<AsyncIterable<Uint8Array>>(this, {
 		method: 'POST',
 		path: `/api/${apiVersion}/nql/execute`,
 		body: { queryId: query.queryId, parameters: query.parameters },
 		headers,
-		responseType: asCsv ? 'text' : 'json',
+		accept: asCsv ? 'text/csv' : 'application/json',
+		responseType: 'stream',
 		idempotent: true,
 		timeoutMs,
 		itemIndex,
@@ -55,13 +77,29 @@ async function runExecuteQuery(
 
 	let result: ExecuteResult;
 	try {
-		result = asCsv
-			? await fromCsv(csvText(response.body, response.headers['content-type']), options.convertTypes === true, limits)
-			: apiVersion === 'v1'
-				? readExecuteV1(response.body)
-				: readExecuteV2(response.body);
+		const answer = boundedAnswer(response.body, maxAnswerBytes);
+		if (asCsv) {
+			// Max Answer Size also bounds CSV sent compressed without a Content-Encoding header, in place
+			// of the Export operation's decompression limits, which Execute Query does not offer.
+			const csvLimits = { ...limits, maxDecompressedBytes: maxAnswerBytes, maxCompressionRatio: 0 };
+			result = await fromCsv(csvAnswer(answer, response.headers['content-type']), options.convertTypes === true, csvLimits);
+		} else {
+			const text = await answerText(answer);
+			if (jsonHasMoreValuesThan(text, EXECUTE_MAX_VALUES)) throw tooManyValues();
+			result = apiVersion === 'v1' ? readExecuteV1(text) : readExecuteV2(text);
+		}
 	} catch (error) {
-		if (error instanceof ResultLimitError) throw resultLimitError(this, error, itemIndex);
+		// the answer broke off or timed out (the transport says so), or the execution was cancelled
+		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);
+		if (error instanceof ResultLimitError && error.limit !== 'maxDecompressedBytes') throw resultLimitError(this, error, itemIndex);
+		if (error instanceof ExecuteAnswerLimitError || error instanceof ResultLimitError) {
+			// a ResultLimitError on the decompressed size: CSV compressed without a Content-Encoding header
+			const limit = error instanceof ResultLimitError ? answerTooLarge(maxAnswerBytes) : error;
+			throw new NodeOperationError(this.getNode(), `Executing ${query.queryId} was stopped: ${lowerFirst(limit.message)}`, {
+				itemIndex,
+				description: 'The bounds protect n8n from answers that would exhaust its memory. No rows were output for this query.',
+			});
+		}
 		throw new NodeApiError(
 			this.getNode(),
 			{ message: (error as Error).message },
@@ -100,35 +138,31 @@ async function runExecuteQuery(
 
 export const executeExecuteQuery: ItemOperation<ReturnType<typeof prepareExecuteQuery>> = { prepare: prepareExecuteQuery, run: runExecuteQuery };
 
-/** The CSV text of an answer; an HTML, XML or JSON page (from a proxy, or JSON instead of CSV) is refused, not parsed as CSV. */
-function csvText(body: unknown, contentType: string | undefined): string {
+/**
+ * The CSV bytes of an answer; an HTML, XML or JSON page (from a proxy, or JSON instead of CSV) is
+ * refused, not parsed as CSV. Checked when the first bytes are asked for, so the refusal closes the body.
+ */
+async function* csvAnswer(answer: AsyncGenerator<Uint8Array, void, undefined>, contentType: string | undefined): AsyncGenerator<Uint8Array, void, undefined> {
 	const type = mediaTypeOf(contentType);
-	if (/html|xml|json/.test(type)) throw new ExecuteResponseError(`a ${type} page instead of CSV text.`);
-	if (typeof body !== 'string') throw new ExecuteResponseError('no CSV text.');
-	return body;
+	if (/html|xml|json/.test(type)) {
+		await answer.return();
+		throw new ExecuteResponseError(`a ${type} page instead of CSV text.`);
+	}
+	yield* answer;
 }
 
 function lowerFirst(text: string): string {
 	return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-async function fromCsv(text: string, convertTypes: boolean, limits: ResultLimits): Promise<ExecuteResult> {
-	// The answer's text is parsed in slices, as a download would arrive: the parser checks the field
-	// and row limits between slices, so a single huge field fails before it is copied into a row.
-	const parsed = await readCsvRows(slices(text), { compression: 'NONE', convertTypes, limits: { ...limits, maxDecompressedBytes: 0 } });
+/**
+ * Rows of a CSV answer. Its size is bounded as it arrives (boundedAnswer); the parser bounds fields
+ * and rows and, with `maxDecompressedBytes` = Max Answer Size, the text of an answer compressed
+ * without a Content-Encoding header (the reader recognises it by its first bytes); the values are
+ * bounded by EXECUTE_MAX_VALUES.
+ */
+async function fromCsv(answer: AsyncIterable<Uint8Array>, convertTypes: boolean, limits: ResultLimits): Promise<ExecuteResult> {
+	const parsed = await readCsvRows(answer, { compression: 'NONE', convertTypes, limits, maxValues: EXECUTE_MAX_VALUES });
+	if (parsed.moreRowsAvailable) throw tooManyValues();
 	return { rows: parsed.rows as IDataObject[], metadata: { queryId: null, executedQuery: null, rows: parsed.rows.length, executionDateTime: null } };
-}
-
-const SLICE_CHARS = 64 * 1024;
-
-async function* slices(text: string): AsyncGenerator<Uint8Array> {
-	const encoder = new TextEncoder();
-	let start = 0;
-	while (start < text.length) {
-		let end = Math.min(start + SLICE_CHARS, text.length);
-		// never split a surrogate pair: each slice must encode to valid UTF-8 on its own
-		if (end < text.length && text.charCodeAt(end - 1) >= 0xd800 && text.charCodeAt(end - 1) <= 0xdbff) end--;
-		yield encoder.encode(text.slice(start, end));
-		start = end;
-	}
 }

@@ -15,6 +15,77 @@ export interface ExecuteResult {
 
 export class ExecuteResponseError extends Error {}
 
+/** Default bound on an execute answer's size: about 1,000 rows fit in a few MB, so 64 MB leaves a wide margin. */
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** An execute answer that went past its size or value-count bound; the message says which and what to do. */
+export class ExecuteAnswerLimitError extends Error {}
+
+/**
+ * Most values (rows times columns) an execute answer may hold: 1,000 rows of 1,000 columns. Parsed
+ * into objects, a few MB of tiny values (`{},{},...`) would take hundreds of MB; this keeps an
+ * answer within about 100 MB of objects whatever its shape. Not an option: no genuine answer is near it.
+ */
+export const EXECUTE_MAX_VALUES = 1_000_000;
+
+export function tooManyValues(): ExecuteAnswerLimitError {
+	return new ExecuteAnswerLimitError(
+		`The execute answer holds more than ${EXECUTE_MAX_VALUES.toLocaleString('en-US')} values, far more than the about ${EXECUTE_ROW_LIMIT.toLocaleString('en-US')} rows Nexthink returns: it is not a genuine answer. Check the API base URL of the credential.`,
+	);
+}
+
+/**
+ * Whether a JSON text holds more than `max` values, counted without parsing it: every comma and
+ * opening bracket outside strings (a close upper bound of values, objects and lists), so that a
+ * hostile answer of millions of tiny objects is refused before `JSON.parse` builds them.
+ */
+export function jsonHasMoreValuesThan(text: string, max: number): boolean {
+	let count = 0;
+	let inString = false;
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		if (inString) {
+			if (code === 0x5c) index++; // backslash: skip the escaped character
+			else if (code === 0x22) inString = false;
+		} else if (code === 0x22) {
+			inString = true;
+		} else if ((code === 0x2c || code === 0x7b || code === 0x5b) && ++count > max) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * The answer's bytes as they arrive (after HTTP decoding, so a `Content-Encoding: gzip` answer is
+ * counted inflated), failing once more than `maxBytes` arrived (0 = no limit). Stopping early
+ * closes the source. (Its time is bounded by the transport: Request Timeout covers the whole answer.)
+ */
+export async function* boundedAnswer(source: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array, void, undefined> {
+	let received = 0;
+	for await (const chunk of source) {
+		received += chunk.length;
+		if (maxBytes > 0 && received > maxBytes) throw answerTooLarge(maxBytes);
+		yield chunk;
+	}
+}
+
+/** The error for an answer past Max Answer Size (also when its text was compressed without saying so). */
+export function answerTooLarge(maxBytes: number): ExecuteAnswerLimitError {
+	return new ExecuteAnswerLimitError(
+		`The execute answer is larger than ${maxBytes / (1024 * 1024)} MB (counted after decompression). If it is genuine, raise "Max Answer Size (MB)" in the node's options (0 = no limit); for large results use the Export operation.`,
+	);
+}
+
+/** All of a (bounded) answer as text, decoded as UTF-8. */
+export async function answerText(source: AsyncIterable<Uint8Array>): Promise<string> {
+	const decoder = new TextDecoder();
+	const parts: string[] = [];
+	for await (const chunk of source) parts.push(decoder.decode(chunk, { stream: true }));
+	parts.push(decoder.decode());
+	return parts.join('');
+}
+
 export function readExecuteV2(body: unknown): ExecuteResult {
 	const object = asObject(body);
 	if (!Array.isArray(object.data)) throw new ExecuteResponseError('The execute answer has no "data" list.');
