@@ -22,11 +22,12 @@ function registerTypeScript() {
  * @param {string} script
  * @param {object} args
  * @param {string} label
+ * @param {number} [heapMb]  the worker's --max-old-space-size (default 4096)
  * @returns {Promise<any>}
  */
-function runWorker(script, args, label) {
+function runWorker(script, args, label, heapMb = 4096) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, ['--max-old-space-size=4096', script, '--worker', JSON.stringify(args)], {
+		const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, script, '--worker', JSON.stringify(args)], {
 			stdio: ['ignore', 'pipe', 'pipe'],
 			env: { ...process.env, N8N_LOG_LEVEL: 'silent' },
 		});
