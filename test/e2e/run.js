@@ -26,6 +26,7 @@ const { Suite, log } = require('./lib/suite');
 const { credentialRecord } = require('../../scripts/n8n-examples');
 const { WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('./lib/workflow');
 const { nodeCases } = require('./cases/nodeCases');
+const { errorOutputCases } = require('./cases/errorOutputCases');
 const { exampleCases } = require('./cases/exampleCases');
 const { runServerChecks, SERVER_CHECKS } = require('./cases/serverChecks');
 const { runQueueMode, queueTestNames } = require('./cases/queueMode');
@@ -69,7 +70,7 @@ async function runCliCase(suite, n8n, server, testCase, label, context = {}) {
  */
 async function runMajor(suite, major, tarball, workDir, options) {
 	const label = `[n8n ${major}.x]`;
-	const cases = nodeCases.filter((testCase) => !options.only || testCase.title.includes(options.only) || testCase.id.includes(options.only));
+	const cases = [...nodeCases, ...errorOutputCases].filter((testCase) => !options.only || testCase.title.includes(options.only) || testCase.id.includes(options.only));
 	// every example is imported (the server checks open some); --only picks which ones are executed
 	const examples = exampleCases();
 	const executedExamples = examples.filter((testCase) => testCase.kind === 'execute' && (!options.only || testCase.title.includes(options.only)));
