@@ -9,7 +9,8 @@
  * Everything runs for real: the compiled node in n8n-core's engine polls the local API server over
  * HTTP, and the server completes the export `completeAfterMs` after it was started (its own clock).
  * To keep a 10-minute export affordable, time is compressed by `--scale`: the export durations and
- * every schedule setting are divided by it, and the measured arrival time is multiplied back. Status
+ * every schedule setting (the 1 s floor between status calls included) are divided by it, and the
+ * measured arrival time is multiplied back. Status
  * calls are counted from the server's request log. Each poll's own latency (about a millisecond
  * here) is compressed too, so the fixed short polls come out slightly under their ideal count.
  */
@@ -38,7 +39,11 @@ async function main() {
 	registerTypeScript();
 	const { runNode, disposeHarness, nexthinkCredentials } = require(path.join(ROOT, 'test/helpers/harness.ts'));
 	const { NexthinkExport } = require(NODE_FILE);
-	const { DEFAULT_WAIT_SETTINGS } = require(path.join(ROOT, 'dist/nodes/Nexthink/export/shared/waitSchedule.js'));
+	const waitSchedule = require(path.join(ROOT, 'dist/nodes/Nexthink/export/shared/waitSchedule.js'));
+	const { DEFAULT_WAIT_SETTINGS } = waitSchedule;
+	// The 1 s floor between status calls is a schedule setting too: compressed like the others (the
+	// compiled module reads it from its exports at each use, and the node loads this same module).
+	if (typeof waitSchedule.MIN_POLL_GAP_MS === 'number') waitSchedule.MIN_POLL_GAP_MS /= scale;
 	const { startNexthinkServer } = require(path.join(ROOT, 'test/server'));
 	const server = await startNexthinkServer();
 	const credentials = { nexthinkApi: nexthinkCredentials(server) };
