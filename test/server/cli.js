@@ -63,7 +63,7 @@ async function main() {
 			{
 				clientId: values['client-id'] ?? 'nx-client',
 				clientSecret: values['client-secret'] ?? 'nx-secret-value',
-				permissions: ['nql', 'enrichment'],
+				permissions: ['nql', 'enrichment', 'remoteActions', 'workflows', 'campaigns'],
 			},
 		],
 		slowExportMs: integer(values['slow-export-ms'], 'slow-export-ms'),

@@ -4,7 +4,7 @@
 /**
  * What every server starts with: a few manual custom fields and a handful of objects with readable,
  * fixed names and uids, so tests can enrich them without setting anything up. The uids follow a
- * pattern per type (d… devices, a… users, b… binaries, c… packages).
+ * pattern per type (d… devices, e… their Collectors, a… users, b… binaries, c… packages).
  */
 
 const DEFAULT_CUSTOM_FIELDS = {
@@ -19,11 +19,11 @@ const DEFAULT_CUSTOM_FIELDS = {
 const uid = (prefix, n) => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const DEFAULT_DEVICES = [
-	{ name: 'LAPTOP-ZRH-001', uid: uid('d', 1) },
-	{ name: 'LAPTOP-ZRH-002', uid: uid('d', 2) },
-	{ name: 'DESKTOP-LIS-001', uid: uid('d', 3) },
-	{ name: 'VDI-POOL-001', uid: uid('d', 4) },
-	{ name: 'SRV-FRA-001', uid: uid('d', 5) },
+	{ name: 'LAPTOP-ZRH-001', uid: uid('d', 1), collectorUid: uid('e', 1) },
+	{ name: 'LAPTOP-ZRH-002', uid: uid('d', 2), collectorUid: uid('e', 2) },
+	{ name: 'DESKTOP-LIS-001', uid: uid('d', 3), collectorUid: uid('e', 3) },
+	{ name: 'VDI-POOL-001', uid: uid('d', 4), collectorUid: uid('e', 4) },
+	{ name: 'SRV-FRA-001', uid: uid('d', 5), collectorUid: uid('e', 5) },
 ];
 
 const DEFAULT_USERS = [

@@ -4,6 +4,7 @@
 const crypto = require('node:crypto');
 const { DEVICE_COLUMNS, generateDeviceRows } = require('./device-rows');
 const { nqlValue } = require('./inventory-queries');
+const { addStatusQuery } = require('./actions');
 
 /**
  * The demo estate (`demo: true`, `cli.js --demo`): a few thousand devices and users with realistic
@@ -58,7 +59,7 @@ function addDevices(inventory) {
 			fields['device/device/virtualization/desktop_pool'] = DESKTOP_POOLS[index % DESKTOP_POOLS.length];
 			fields['device/device/virtualization/hypervisor_name'] = `esx-${String(1 + (index % 12)).padStart(2, '0')}.example.com`;
 		}
-		inventory.addDevice({ name: row[0], uid: row[1], attributes, fields });
+		inventory.addDevice({ name: row[0], uid: row[1], collectorUid: demoUid('collector', index), attributes, fields });
 		index += 1;
 	}
 }
@@ -190,16 +191,69 @@ function registerDemoQueries(inventory, queries, options) {
 	});
 }
 
+/** Stored status queries of the demo, one per action table (the NQL a user creates in Nexthink). */
+const DEMO_STATUS_QUERIES = /** @type {const} */ ([
+	{ id: '#n8n_remote_action_status', table: 'remote_action.executions' },
+	{ id: '#n8n_workflow_status', table: 'workflow.executions' },
+	{ id: '#n8n_campaign_status', table: 'campaign.responses' },
+]);
+
+/**
+ * Queries the action examples start from, and the status queries they wait with:
+ * - `#high_cpu_devices`: every 50th demo device (with its Collector UID, what remote actions take)
+ *   and a CPU usage of 85–99 %;
+ * - `#old_device_users`: every 40th demo user with "their" device (the device of the same index) and
+ *   an age of 4–7 years;
+ * - `#n8n_remote_action_status`, `#n8n_workflow_status`, `#n8n_campaign_status`: `$request_id`.
+ * @param {Inventory} inventory
+ * @param {QueryRegistry} queries
+ * @param {import('./actions').ActionStore} actions
+ */
+function registerActionQueries(inventory, queries, actions) {
+	const demoDevices = () => [...inventory.devices.values()].filter((device) => device.attributes['device.name'] !== undefined);
+	queries.add({
+		id: '#high_cpu_devices',
+		header: ['device.name', 'device.uid', 'device.collector.uid', 'device.operating_system.platform', 'cpu_usage_percent'],
+		rows: () =>
+			demoDevices()
+				.filter((_, index) => index % 50 === 7)
+				.map((device, index) => [device.name, device.uid, device.collectorUid, device.attributes['device.operating_system.platform'], 85 + (index % 15)]),
+		snapshot: true,
+		columnTypes: { cpu_usage_percent: 'number' },
+		nql:
+			'devices during past 24h | include device_performance.events during past 24h | compute cpu_usage_percent = cpu_usage.avg() ' +
+			'| where cpu_usage_percent > 85 | list device.name, device.uid, device.collector.uid, device.operating_system.platform, cpu_usage_percent',
+	});
+	queries.add({
+		id: '#old_device_users',
+		header: ['user.name', 'user.sid', 'user.upn', 'device.name', 'device_age_years'],
+		rows: () => {
+			const devices = demoDevices();
+			const users = [...inventory.users.values()].filter((user) => user.upn?.endsWith('@contoso.example'));
+			return users
+				.map((user, index) => ({ user, index }))
+				.filter(({ index }) => index % 40 === 3 && index < devices.length)
+				.map(({ user, index }) => [user.name, user.sid, user.upn, devices[index].name, 4 + (index % 4)]);
+		},
+		snapshot: true,
+		columnTypes: { device_age_years: 'number' },
+		nql: 'devices | where hardware.age > 4y | list user.name, user.sid, user.upn, device.name, device_age_years',
+	});
+	for (const spec of DEMO_STATUS_QUERIES) addStatusQuery(queries, actions, spec);
+}
+
 /**
  * @param {Inventory} inventory
  * @param {QueryRegistry} queries
  * @param {{ slowExportMs: number }} options
+ * @param {import('./actions').ActionStore} actions
  */
-function loadDemoEstate(inventory, queries, options) {
+function loadDemoEstate(inventory, queries, options, actions) {
 	addDevices(inventory);
 	addUsers(inventory);
 	addSoftware(inventory);
 	registerDemoQueries(inventory, queries, options);
+	registerActionQueries(inventory, queries, actions);
 }
 
-module.exports = { loadDemoEstate, nqlEqualsMatcher, DEMO_DEVICE_COUNT, DEMO_USER_COUNT, BIG_INVENTORY_ROWS, BIG_INVENTORY_SEED };
+module.exports = { loadDemoEstate, nqlEqualsMatcher, DEMO_STATUS_QUERIES, DEMO_DEVICE_COUNT, DEMO_USER_COUNT, BIG_INVENTORY_ROWS, BIG_INVENTORY_SEED };

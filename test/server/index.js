@@ -19,6 +19,11 @@ const { Inventory } = require('./inventory');
 const { loadDefaultInventory } = require('./default-inventory');
 const { registerInventoryQueries } = require('./inventory-queries');
 const { loadDemoEstate } = require('./demo-estate');
+const { ActionStore, addStatusQuery } = require('./actions');
+const { loadDefaultActions } = require('./default-actions');
+const { handleExecuteRemoteAction, handleListRemoteActions, handleRemoteActionDetails } = require('./remote-actions');
+const { handleExecuteWorkflow, handleResumeWorkflow, handleListWorkflows, handleWorkflowDetails } = require('./workflows');
+const { handleTriggerCampaign, CAMPAIGN_UNAUTHORIZED_BODY } = require('./campaigns');
 const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
 
 /**
@@ -29,7 +34,7 @@ const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
  * @typedef {import('./router').RecordedRequest} RecordedRequest
  *
  * @typedef {object} ServerOptions
- * @property {Client[]} [clients]              default: one client with both permissions
+ * @property {Client[]} [clients]              default: one client with every permission
  * @property {number} [tokenLifetimeSeconds]   default 900
  * @property {number} [urlLifetimeSeconds]     pre-signed results URL lifetime, default 900
  * @property {number} [statusDailyLimit]       status calls per client before 429, default Infinity
@@ -40,6 +45,8 @@ const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
  * @property {number} [instanceUtcOffsetMinutes]  the instance's regional time zone for execute without x-utc-times, default 60
  * @property {boolean} [demo]                  load the demo estate
  * @property {number} [slowExportMs]           completion time of the demo's #slow_export, default 30000
+ * @property {number} [actionCompleteAfterPolls]  status-query reads of an execution before it may reach its final status, default 2
+ * @property {number} [actionCompleteAfterMs]  time after an execution started before it may reach its final status, default 0
  * @property {number} [port]                   default 0 (ephemeral)
  * @property {string} [host]                   default 127.0.0.1
  * @property {number} [maxRecordedRequests]    keep only the latest N requests, default Infinity
@@ -50,7 +57,7 @@ const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
 const DEFAULT_CLIENT = Object.freeze({
 	clientId: 'nx-client',
 	clientSecret: 'nx-secret-value',
-	permissions: /** @type {import('./tokens').Permission[]} */ (['nql', 'enrichment']),
+	permissions: /** @type {import('./tokens').Permission[]} */ (['nql', 'enrichment', 'remoteActions', 'workflows', 'campaigns']),
 });
 
 /**
@@ -69,6 +76,8 @@ async function startNexthinkServer(input = {}) {
 		instanceUtcOffsetMinutes: 60,
 		demo: false,
 		slowExportMs: 30000,
+		actionCompleteAfterPolls: 2,
+		actionCompleteAfterMs: 0,
 		port: 0,
 		host: '127.0.0.1',
 		maxRecordedRequests: Infinity,
@@ -120,7 +129,9 @@ async function startNexthinkServer(input = {}) {
 	const inventory = new Inventory();
 	loadDefaultInventory(inventory);
 	registerInventoryQueries(queries, inventory);
-	if (options.demo) loadDemoEstate(inventory, queries, options);
+	const actions = new ActionStore({ inventory, now, options });
+	loadDefaultActions(actions);
+	if (options.demo) loadDemoEstate(inventory, queries, options, actions);
 	const exportDeps = { queries, exports, quota, signer, now, baseUrl: () => baseUrl, options };
 
 	/** @type {import('./router').Route[]} */
@@ -163,6 +174,70 @@ async function startNexthinkServer(input = {}) {
 			handle: (ctx) => handleEnrichment(ctx, inventory),
 		},
 		{
+			methods: ['POST'],
+			pattern: /^\/api\/v1\/act\/execute$/,
+			auth: 'bearer',
+			permission: 'remoteActions',
+			handle: (ctx) => handleExecuteRemoteAction(ctx, actions),
+		},
+		{
+			methods: ['GET'],
+			pattern: /^\/api\/v1\/act\/remote-action$/,
+			auth: 'bearer',
+			permission: 'remoteActions',
+			handle: (ctx) => handleListRemoteActions(ctx, actions),
+		},
+		{
+			methods: ['GET'],
+			pattern: /^\/api\/v1\/act\/remote-action\/details$/,
+			auth: 'bearer',
+			permission: 'remoteActions',
+			handle: (ctx) => handleRemoteActionDetails(ctx, actions),
+		},
+		{
+			methods: ['POST'],
+			pattern: /^\/api\/v1\/workflows\/execute$/,
+			auth: 'bearer',
+			permission: 'workflows',
+			handle: (ctx) => handleExecuteWorkflow(ctx, actions, 1),
+		},
+		{
+			methods: ['POST'],
+			pattern: /^\/api\/v2\/workflows\/execute$/,
+			auth: 'bearer',
+			permission: 'workflows',
+			handle: (ctx) => handleExecuteWorkflow(ctx, actions, 2),
+		},
+		{
+			methods: ['POST'],
+			pattern: /^\/api\/v1\/workflows\/workflows\/([^/]+)\/execution\/([^/]+)\/trigger$/,
+			auth: 'bearer',
+			permission: 'workflows',
+			handle: (ctx) => handleResumeWorkflow(ctx, actions),
+		},
+		{
+			methods: ['GET'],
+			pattern: /^\/api\/v1\/workflows$/,
+			auth: 'bearer',
+			permission: 'workflows',
+			handle: (ctx) => handleListWorkflows(ctx, actions),
+		},
+		{
+			methods: ['GET'],
+			pattern: /^\/api\/v1\/workflows\/details$/,
+			auth: 'bearer',
+			permission: 'workflows',
+			handle: (ctx) => handleWorkflowDetails(ctx, actions),
+		},
+		{
+			methods: ['POST'],
+			pattern: /^\/api\/v1\/euf\/campaign\/trigger$/,
+			auth: 'bearer',
+			permission: 'campaigns',
+			unauthorizedBody: CAMPAIGN_UNAUTHORIZED_BODY,
+			handle: (ctx) => handleTriggerCampaign(ctx, actions),
+		},
+		{
 			methods: ['GET'],
 			pattern: /^\/files\/([^/]+)$/,
 			auth: 'none',
@@ -187,6 +262,28 @@ async function startNexthinkServer(input = {}) {
 		},
 		exports,
 		inventory,
+		/** Remote actions, workflows, campaigns, and every action request with its executions. */
+		actions,
+		/** @param {import('./actions').RemoteActionSpec} spec */
+		addRemoteAction(spec) {
+			return actions.addRemoteAction(spec);
+		},
+		/** @param {import('./actions').WorkflowSpec} spec */
+		addWorkflow(spec) {
+			return actions.addWorkflow(spec);
+		},
+		/** @param {import('./actions').CampaignSpec} spec */
+		addCampaign(spec) {
+			return actions.addCampaign(spec);
+		},
+		/**
+		 * Registers a stored NQL query over `remote_action.executions`, `workflow.executions` or
+		 * `campaign.responses` that takes the request ID (`$request_id`) and lists its per-target rows.
+		 * @param {import('./actions').StatusQuerySpec} spec
+		 */
+		addActionStatusQuery(spec) {
+			return addStatusQuery(queries, actions, spec);
+		},
 		/** @param {import('./queries').QuerySpec} spec */
 		addQuery(spec) {
 			return queries.add(spec);

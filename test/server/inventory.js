@@ -18,10 +18,12 @@ const crypto = require('node:crypto');
  * @property {string} name
  * @property {string} [sid]       users
  * @property {string} [upn]       users
+ * @property {string} [collectorUid]  devices: the Collector's UUID (`device.collector.uid`), the id the
+ *                                Remote Actions API and the Workflows API v1 take
  * @property {Record<string, string>} attributes  further NQL columns for the object's queries (e.g. 'device.entity')
  * @property {Record<string, string | number>} fields  enriched values by enrichment field name ('device/device/#tier')
  *
- * @typedef {{ name: string, uid?: string, sid?: string, upn?: string, attributes?: Record<string, string>, fields?: Record<string, string | number> }} ObjectInput
+ * @typedef {{ name: string, uid?: string, sid?: string, upn?: string, collectorUid?: string, attributes?: Record<string, string>, fields?: Record<string, string | number> }} ObjectInput
  */
 
 class Inventory {
@@ -38,6 +40,8 @@ class Inventory {
 		};
 		/** @type {Map<string, InventoryObject>} */
 		this.devicesByName = new Map();
+		/** @type {Map<string, InventoryObject>} lowercased collector uid → device */
+		this.devicesByCollectorUid = new Map();
 		/** @type {Map<string, InventoryObject>} */
 		this.usersBySid = new Map();
 		/** @type {Map<string, InventoryObject>} */
@@ -82,7 +86,12 @@ class Inventory {
 			if (object.sid) this.usersBySid.set(object.sid, object);
 			if (object.upn) this.usersByUpn.set(object.upn.toLowerCase(), object);
 		}
-		if (type === 'device') this.devicesByName.set(object.name.toLowerCase(), object);
+		if (type === 'device') {
+			// Every device has a Collector; without one given it gets a random UUID.
+			object.collectorUid = input.collectorUid ?? crypto.randomUUID();
+			this.devicesByName.set(object.name.toLowerCase(), object);
+			this.devicesByCollectorUid.set(object.collectorUid.toLowerCase(), object);
+		}
 		this.objects[type].set(object.uid.toLowerCase(), object);
 		return object;
 	}
@@ -115,6 +124,14 @@ class Inventory {
 	addCustomField(scope, name) {
 		this.customFields[scope].add(name.startsWith('#') ? name : `#${name}`);
 		for (const listener of this.customFieldListeners) listener();
+	}
+
+	/**
+	 * The device whose Collector has this UUID (case-insensitive), if any.
+	 * @param {string} collectorUid
+	 */
+	findDeviceByCollectorUid(collectorUid) {
+		return this.devicesByCollectorUid.get(collectorUid.toLowerCase());
 	}
 
 	/**

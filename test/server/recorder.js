@@ -12,7 +12,7 @@ const { readBody, sendJson, sendText } = require('./http');
  *
  * It answers every request with what the real endpoint of that path would answer on success (a
  * token, an export ID, a COMPLETED status with a results URL, execute rows, an enrichment
- * `success`, a CSV file), so a client that followed a redirect here would believe the work was done:
+ * `success`, a CSV file, an action request id `RECORDED_REQUEST_ID`), so a client that followed a redirect here would believe the work was done:
  * the tests then see rows or `applied` items, not merely an error.
  *
  * @typedef {object} RecordedByRecorder
@@ -24,6 +24,8 @@ const { readBody, sendJson, sendText } = require('./http');
 
 const RECORDED_COLUMNS = ['device.name'];
 const RECORDED_ROW = 'ROW-FROM-THE-RECORDING-SERVER';
+/** Request id the recorder answers to every action trigger (remote action, workflow, campaign). */
+const RECORDED_REQUEST_ID = '00000000-0000-4000-8000-00000000dead';
 
 /**
  * @param {{ host?: string }} [options]
@@ -57,6 +59,20 @@ async function startRecordingServer(options = {}) {
 			}
 		} else if (path === '/api/v1/enrichment/data/fields') {
 			sendJson(res, 200, { status: 'success' });
+		} else if (path === '/api/v1/act/execute') {
+			sendJson(res, 200, { requestId: RECORDED_REQUEST_ID, expiresInMinutes: 60 });
+		} else if (/^\/api\/v[12]\/workflows\/execute$/.test(path)) {
+			sendJson(res, 200, { requestUuid: RECORDED_REQUEST_ID, executionsUuids: [RECORDED_REQUEST_ID] });
+		} else if (/^\/api\/v1\/workflows\/workflows\/[^/]+\/execution\/[^/]+\/trigger$/.test(path)) {
+			sendJson(res, 200, [{ requestUuid: RECORDED_REQUEST_ID }]);
+		} else if (path === '/api/v1/euf/campaign/trigger') {
+			let sids = [];
+			try {
+				sids = JSON.parse(body).userSid ?? [];
+			} catch {
+				// an unreadable body still gets a believable answer
+			}
+			sendJson(res, 200, { requests: (Array.isArray(sids) ? sids : []).map((userSid) => ({ userSid, requestId: RECORDED_REQUEST_ID })) });
 		} else if (path.startsWith('/files/')) {
 			sendText(res, 200, 'text/csv', `${RECORDED_COLUMNS.join(',')}\n${RECORDED_ROW}\n`);
 		} else {
@@ -83,4 +99,4 @@ async function startRecordingServer(options = {}) {
 	};
 }
 
-module.exports = { startRecordingServer, RECORDED_ROW };
+module.exports = { startRecordingServer, RECORDED_ROW, RECORDED_REQUEST_ID };

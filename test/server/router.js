@@ -3,6 +3,8 @@
 
 const { readBody, sendJson, sendEmpty, queryObject } = require('./http');
 const { answersInstead, sendFaultAnswer, tamperWithBody } = require('./faults');
+const { REMOTE_ACTION_FORBIDDEN_BODY } = require('./remote-actions');
+const { WORKFLOW_FORBIDDEN_BODY } = require('./workflows');
 
 /**
  * Turns the route table into a request listener. Every request is recorded first, then faults get
@@ -28,6 +30,7 @@ const { answersInstead, sendFaultAnswer, tamperWithBody } = require('./faults');
  * @property {RegExp} pattern  matched against the whole pathname
  * @property {'none' | 'bearer'} auth
  * @property {Permission} [permission]  needed on top of a valid bearer token
+ * @property {object} [unauthorizedBody]  body of the 401 (default: none)
  * @property {(ctx: Context) => void | Promise<void>} handle
  *
  * @typedef {object} RecordedRequest
@@ -39,10 +42,18 @@ const { answersInstead, sendFaultAnswer, tamperWithBody } = require('./faults');
  * @property {number} at  server clock, ms
  */
 
-/** 403 bodies differ by API: the NQL API answers its error response, the Enrichment API only a message. */
+/**
+ * 403 bodies differ by API: the NQL API answers its error response, the Enrichment API only a
+ * message, Remote Actions `{ code, message }`, Workflows `{ code, details }`; the Campaigns API
+ * declares its 403 without a body (undefined here).
+ * @type {Record<Permission, object | undefined>}
+ */
 const FORBIDDEN = {
 	nql: { message: 'Not authorized to execute queries', code: 403, source: 'authorization' },
 	enrichment: { message: 'No permission to trigger enrichment' },
+	remoteActions: REMOTE_ACTION_FORBIDDEN_BODY,
+	workflows: WORKFLOW_FORBIDDEN_BODY,
+	campaigns: undefined,
 };
 
 /**
@@ -97,11 +108,14 @@ function createRequestListener({ routes, tokens, faults, record, now }) {
 			if (route.auth === 'bearer') {
 				ctx.client = tokens.verify(req.headers.authorization);
 				if (!ctx.client) {
-					sendEmpty(res, 401, { 'www-authenticate': 'Bearer' });
+					if (route.unauthorizedBody) sendJson(res, 401, route.unauthorizedBody, { 'www-authenticate': 'Bearer' });
+					else sendEmpty(res, 401, { 'www-authenticate': 'Bearer' });
 					return;
 				}
 				if (route.permission && !ctx.client.permissions.includes(route.permission)) {
-					sendJson(res, 403, FORBIDDEN[route.permission]);
+					const forbidden = FORBIDDEN[route.permission];
+					if (forbidden) sendJson(res, 403, forbidden);
+					else sendEmpty(res, 403);
 					return;
 				}
 			}
