@@ -486,7 +486,9 @@ class ActionStore {
 		const index = header.indexOf(column);
 		if (index === -1) throw new Error(`${table} has no column ${column}`);
 		const rows = [];
-		for (const request of this.requests.values()) {
+		// By request id (what status queries ask for): one lookup instead of a scan of every request.
+		const requests = column === 'request_id' && value !== undefined ? [this.requests.get(value)].filter((request) => request !== undefined) : this.requests.values();
+		for (const request of requests) {
 			if (request.kind !== kind) continue;
 			for (const execution of request.executions) {
 				const before = this.rowOf(table, execution, false);

@@ -24,6 +24,8 @@ const USAGE = `Usage: node test/server/cli.js [options]
   --slow-export-ms <ms>      completion time of #slow_export (default 30000)
   --status-daily-limit <n>   status calls per client before 429 (default unlimited)
   --retry-after-format <f>   seconds | http-date (default seconds)
+  --action-complete-after-polls <n>  status-query reads before an action execution may end (default 2)
+  --action-complete-after-ms <ms>    time before an action execution may end (default 0)
   --help                     show this help`;
 
 /** @param {string | undefined} value @param {string} name */
@@ -44,6 +46,8 @@ async function main() {
 			'slow-export-ms': { type: 'string' },
 			'status-daily-limit': { type: 'string' },
 			'retry-after-format': { type: 'string' },
+			'action-complete-after-polls': { type: 'string' },
+			'action-complete-after-ms': { type: 'string' },
 			help: { type: 'boolean', default: false },
 		},
 	});
@@ -69,6 +73,8 @@ async function main() {
 		slowExportMs: integer(values['slow-export-ms'], 'slow-export-ms'),
 		statusDailyLimit: integer(values['status-daily-limit'], 'status-daily-limit'),
 		retryAfterFormat,
+		actionCompleteAfterPolls: integer(values['action-complete-after-polls'], 'action-complete-after-polls'),
+		actionCompleteAfterMs: integer(values['action-complete-after-ms'], 'action-complete-after-ms'),
 		// A long-running server must not keep every request it ever saw.
 		maxRecordedRequests: 1000,
 	});

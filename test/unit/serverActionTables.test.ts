@@ -103,6 +103,21 @@ describe('status queries over the action tables', () => {
 		]);
 	});
 
+	it('an outcome can give one target its own pace: the others are final while it still runs', async () => {
+		server.addRemoteAction({ id: '#slow_on_two', name: 'Slow on two', outcome: (target: any) => (target.object?.name === 'LAPTOP-ZRH-002' ? { completeAfterPolls: 5 } : { completeAfterPolls: 0 }) });
+		const { requestId } = await post('/api/v1/act/execute', { remoteActionId: '#slow_on_two', devices: [COLLECTOR_1, COLLECTOR_2] });
+		const statuses = [];
+		for (let poll = 0; poll < 6; poll++) statuses.push((await read('#ra_status', requestId)).map((row: any) => row.status));
+		expect(statuses).toEqual([
+			['success', 'pending'],
+			['success', 'in_progress'],
+			['success', 'in_progress'],
+			['success', 'in_progress'],
+			['success', 'in_progress'],
+			['success', 'success'],
+		]);
+	});
+
 	it('actionCompleteAfterMs and actionCompleteAfterPolls are read live (server clock, no sleeping)', async () => {
 		server.options.actionCompleteAfterPolls = 0;
 		server.options.actionCompleteAfterMs = 60000;

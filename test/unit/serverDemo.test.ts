@@ -130,7 +130,7 @@ describe('demo estate', () => {
 
 describe('cli.js', () => {
 	it('prints the connection details, serves the API and stops on SIGTERM', async () => {
-		const child = spawn(process.execPath, [path.join(__dirname, '../server/cli.js'), '--port', '0', '--client-id', 'cli-client', '--client-secret', 'cli-secret'], {
+		const child = spawn(process.execPath, [path.join(__dirname, '../server/cli.js'), '--port', '0', '--client-id', 'cli-client', '--client-secret', 'cli-secret', '--action-complete-after-polls', '0'], {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -152,6 +152,11 @@ describe('cli.js', () => {
 			});
 			const cliToken = await fetchToken(ready);
 			expect((await apiRequest(ready, cliToken, 'GET', '/api/v1/nql/status/x')).status).toBe(404);
+			// The CLI's client has every permission, the action APIs included.
+			expect((await apiRequest(ready, cliToken, 'GET', '/api/v1/act/remote-action')).status).toBe(200);
+			expect((await apiRequest(ready, cliToken, 'GET', '/api/v1/workflows?dependency=DEVICE&triggerMethod=API')).status).toBe(200);
+			const campaign = await apiRequest(ready, cliToken, 'POST', '/api/v1/euf/campaign/trigger', { json: { campaignNqlId: '#it_satisfaction', userSid: ['S-1-5-21-1-2-3'], expiresInMinutes: 60 } });
+			expect(campaign.status).toBe(200);
 		} finally {
 			child.kill('SIGTERM');
 		}
