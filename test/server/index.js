@@ -19,7 +19,7 @@ const { Inventory } = require('./inventory');
 const { loadDefaultInventory } = require('./default-inventory');
 const { registerInventoryQueries } = require('./inventory-queries');
 const { loadDemoEstate } = require('./demo-estate');
-const { ActionStore, addStatusQuery } = require('./actions');
+const { ActionStore, addStatusQuery, statusQueryNql, TABLES: ACTION_TABLES, STATUSES: ACTION_STATUSES } = require('./actions');
 const { loadDefaultActions } = require('./default-actions');
 const { handleExecuteRemoteAction, handleListRemoteActions, handleRemoteActionDetails } = require('./remote-actions');
 const { handleExecuteWorkflow, handleResumeWorkflow, handleListWorkflows, handleWorkflowDetails } = require('./workflows');
@@ -330,4 +330,4 @@ function stripUndefined(object) {
 	return /** @type {Partial<T>} */ (Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)));
 }
 
-module.exports = { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS };
+module.exports = { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS, ACTION_TABLES, ACTION_STATUSES, statusQueryNql };

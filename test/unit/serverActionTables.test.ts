@@ -6,7 +6,7 @@
  */
 export {};
 
-const { startNexthinkServer } = require('../server');
+const { startNexthinkServer, ACTION_TABLES, ACTION_STATUSES, statusQueryNql } = require('../server');
 const { fetchToken, apiRequest, runExport } = require('../server/client');
 const { startRecordingServer, RECORDED_REQUEST_ID } = require('../server/recorder');
 
@@ -150,6 +150,10 @@ describe('status queries over the action tables', () => {
 	});
 
 	it('gives the status query its NQL text, with the request id substituted in executedQuery', async () => {
+		expect(statusQueryNql('campaign.responses')).toBe(
+			`campaign.responses during past 7d | where request_id == $request_id | list ${ACTION_TABLES['campaign.responses'].header.join(', ')}`,
+		);
+		expect(ACTION_STATUSES.remote_action.final).toEqual(['success', 'failure', 'expired']);
 		const body = await post('/api/v2/nql/execute', { queryId: '#wf_status', parameters: { request_id: 'r-1' } });
 		expect(body.executedQuery).toBe(
 			'workflow.executions during past 7d | where request_id == "r-1" | list request_id, execution_id, request_time, workflow.nql_id, workflow.name, ' +
