@@ -179,7 +179,15 @@ const TABLES = {
 	},
 };
 
-/** @typedef {keyof typeof TABLES} ActionTable */
+/**
+ * A base table, or a per-object one: `remote_action.#<id>.executions` (the remote action's rows, its
+ * outputs as typed columns `outputs.<output id>` instead of the one `outputs` text) or
+ * `campaign.#<id>.responses` (the campaign's rows).
+ * @typedef {keyof typeof TABLES | string} ActionTable
+ */
+
+const PER_REMOTE_ACTION = /^remote_action\.(#[^.\s]+)\.executions$/;
+const PER_CAMPAIGN = /^campaign\.(#[^.\s]+)\.responses$/;
 
 const COLUMN_TYPES = /** @type {const} */ ({ time: 'timestamp', request_time: 'timestamp' });
 
@@ -482,25 +490,62 @@ class ActionStore {
 	 * @param {boolean} [read]
 	 */
 	rows(table, column, value, read = true) {
-		const { kind, header } = TABLES[table];
+		const { kind, header, base, objectId, outputIds } = this.table(table);
 		const index = header.indexOf(column);
 		if (index === -1) throw new Error(`${table} has no column ${column}`);
+		/** @param {Execution} execution @param {boolean} reading */
+		const rowOf = (execution, reading) => {
+			const row = this.rowOf(base, execution, reading);
+			if (!outputIds) return row;
+			// Typed outputs: the `outputs` text (last column) becomes one column per output, empty until final.
+			const outputs = row[row.length - 1] === '' ? {} : JSON.parse(row[row.length - 1]);
+			return [...row.slice(0, -1), ...outputIds.map((id) => String(outputs[id] ?? ''))];
+		};
 		const rows = [];
 		// By request id (what status queries ask for): one lookup instead of a scan of every request.
 		const requests = column === 'request_id' && value !== undefined ? [this.requests.get(value)].filter((request) => request !== undefined) : this.requests.values();
 		for (const request of requests) {
-			if (request.kind !== kind) continue;
+			if (request.kind !== kind || (objectId !== undefined && request.objectId !== objectId)) continue;
 			for (const execution of request.executions) {
-				const before = this.rowOf(table, execution, false);
+				const before = rowOf(execution, false);
 				if (value !== undefined && before[index] !== value) continue;
-				rows.push(read ? this.rowOf(table, execution, true) : before);
+				rows.push(read ? rowOf(execution, true) : before);
 			}
 		}
 		return rows;
 	}
 
 	/**
+	 * What a table name stands for: its kind, columns, the base table whose rows it shows, and for a
+	 * per-object table the object (and a remote action's output ids). Throws for an unknown table or
+	 * object.
 	 * @param {ActionTable} table
+	 * @returns {{ kind: ActionKind, header: string[], base: keyof typeof TABLES, objectId?: string, outputIds?: string[] }}
+	 */
+	table(table) {
+		if (Object.prototype.hasOwnProperty.call(TABLES, table)) {
+			const known = /** @type {keyof typeof TABLES} */ (table);
+			return { kind: TABLES[known].kind, header: TABLES[known].header, base: known };
+		}
+		const raMatch = PER_REMOTE_ACTION.exec(table);
+		if (raMatch) {
+			const ra = this.remoteActions.get(raMatch[1]);
+			if (!ra) throw new Error(`${table}: no remote action ${raMatch[1]}`);
+			const outputIds = ra.outputs.map((output) => output.id);
+			const header = [...TABLES['remote_action.executions'].header.slice(0, -1), ...outputIds.map((id) => `outputs.${id}`)];
+			return { kind: 'remote_action', header, base: 'remote_action.executions', objectId: ra.id, outputIds };
+		}
+		const campaignMatch = PER_CAMPAIGN.exec(table);
+		if (campaignMatch) {
+			const campaign = this.campaigns.get(campaignMatch[1]);
+			if (!campaign) throw new Error(`${table}: no campaign ${campaignMatch[1]}`);
+			return { kind: 'campaign', header: TABLES['campaign.responses'].header, base: 'campaign.responses', objectId: campaign.id };
+		}
+		throw new Error(`table must be one of ${Object.keys(TABLES).join(', ')}, remote_action.#<id>.executions or campaign.#<id>.responses, got ${table}`);
+	}
+
+	/**
+	 * @param {keyof typeof TABLES} table
 	 * @param {Execution} execution
 	 * @param {boolean} read
 	 * @returns {string[]}
@@ -564,7 +609,7 @@ class ActionStore {
  *
  * @typedef {object} StatusQuerySpec
  * @property {string} id                   stored query id, e.g. '#n8n_ra_status'
- * @property {ActionTable} table
+ * @property {ActionTable} table            a base table, `remote_action.#<id>.executions` or `campaign.#<id>.responses`
  * @property {string} [parameter]          default 'request_id' (the query expects `$request_id`)
  * @property {string} [column]             default 'request_id'
  * @property {string} [nql]                default: `<table> during past 7d | where <column> == $<parameter> | list <columns>`
@@ -574,8 +619,12 @@ class ActionStore {
  * @param {StatusQuerySpec} spec
  */
 function addStatusQuery(queries, store, spec) {
-	const table = TABLES[spec.table];
-	if (!table) throw new Error(`addActionStatusQuery: table must be one of ${Object.keys(TABLES).join(', ')}`);
+	let table;
+	try {
+		table = store.table(spec.table);
+	} catch (error) {
+		throw new Error(`addActionStatusQuery: ${/** @type {Error} */ (error).message}`);
+	}
 	const parameter = spec.parameter ?? 'request_id';
 	const column = spec.column ?? 'request_id';
 	if (!table.header.includes(column)) throw new Error(`addActionStatusQuery: ${spec.table} has no column ${column}`);
@@ -586,13 +635,13 @@ function addStatusQuery(queries, store, spec) {
 		rows: (params) => store.rows(spec.table, column, params[parameter]),
 		snapshot: true,
 		columnTypes: COLUMN_TYPES,
-		nql: spec.nql ?? statusQueryNql(spec.table, column, parameter),
+		nql: spec.nql ?? `${spec.table} during past 7d | where ${column} == $${parameter} | list ${table.header.join(', ')}`,
 	});
 }
 
 /**
- * The NQL text of a status query (what a user creates in Nexthink).
- * @param {ActionTable} table
+ * The NQL text of a status query over a base table (what a user creates in Nexthink).
+ * @param {keyof typeof TABLES} table
  * @param {string} [column]
  * @param {string} [parameter]
  */

@@ -228,7 +228,32 @@ describe('status queries over the action tables', () => {
 		expect(body.data.map((row: any) => row['user.name'])).toEqual(['Alice Martin', 'Bob Keller']);
 	});
 
+	it('remote_action.#<id>.executions: only that remote action’s rows, its outputs as typed columns', async () => {
+		server.addActionStatusQuery({ id: '#cpu_status', table: 'remote_action.#kill_runaway_process.executions' });
+		const other = await runRemoteAction([COLLECTOR_1]);
+		const response = await apiRequest(server, token, 'POST', '/api/v1/act/execute', {
+			json: { remoteActionId: '#kill_runaway_process', devices: [COLLECTOR_1], params: { ProcessName: 'chrome.exe', CpuThresholdPercent: '95', Force: 'true' } },
+		});
+		const { requestId } = await response.json();
+		expect(await read('#cpu_status', other.requestId)).toEqual([]);
+		const first = await read('#cpu_status', requestId);
+		expect(Object.keys(first[0])).toEqual([...ACTION_TABLES['remote_action.executions'].header.slice(0, -1), 'outputs.Stopped', 'outputs.CpuBefore']);
+		expect(first[0]).toMatchObject({ status: 'pending', 'outputs.Stopped': '', 'outputs.CpuBefore': '' });
+		await read('#cpu_status', requestId);
+		expect((await read('#cpu_status', requestId))[0]).toMatchObject({ status: 'success', 'outputs.Stopped': 'Stopped on LAPTOP-ZRH-001', 'outputs.CpuBefore': 'CpuBefore on LAPTOP-ZRH-001' });
+	});
+
+	it('campaign.#<id>.responses: only that campaign’s rows', async () => {
+		server.addActionStatusQuery({ id: '#pulse_by_campaign', table: 'campaign.#it_satisfaction.responses', column: 'user.sid', parameter: 'sid' });
+		await post('/api/v1/euf/campaign/trigger', { campaignNqlId: '#it_satisfaction', userSid: [ALICE], expiresInMinutes: 30 });
+		await post('/api/v1/euf/campaign/trigger', { campaignNqlId: '#device_replacement_survey', userSid: [ALICE], expiresInMinutes: 30, parameters: { device_name: 'x', device_age_years: '5' } });
+		const body = await post('/api/v2/nql/execute', { queryId: '#pulse_by_campaign', parameters: { sid: ALICE } });
+		expect(body.data.map((row: any) => row['campaign.nql_id'])).toEqual(['#it_satisfaction']);
+		expect(body.executedQuery).toMatch(/^campaign\.#it_satisfaction\.responses during past 7d \| where user\.sid == "S-1-5-21-/);
+	});
+
 	it('refuses a status query over an unknown table or column', () => {
+		expect(() => server.addActionStatusQuery({ id: '#bad_object', table: 'remote_action.#nope.executions' })).toThrow(/no remote action #nope/);
 		expect(() => server.addActionStatusQuery({ id: '#bad_table', table: 'remote_action.runs' })).toThrow(/table must be one of/);
 		expect(() => server.addActionStatusQuery({ id: '#bad_column', table: 'campaign.responses', column: 'execution_id' })).toThrow(/no column execution_id/);
 	});
