@@ -75,19 +75,37 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(apiCalls()[0].path).toBe(STATUS_PATH);
 	});
 
-	it('renews a token that expired mid-run and retries the call once', async () => {
+	it('renews a token that expired mid-run after one 401 and retries the call once', async () => {
 		const credentials = { ...nexthinkCredentials(server), accessToken: 'stale-token-from-an-earlier-run' };
 		const { items, error, credentialsHelper } = await probe({}, credentials);
 		expect(error).toBeUndefined();
 		expect(items[0].json.statusCode).toBe(404);
-		const calls = apiCalls();
-		// n8n 1.x hands the first 401 back as data; the transport then asks again with status errors on,
-		// which is when 1.x renews the token: one extra call with the stale token (see sendOnce in transport/request.ts)
-		const staleCalls = N8N_CORE_VERSION.startsWith('1.') ? 2 : 1;
-		expect(calls).toHaveLength(staleCalls + 1);
-		for (const call of calls.slice(0, staleCalls)) expect(call.headers.authorization).toBe('Bearer stale-token-from-an-earlier-run');
-		expect(calls[staleCalls].headers.authorization).toBe(`Bearer ${credentialsHelper.store.nexthinkApi.accessToken}`);
-		expect(tokenCalls()).toHaveLength(1);
+		const fresh = credentialsHelper.store.nexthinkApi.accessToken;
+		// the whole exchange, in order: the stale token goes out once, on n8n 1.x as on 2.x
+		expect(server.requests.map((r: any) => `${r.path} ${r.headers.authorization?.startsWith('Bearer') ? r.headers.authorization.slice(7) : ''}`)).toEqual([
+			`${STATUS_PATH} stale-token-from-an-earlier-run`,
+			'/oauth2/default/v1/token ',
+			`${STATUS_PATH} ${fresh}`,
+		]);
+		expect(credentialsHelper.tokenUpdates).toHaveLength(1);
+	});
+
+	it('keeps the status, headers and body of an answer that fails after the renewal', async () => {
+		// the first call meets an expired token; the call after the renewal is refused with retry-after
+		server.injectFault({ method: 'GET', path: STATUS_PATH, status: 401, body: { message: 'token expired' } });
+		server.injectFault({
+			method: 'GET',
+			path: STATUS_PATH,
+			status: 429,
+			headers: { 'retry-after': '3600' },
+			body: { message: 'Too many requests for this client', code: 4290, source: 'nql' },
+			times: 5,
+		});
+		const { error } = await probe({ deadlineInMs: 2000 }, { ...nexthinkCredentials(server), accessToken: 'stale-token' });
+		expect(server.requests.map((r: any) => r.path)).toEqual([STATUS_PATH, '/oauth2/default/v1/token', STATUS_PATH]);
+		expect(error.message).toBe('Probing failed (HTTP 429): Too many requests for this client [code 4290, source nql]');
+		// read from the answer's retry-after header
+		expect(error.description).toMatch(/retry after \d{4}-\d\d-\d\dT.* \(in 3600 s\)/);
 	});
 
 	it('renews the token when the server expires it between two calls of one execution', async () => {

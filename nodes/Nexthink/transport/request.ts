@@ -3,7 +3,9 @@
  *
  * Contract:
  * - Authenticates through `httpRequestWithAuthentication`, so n8n fetches a token when none is
- *   stored and, on a 401, renews it and sends the request once more.
+ *   stored and, on a 401, renews it and sends the request once more: the stale token goes out once
+ *   on n8n 1.x and 2.x alike (see sendOnce), and the answer after the renewal keeps its status,
+ *   headers and body.
  * - Returns status code, headers and body for 2xx answers and for the statuses the caller lists in
  *   `acceptStatus`; every other answer becomes a `NodeApiError` with the API's message and a hint.
  * - Retries requests marked `idempotent` on 429 (after `retry-after`), 500, 502, 503, 504 and
@@ -22,7 +24,7 @@
  *   and the redirect's host, never retried. (The results-file download carries no credential and may
  *   follow redirects: transport/presignedFile.ts.)
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, IAdditionalCredentialOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiError, networkError, redirectError, type StatusHints } from './apiErrors';
@@ -364,11 +366,32 @@ async function sendOnce(
 	if (first.kind === 'response' && first.response.statusCode === 401) {
 		await closeBody(first.response.body);
 		// An n8n 1.x host: it only tests `ignoreHttpStatusErrors` for truthiness, so the 401 came back as
-		// data and n8n did not renew the token. Send once more with status errors on: n8n then renews
-		// the token on the 401 and retries (answers other than 2xx then arrive as thrown errors).
-		return await send(ctx, { ...options, ignoreHttpStatusErrors: false });
+		// data and n8n did not renew the token. Send once more with the stored token blanked: n8n's
+		// request helper then runs the credential's preAuthentication first (it does whenever the
+		// expirable token is empty), stores the new token and sends the request with it. So the stale
+		// token goes out once, as on 2.x, and the answer after the renewal still arrives as data with
+		// its status, headers and body (retry-after, the API's message).
+		return await send(ctx, options, await withoutStoredToken(ctx, request.itemIndex));
 	}
 	return first;
+}
+
+/**
+ * The credential as n8n holds it, with the expirable token emptied, for `httpRequestWithAuthentication`'s
+ * `credentialsDecrypted` option (read by n8n-core 1.x and 2.x alike). n8n's credentials helper sees the
+ * empty token, asks the credential's `preAuthentication` for a new one and saves it for later requests.
+ */
+async function withoutStoredToken(ctx: IExecuteFunctions, itemIndex: number | undefined): Promise<IAdditionalCredentialOptions> {
+	const data = await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE, itemIndex);
+	const details = ctx.getNode().credentials?.[NEXTHINK_CREDENTIAL_TYPE];
+	return {
+		credentialsDecrypted: {
+			id: details?.id ?? '',
+			name: details?.name ?? '',
+			type: NEXTHINK_CREDENTIAL_TYPE,
+			data: { ...data, accessToken: '' },
+		},
+	};
 }
 
 /** `?key=value&...` with every key and value percent-encoded (`#` as `%23`, space as `%20`); '' when empty. */
@@ -384,9 +407,10 @@ function queryString(qs: Record<string, string> | undefined): string {
  */
 const STATUSES_AS_DATA_EXCEPT_401 = { ignore: true, except: [401] } as unknown as IHttpRequestOptions['ignoreHttpStatusErrors'];
 
-async function send(ctx: IExecuteFunctions, options: IHttpRequestOptions): Promise<Attempt> {
+async function send(ctx: IExecuteFunctions, options: IHttpRequestOptions, credentialOptions?: IAdditionalCredentialOptions): Promise<Attempt> {
 	try {
-		return { kind: 'response', response: toResponse(await ctx.helpers.httpRequestWithAuthentication.call(ctx, NEXTHINK_CREDENTIAL_TYPE, options)) };
+		const full = await ctx.helpers.httpRequestWithAuthentication.call(ctx, NEXTHINK_CREDENTIAL_TYPE, options, credentialOptions);
+		return { kind: 'response', response: toResponse(full) };
 	} catch (error) {
 		return classifyThrownError(error);
 	}
