@@ -108,10 +108,24 @@ describe(`Execute Query on n8n-core ${N8N_CORE_VERSION}`, () => {
 			rows: 1,
 			mayBeIncomplete: false,
 		});
-		expect(separate.items[1].json.executionDateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+		// Nexthink sends the instance's wall-clock time without a zone (the local server: UTC+1); the node names the zone
+		const executedAt = separate.items[1].json.executionDateTime as string;
+		expect(executedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+01:00$/);
+		expect(Math.abs(Date.parse(executedAt) - Date.now())).toBeLessThan(60_000);
 		const eachRow = await run({ executeOptions: { includeMetadata: 'eachRow' } });
 		expect(eachRow.items).toHaveLength(1);
 		expect(eachRow.items[0].json.nexthinkQuery).toMatchObject({ queryId: '#device_lookup', rows: 1 });
+	});
+
+	it('outputs executionDateTime with its zone: Z with UTC Timestamps, the instance offset otherwise, also from v1', async () => {
+		const utc = await run({ executeOptions: { includeMetadata: 'separateItem', utcTimestamps: true } });
+		const utcValue = utc.items[1].json.executionDateTime as string;
+		expect(utcValue).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+		expect(Math.abs(Date.parse(utcValue) - Date.now())).toBeLessThan(60_000);
+		const v1 = await run({ executeOptions: { includeMetadata: 'separateItem', apiVersion: 'v1' } });
+		const v1Value = v1.items[1].json.executionDateTime as string;
+		expect(v1Value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+01:00$/);
+		expect(Math.abs(Date.parse(v1Value) - Date.now())).toBeLessThan(60_000);
 	});
 
 	it('says the result may be incomplete when the row limit is reached', async () => {

@@ -2,7 +2,7 @@
  * Bounds on an execute answer before it is parsed (export/shared/executeResponse.ts): its size while
  * it arrives, and the count of values a JSON text holds.
  */
-import { boundedAnswer, answerText, jsonHasMoreValuesThan, ExecuteAnswerLimitError } from '../../nodes/Nexthink/export/shared/executeResponse';
+import { boundedAnswer, answerText, jsonHasMoreValuesThan, ExecuteAnswerLimitError, executionDateTimeWithZone } from '../../nodes/Nexthink/export/shared/executeResponse';
 
 async function* chunks(...parts: string[]): AsyncGenerator<Uint8Array> {
 	for (const part of parts) yield new TextEncoder().encode(part);
@@ -39,5 +39,43 @@ describe('boundedAnswer', () => {
 		}
 		await expect(answerText(boundedAnswer(endless(), 10 * 1024))).rejects.toThrow(ExecuteAnswerLimitError);
 		expect(read).toBe(11);
+	});
+});
+
+describe('executionDateTimeWithZone', () => {
+	const answeredAtMs = Date.UTC(2026, 10, 23, 10, 15, 7);
+
+	it('marks a value asked for in UTC with Z', () => {
+		expect(executionDateTimeWithZone('2026-11-23T10:15:03', { utc: true, answeredAtMs })).toBe('2026-11-23T10:15:03Z');
+	});
+
+	it.each([
+		['2026-11-23T11:15:03', '2026-11-23T11:15:03+01:00'],
+		['2026-11-23T04:15:00', '2026-11-23T04:15:00-06:00'],
+		['2026-11-23T15:45:01', '2026-11-23T15:45:01+05:30'],
+		['2026-11-23T10:14:59', '2026-11-23T10:14:59Z'],
+		// the execution ran a little before the answer arrived
+		['2026-11-23T12:11:00', '2026-11-23T12:11:00+02:00'],
+	])('reads the instance zone of %s from the moment the answer arrived', (raw, expected) => {
+		expect(executionDateTimeWithZone(raw, { utc: false, answeredAtMs })).toBe(expected);
+		expect(Date.parse(expected)).toBeLessThanOrEqual(answeredAtMs);
+	});
+
+	it('turns the v1 object form into the same string', () => {
+		const raw = { year: 2026, month: 11, day: 23, hour: 11, minute: 15, second: 3 };
+		expect(executionDateTimeWithZone(raw, { utc: false, answeredAtMs })).toBe('2026-11-23T11:15:03+01:00');
+		expect(executionDateTimeWithZone(raw, { utc: true, answeredAtMs })).toBe('2026-11-23T11:15:03Z');
+	});
+
+	it('keeps a value that already names its zone', () => {
+		expect(executionDateTimeWithZone('2026-11-23T11:15:03+01:00', { utc: false, answeredAtMs })).toBe('2026-11-23T11:15:03+01:00');
+	});
+
+	it('gives null rather than a guess when the offset is not near a multiple of 15 minutes, or the value is no date-time', () => {
+		expect(executionDateTimeWithZone('2026-11-23T11:22:30', { utc: false, answeredAtMs })).toBeNull();
+		expect(executionDateTimeWithZone('2026-11-21T10:15:03', { utc: false, answeredAtMs })).toBeNull();
+		expect(executionDateTimeWithZone('yesterday', { utc: false, answeredAtMs })).toBeNull();
+		expect(executionDateTimeWithZone(null, { utc: true, answeredAtMs })).toBeNull();
+		expect(executionDateTimeWithZone({ year: 2026 }, { utc: true, answeredAtMs })).toBeNull();
 	});
 });

@@ -24,6 +24,7 @@ import {
 	EXECUTE_ROW_LIMIT,
 	ExecuteAnswerLimitError,
 	ExecuteResponseError,
+	executionDateTimeWithZone,
 	readExecuteV1,
 	readExecuteV2,
 	jsonHasMoreValuesThan,
@@ -74,6 +75,7 @@ async function runExecuteQuery(
 		action: `Executing ${query.queryId}`,
 		hints: EXECUTE_HINTS,
 	});
+	const answeredAtMs = Date.now();
 
 	let result: ExecuteResult;
 	try {
@@ -120,7 +122,12 @@ async function runExecuteQuery(
 			location: 'outputPane',
 		});
 	}
-	const metadata: IDataObject = { ...result.metadata, queryId: result.metadata.queryId ?? query.queryId, mayBeIncomplete };
+	const metadata: IDataObject = {
+		...result.metadata,
+		queryId: result.metadata.queryId ?? query.queryId,
+		executionDateTime: executionDateTimeWithZone(result.metadata.executionDateTime, { utc: headers['x-utc-times'] === 'true', answeredAtMs }),
+		mayBeIncomplete,
+	};
 	let rows = result.rows;
 	if (runsAsTool(this)) rows = rows.slice(0, maxRowsAsTool);
 

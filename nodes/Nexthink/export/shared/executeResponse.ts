@@ -145,3 +145,67 @@ function parseJson(text: string): unknown {
 		return undefined;
 	}
 }
+
+/** Offsets this far (minutes) from a multiple of 15 minutes are not read as a time zone (see executionDateTimeWithZone). */
+const ZONE_TOLERANCE_MINUTES = 5;
+
+/**
+ * `executionDateTime` as an unambiguous ISO 8601 string with its UTC offset, e.g.
+ * `2026-11-23T11:15:00+01:00`, or null when it cannot be made unambiguous.
+ *
+ * Nexthink answers the wall-clock time without a zone (v2: `2026-11-23T11:15:00`; v1: an object of
+ * year, month, day, hour, minute, second): in UTC when `x-utc-times: true` was sent, otherwise in the
+ * instance's regional time zone, which the answer does not name. That offset is read from the answer
+ * itself: the wall-clock time minus `answeredAtMs` (when the answer arrived, by n8n's clock), rounded
+ * to the nearest 15 minutes, as every time zone's offset is a multiple of 15 minutes. When the
+ * difference is more than 5 minutes from such a multiple (clocks far apart, an answer that took very
+ * long) the value is null rather than a guess. A value that already carries a zone is kept as it is.
+ */
+export function executionDateTimeWithZone(raw: unknown, context: { utc: boolean; answeredAtMs: number }): string | null {
+	const parts = dateTimeParts(raw);
+	if (parts === undefined) return null;
+	if (parts.zone !== undefined) return typeof raw === 'string' ? raw : null;
+	const wallMs = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+	let offsetMinutes = 0;
+	if (!context.utc) {
+		const differenceMinutes = (wallMs - context.answeredAtMs) / 60_000;
+		offsetMinutes = Math.round(differenceMinutes / 15) * 15;
+		if (Math.abs(differenceMinutes - offsetMinutes) > ZONE_TOLERANCE_MINUTES || Math.abs(offsetMinutes) > 14 * 60) return null;
+	}
+	const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+	const wall = `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}T${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}`;
+	if (offsetMinutes === 0) return `${wall}Z`;
+	const sign = offsetMinutes > 0 ? '+' : '-';
+	const absolute = Math.abs(offsetMinutes);
+	return `${wall}${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+}
+
+interface DateTimeParts {
+	year: number;
+	month: number;
+	day: number;
+	hour: number;
+	minute: number;
+	second: number;
+	zone?: string;
+}
+
+function dateTimeParts(raw: unknown): DateTimeParts | undefined {
+	let parts: DateTimeParts | undefined;
+	if (typeof raw === 'string') {
+		const match = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(Z|[+-]\d\d:?\d\d)?$/.exec(raw.trim());
+		if (match === null) return undefined;
+		const [, year, month, day, hour, minute, second, zone] = match;
+		parts = { year: +year, month: +month, day: +day, hour: +hour, minute: +minute, second: second === undefined ? 0 : +second, zone };
+	} else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+		const object = raw as Record<string, unknown>;
+		const field = (name: string) => (Number.isInteger(object[name]) ? (object[name] as number) : undefined);
+		const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map(field);
+		if (year === undefined || month === undefined || day === undefined || hour === undefined || minute === undefined) return undefined;
+		parts = { year, month, day, hour, minute, second: second ?? 0 };
+	}
+	if (parts === undefined) return undefined;
+	const valid =
+		parts.month >= 1 && parts.month <= 12 && parts.day >= 1 && parts.day <= 31 && parts.hour <= 23 && parts.minute <= 59 && parts.second <= 60;
+	return valid ? parts : undefined;
+}
