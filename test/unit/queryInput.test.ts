@@ -2,7 +2,7 @@
  * What the user types for a query, checked before sending: parameter names that are also
  * JavaScript property names, and the custom log tag (length in characters, what a header can carry).
  */
-import { logTagHeaderValue, normaliseQueryParameters, parseParametersJson, validateLogTag } from '../../nodes/Nexthink/export/shared/queryInput';
+import { logTagHeaderValue, normaliseQueryId, normaliseQueryParameters, parseParametersJson, validateLogTag } from '../../nodes/Nexthink/export/shared/queryInput';
 
 describe('query parameters', () => {
 	it('keeps constructor, toString, hasOwnProperty and __proto__ as own, ordinary names', () => {
@@ -62,5 +62,33 @@ describe('custom log tag', () => {
 		const value = logTagHeaderValue('Zürich 東京 🚀');
 		expect([...value].every((c) => c.charCodeAt(0) <= 0xff)).toBe(true);
 		expect(Buffer.from(value, 'latin1').toString('utf8')).toBe('Zürich 東京 🚀');
+	});
+});
+
+describe('query ID messages', () => {
+	const messageOf = (raw: string) => {
+		try {
+			normaliseQueryId(raw);
+		} catch (error) {
+			return (error as Error).message;
+		}
+		throw new Error(`${raw} was accepted`);
+	};
+
+	it('quote the ID as typed, without a # the user left out', () => {
+		expect(messageOf('Device-Lookup')).toBe(
+			'The query ID "Device-Lookup" has characters a query ID cannot have: "D" "-" "L". Use lower-case letters, digits and underscores (the # in front may be left out). Query IDs are lower case.',
+		);
+		expect(messageOf('a')).toBe('The query ID "a" is too short: it needs at least 2 characters.');
+		expect(messageOf('a'.repeat(255))).toBe('The query ID is 255 characters long; at most 254 (255 with the # in front) are allowed.');
+	});
+
+	it('speak of the # when the user typed it', () => {
+		expect(messageOf('#Bad id')).toBe(
+			'The query ID "#Bad id" has characters a query ID cannot have: "B" " ". Use lower-case letters, digits and underscores after the #. Query IDs are lower case.',
+		);
+		expect(messageOf('#a')).toBe('The query ID "#a" is too short: it needs at least 2 characters after the #.');
+		expect(messageOf(`#${'a'.repeat(255)}`)).toBe('The query ID is 256 characters long; at most 255 including the # are allowed.');
+		expect(normaliseQueryId(' ok_query ')).toBe('#ok_query');
 	});
 });

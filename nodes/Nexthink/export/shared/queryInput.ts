@@ -9,24 +9,29 @@ export const MAX_LOG_TAG_LENGTH = 255;
 
 export class QueryInputError extends Error {}
 
-/** Accepts `my_query` or `#my_query`; returns `#my_query` or throws saying what is wrong. */
+/**
+ * Accepts `my_query` or `#my_query`; returns `#my_query` or throws saying what is wrong. Messages quote
+ * the ID as typed: a `#` the user left out is added to what is sent, never to what is shown.
+ */
 export function normaliseQueryId(raw: unknown): string {
 	const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw).trim();
 	if (text === '') {
 		throw new QueryInputError('The query ID is empty. Enter the ID of an NQL API query, e.g. #all_devices (Nexthink: Administration > NQL API queries).');
 	}
-	const queryId = text.startsWith('#') ? text : `#${text}`;
+	const typedHash = text.startsWith('#');
+	const queryId = typedHash ? text : `#${text}`;
 	if (queryId.length > MAX_QUERY_ID_LENGTH) {
-		throw new QueryInputError(`The query ID is ${queryId.length} characters long; at most ${MAX_QUERY_ID_LENGTH} are allowed (including the #).`);
+		const limit = typedHash ? `${MAX_QUERY_ID_LENGTH} including the #` : `${MAX_QUERY_ID_LENGTH - 1} (${MAX_QUERY_ID_LENGTH} with the # in front)`;
+		throw new QueryInputError(`The query ID is ${text.length} characters long; at most ${limit} are allowed.`);
 	}
 	if (queryId.length < 3) {
-		throw new QueryInputError(`The query ID "${queryId}" is too short: after the # it needs at least 2 characters.`);
+		throw new QueryInputError(`The query ID "${text}" is too short: it needs at least 2 characters${typedHash ? ' after the #' : ''}.`);
 	}
 	if (!QUERY_ID_PATTERN.test(queryId)) {
 		const bad = [...new Set(queryId.slice(1).replace(/[a-z0-9_]/g, ''))].map((c) => JSON.stringify(c)).join(' ');
 		const capitals = /[A-Z]/.test(queryId) ? ' Query IDs are lower case.' : '';
 		throw new QueryInputError(
-			`The query ID "${queryId}" has characters a query ID cannot have: ${bad}. Use lower-case letters, digits and underscores after the #.${capitals}`,
+			`The query ID "${text}" has characters a query ID cannot have: ${bad}. Use lower-case letters, digits and underscores${typedHash ? ' after the #' : ' (the # in front may be left out)'}.${capitals}`,
 		);
 	}
 	return queryId;
