@@ -114,7 +114,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		[{ queryId: 'All Devices' }, /characters a query ID cannot have: "A" " " "D".*Query IDs are lower case/],
 		[{ queryId: '#a' }, /too short/],
 		[{ queryId: '={{ $json.missing ?? "" }}' }, /query ID is empty/],
-		[{ queryId: 'x'.repeat(300) }, /at most 255/],
+		[{ queryId: 'x'.repeat(300) }, /at most 254 \(255 with the # in front\)/],
 		[{ queryId: 'ok_query', options: { logTag: 't'.repeat(256) } }, /custom log tag is 256 characters long/],
 		[{ queryId: 'ok_query', queryParameters: { parameter: [{ name: '', value: 'x' }] } }, /has no name/],
 		[{ queryId: 'ok_query', parametersInput: 'json', queryParametersJson: '[1]' }, /must be an object/],
