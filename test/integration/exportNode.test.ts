@@ -369,6 +369,32 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 			expect(byUrl.items.map((i) => i.json['device.name'])).toEqual(['a', 'b']);
 		});
 
+		it('knows the query ID in Download Results when the input item carries it (Start Export, Get Status), and says why not otherwise', async () => {
+			const started = await run({ operation: 'startExport', queryId: 'truncated' });
+			const exportId = started.items[0].json.exportId as string;
+			let status = started;
+			for (let i = 0; i < 3; i++) {
+				status = await run({ operation: 'getStatus', exportId: '={{ $json.exportId }}' }, { items: [{ json: status.items[0].json }] });
+			}
+			expect(status.items[0].json).toMatchObject({ exportId, status: 'COMPLETED', queryId: '#truncated' });
+			const metadataOnly = { includeMetadata: 'separateItem', output: 'file' };
+
+			const known = await run({ operation: 'downloadResults', exportId: '={{ $json.exportId }}', options: metadataOnly }, { items: [{ json: status.items[0].json }] });
+			expect(known.items.at(-1)!.json).toEqual({ exportId, queryId: '#truncated', rowCount: null, truncated: true, moreRowsAvailable: false });
+
+			// the same export ID typed in, with an input item that says nothing of the query
+			const unknown = await run({ operation: 'downloadResults', exportId, options: metadataOnly });
+			expect(unknown.items.at(-1)!.json).toMatchObject({ exportId, queryId: null });
+			expect(unknown.items.at(-1)!.json.queryIdNote).toMatch(/do not name the query.*input item carries the same exportId with its queryId/);
+
+			// an item about another export does not lend its query ID
+			const other = await run(
+				{ operation: 'downloadResults', exportId, options: metadataOnly },
+				{ items: [{ json: { exportId: 'another-export', queryId: '#other_query' } }] },
+			);
+			expect(other.items.at(-1)!.json.queryId).toBeNull();
+		});
+
 		it('outputs ERROR and HTTP 400 as data, and fails on an unknown export ID', async () => {
 			const failed = await run({ operation: 'startExport', queryId: 'broken_query' });
 			const invalid = await run({ operation: 'startExport', queryId: 'invalid_query' });

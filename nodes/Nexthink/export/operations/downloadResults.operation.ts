@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { outputCompletedExport } from '../shared/completedExport';
 import { getExportStatus, type ExportStatusReport } from '../shared/exportApi';
+import { queryIdOfExport } from '../shared/queryIdOfExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../shared/settings';
 import type { ItemOperation } from '../../shared/runPerItem';
 
@@ -21,6 +22,7 @@ async function runDownloadResults(
 ): Promise<INodeExecutionData[]> {
 	const context = { queryId: null, declaredCompression: 'NONE' as const, timeoutMs, settings };
 	if (url !== undefined) {
+		// a results file URL names neither the query nor (for sure) the export
 		const report: ExportStatusReport = {
 			exportId: exportIdFromUrl(url),
 			status: 'COMPLETED',
@@ -32,7 +34,7 @@ async function runDownloadResults(
 		return await outputCompletedExport(this, itemIndex, report, { ...context, exportIdGuessed: true });
 	}
 	const report = await getExportStatus(this, exportId as string, { timeoutMs, itemIndex });
-	return await outputCompletedExport(this, itemIndex, report, context);
+	return await outputCompletedExport(this, itemIndex, report, { ...context, queryId: queryIdOfExport(this, itemIndex, exportId as string) });
 }
 
 export const executeDownloadResults: ItemOperation<ReturnType<typeof prepareDownloadResults>> = {

@@ -5,6 +5,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { getExportStatus } from '../shared/exportApi';
+import { queryIdOfExport } from '../shared/queryIdOfExport';
 import { readExportId, readTimeoutMs } from '../shared/settings';
 import { statusJson } from '../shared/statusJson';
 import type { ItemOperation } from '../../shared/runPerItem';
@@ -22,7 +23,8 @@ async function runGetStatus(
 	{ exportId, timeoutMs }: ReturnType<typeof prepareGetStatus>,
 ): Promise<INodeExecutionData[]> {
 	const report = await getExportStatus(this, exportId, { deadline: Date.now() + STATUS_CALL_BUDGET_MS, timeoutMs, itemIndex });
-	return [{ json: statusJson(report), pairedItem: { item: itemIndex } }];
+	// passes the query ID on from the input item (Start Export's output), for Download Results' metadata
+	return [{ json: { ...statusJson(report), queryId: queryIdOfExport(this, itemIndex, exportId) }, pairedItem: { item: itemIndex } }];
 }
 
 export const executeGetStatus: ItemOperation<ReturnType<typeof prepareGetStatus>> = { prepare: prepareGetStatus, run: runGetStatus };

@@ -7,6 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { DownloadedResults, NodeReadable } from './downloadResults';
 import type { Compression } from './exportApi';
+import { QUERY_ID_UNKNOWN_NOTE } from './queryIdOfExport';
 import type { ResultSettings } from './settings';
 
 export interface ExportMetadata {
@@ -42,7 +43,7 @@ export async function buildResultItems(
 ): Promise<INodeExecutionData[]> {
 	const pairedItem = { item: itemIndex };
 	const items: INodeExecutionData[] = [];
-	const metadataJson = metadata as unknown as IDataObject;
+	const metadataJson = (metadata.queryId === null ? { ...metadata, queryIdNote: QUERY_ID_UNKNOWN_NOTE } : metadata) as unknown as IDataObject;
 
 	if (settings.output !== 'file') {
 		const onEachRow = settings.includeMetadata === 'eachRow';
