@@ -360,11 +360,14 @@ const nodeCases = [
 			const statuses = [0, 1, 2].map((runIndex) => jsonOf(run, 'Get Status', { runIndex })[0]);
 			assert.deepEqual(statuses.map((status) => status.status), ['SUBMITTED', 'IN_PROGRESS', 'COMPLETED']);
 			for (const status of statuses) assert.equal(status.exportId, entry.id);
+			// Get Status passes the query ID on from Start Export's item, round after round
+			for (const status of statuses) assert.equal(status.queryId, '#e2e_loop');
 			assert.match(statuses[2].resultsFileUrl, /\/files\/.+\.csv\.zst\?expires=\d+&signature=[0-9a-f]+$/);
 			assert.equal(runCount(run, 'Wait'), 3);
 			const rows = jsonOf(run, 'Download Results');
 			const records = csvRecords(ctx.server.csvFor(entry.id));
 			for (const row of rows) assert.equal(row.nexthinkExport.exportId, entry.id);
+			for (const row of rows) assert.equal(row.nexthinkExport.queryId, '#e2e_loop');
 			assert.deepEqual(rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'nexthinkExport'))), records);
 		},
 	},
