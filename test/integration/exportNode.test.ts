@@ -221,8 +221,8 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 	// waits 2.4 s: polls at 0.02, 1.02 and 2.02 s (1 s apart at least)
 	it('stops waiting at the maximum wait and says how to continue', async () => {
-		const { error } = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: 0.04 } });
-		expect(error.message).toMatch(/did not complete within 0.04 minutes \(last status IN_PROGRESS\)/);
+		const { error } = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitSeconds: 2.4 } });
+		expect(error.message).toMatch(/did not complete within 2.4 seconds \(last status IN_PROGRESS\)/);
 		expect(error.description).toMatch(/Maximum Wait.*Get Status.*Wait node/);
 		expect(startCalls()).toHaveLength(1);
 		expect(fileCalls()).toHaveLength(0);
@@ -230,10 +230,29 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 	// waits 1.8 s: polls at 0.02 and 1.02 s
 	it('returns the last status with waitTimedOut when asked to', async () => {
-		const { items, error } = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: 0.03, onTimeout: 'returnStatus' } });
+		const { items, error } = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitSeconds: 1.8, onTimeout: 'returnStatus' } });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ exportId: lastExportId(), status: 'IN_PROGRESS', waitTimedOut: true, queryId: '#never_done' });
+	}, REAL_WAITS_TIMEOUT_MS);
+
+	// waits 1.8 s (0.03 minutes): polls at 0.02 and 1.02 s
+	it('keeps Maximum Wait in minutes for nodes saved as version 1, seconds from version 1.1 on', async () => {
+		const v1 = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: 0.03 } }, { typeVersion: 1 });
+		expect(v1.error.message).toMatch(/did not complete within 1.8 seconds/);
+		// a version-1.1 node reads seconds: the minutes field of version 1 is not one of its options
+		const v11 = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitSeconds: -1 } });
+		expect(v11.error.message).toBe('Maximum Wait must be a number of seconds of 0 or more, got -1.');
+		const v1Bad = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: -2 } }, { typeVersion: 1 });
+		expect(v1Bad.error.message).toBe('Maximum Wait must be a number of minutes of 0 or more, got -2.');
+		const shown = (version: number) =>
+			new NexthinkExport().description.properties
+				.find((p) => p.name === 'options')!
+				.options!.filter((o: any) => o.name.startsWith('maxWait') && o.displayOptions.show['@version'].some((v: any) => v === version || v?._cnd?.gte <= version))
+				.map((o: any) => `${o.name}: ${o.displayName}`);
+		expect(shown(1)).toEqual(['maxWaitMinutes: Maximum Wait (Minutes)']);
+		expect(shown(1.1)).toEqual(['maxWaitSeconds: Maximum Wait (Seconds)']);
+		expect(new NexthinkExport().description.defaultVersion).toBe(1.1);
 	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('stops waiting at once when the execution is cancelled', async () => {

@@ -69,17 +69,17 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 			[{ maxPollIntervalSeconds: 0 }, /Longest Poll Interval must be .* above 0/],
 			[{ maxPollIntervalSeconds: -3 }, /Longest Poll Interval must be .* got -3/],
 			[{ maxPollIntervalSeconds: 1e12 }, /Longest Poll Interval must be .* at most 2147483/],
-			[{ maxWaitMinutes: -1 }, /Maximum Wait must be a number of minutes of 0 or more, got -1/],
-			[{ maxWaitMinutes: 'Infinity' }, /Maximum Wait must be .* got Infinity/],
+			[{ maxWaitSeconds: -1 }, /Maximum Wait must be a number of seconds of 0 or more, got -1/],
+			[{ maxWaitSeconds: 'Infinity' }, /Maximum Wait must be .* got Infinity/],
 		])('rejects wait setting %j before any request, naming the field', async (options, message) => {
 			const { error } = await runNode(exportNode({ options }));
 			expect(error?.message).toMatch(message);
 			expect(server.requests).toHaveLength(0);
 		});
 
-		// waits about 3.5 s (Maximum Wait 0.06 minutes)
+		// waits about 3.5 s (Maximum Wait 3.6 s)
 		it('keeps status calls at least 1 s apart even when every interval setting asks for less', async () => {
-			const options = { firstPollSeconds: 0, pollGrowthFactor: 1, maxPollIntervalSeconds: 0.001, maxWaitMinutes: 0.06, onTimeout: 'returnStatus' };
+			const options = { firstPollSeconds: 0, pollGrowthFactor: 1, maxPollIntervalSeconds: 0.001, maxWaitSeconds: 3.6, onTimeout: 'returnStatus' };
 			const { error, items } = await runNode(exportNode({ queryId: 'never_done', options }));
 			expect(error).toBeUndefined();
 			expect(items[0].json).toMatchObject({ waitTimedOut: true });
@@ -92,10 +92,10 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 		// Maximum Wait is 3 s; the server stalls every status call
 		it('ends an export with Maximum Wait 3 s by about 3 s when the server stalls a status call', async () => {
 			server.injectFault({ method: 'GET', path: STATUS_PATH, delayMs: STALL_MS, times: Infinity });
-			const options = { firstPollSeconds: 0.5, maxWaitMinutes: 0.05 };
+			const options = { firstPollSeconds: 0.5, maxWaitSeconds: 3 };
 			const { result, ms } = await timed(() => runNode(exportNode({ queryId: 'never_done', options })));
 			expect(result.error?.message).toMatch(
-				/did not complete within 0.05 minutes \(last status SUBMITTED; the last status call got no answer before the maximum wait ran out\)/,
+				/did not complete within 3 seconds \(last status SUBMITTED; the last status call got no answer before the maximum wait ran out\)/,
 			);
 			expect(ms).toBeGreaterThanOrEqual(2_900);
 			expect(ms).toBeLessThan(30_000); // ten times the Maximum Wait, far below 3 s + the 300 s Request Timeout
@@ -107,7 +107,7 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 		it('returns the last status when the wait runs out during a stalled status call and On Timeout is Return Last Status', async () => {
 			server.injectFault({ method: 'GET', path: STATUS_PATH, delayMs: 1_500 });
 			server.injectFault({ method: 'GET', path: STATUS_PATH, delayMs: STALL_MS, times: Infinity });
-			const options = { firstPollSeconds: 0.2, maxWaitMinutes: 0.05, onTimeout: 'returnStatus' };
+			const options = { firstPollSeconds: 0.2, maxWaitSeconds: 3, onTimeout: 'returnStatus' };
 			const { result, ms } = await timed(() => runNode(exportNode({ queryId: 'never_done', options })));
 			expect(result.error).toBeUndefined();
 			expect(result.items[0].json).toMatchObject({ status: 'SUBMITTED', waitTimedOut: true });

@@ -187,6 +187,8 @@ const waitOptions: INodeProperties[] = [
 		default: 30,
 		description: 'The wait between status checks never grows beyond this. Two status checks are always at least 1 second apart, whatever the settings.',
 	},
+	// Node version 1 had Maximum Wait in minutes; 1.1 has it in seconds like every other wait setting.
+	// Saved version-1 nodes keep the minutes field (n8n stores a node's version with it).
 	{
 		displayName: 'Maximum Wait (Minutes)',
 		name: 'maxWaitMinutes',
@@ -194,6 +196,17 @@ const waitOptions: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 30,
 		description: 'How long to wait for the export to complete before giving up. A hard bound: a status check that gets no answer is cut off when it runs out.',
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Maximum Wait (Seconds)',
+		name: 'maxWaitSeconds',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 1800,
+		description:
+			'How long to wait for the export to complete before giving up (1800 = 30 minutes). A hard bound: a status check that gets no answer is cut off when it runs out.',
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 	},
 	{
 		displayName: 'On Timeout',
@@ -219,7 +232,7 @@ export const optionsProperty: INodeProperties = {
 	default: {},
 	displayOptions: { show: { operation: ['export', 'startExport', 'getStatus', 'downloadResults'] } },
 	options: [
-		...waitOptions.map((option) => ({ ...option, displayOptions: { show: { '/operation': ['export'] } } })),
+		...waitOptions.map((option) => ({ ...option, displayOptions: { show: { ...option.displayOptions?.show, '/operation': ['export'] } } })),
 		{
 			displayName: 'Convert Types',
 			name: 'convertTypes',

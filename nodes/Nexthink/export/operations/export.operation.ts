@@ -28,11 +28,10 @@ async function runExport(
 	const outcome = await waitForExport(this, exportId, wait, { timeoutMs, itemIndex });
 	if (outcome.timedOut) {
 		if (wait.failOnTimeout) {
-			const minutes = wait.maxWaitMs / 60_000;
 			const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer before the maximum wait ran out' : '';
 			throw new NodeOperationError(
 				this.getNode(),
-				`Export ${exportId} of ${query.queryId} did not complete within ${minutes} minute${minutes === 1 ? '' : 's'} (last status ${outcome.report.status}${unanswered})`,
+				`Export ${exportId} of ${query.queryId} did not complete within ${waitDuration(wait.maxWaitMs)} (last status ${outcome.report.status}${unanswered})`,
 				{
 					itemIndex,
 					description:
@@ -52,3 +51,12 @@ async function runExport(
 
 /** Every setting of every item is read and validated before the first request (see runPerItem). */
 export const executeExport: ItemOperation<ReturnType<typeof prepareExport>> = { prepare: prepareExport, run: runExport };
+
+/** "30 minutes", "1 minute", "90 seconds": whole minutes from 2 minutes on, else seconds. */
+function waitDuration(ms: number): string {
+	const minutes = ms / 60_000;
+	if (Number.isInteger(minutes) && minutes >= 2) return `${minutes} minutes`;
+	if (minutes === 1) return '1 minute';
+	const seconds = ms / 1000;
+	return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}

@@ -76,13 +76,22 @@ export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings & { failOnTimeout: boolean } {
 	const options = readOptions(ctx, itemIndex);
 	const number = (name: string, fallback: number) => (options[name] === undefined ? fallback : Number(options[name]));
+	// node version 1 has Maximum Wait in minutes, 1.1 in seconds (description.ts)
+	const maxWaitUnit = ctx.getNode().typeVersion < 1.1 ? 'minutes' : 'seconds';
+	const maxWaitMs =
+		maxWaitUnit === 'minutes'
+			? number('maxWaitMinutes', DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000) * 60_000
+			: number('maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000;
 	return validated(ctx, itemIndex, () => {
-		const settings = checkWaitSettings({
-			firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
-			factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
-			maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
-			maxWaitMs: number('maxWaitMinutes', DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000) * 60_000,
-		});
+		const settings = checkWaitSettings(
+			{
+				firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
+				factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
+				maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
+				maxWaitMs,
+			},
+			maxWaitUnit,
+		);
 		return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
 	});
 }

@@ -41,9 +41,10 @@ export class WaitSettingsError extends Error {}
 
 /**
  * Checks settings before any request: every value finite, none negative, growth at least 1, the
- * intervals and the maximum wait within what a timer can wait.
+ * intervals and the maximum wait within what a timer can wait. `maxWaitUnit` is the unit the node
+ * shows Maximum Wait in (minutes in Export node version 1), for the message.
  */
-export function checkWaitSettings(settings: WaitSettings): WaitSettings {
+export function checkWaitSettings(settings: WaitSettings, maxWaitUnit: 'minutes' | 'seconds' = 'seconds'): WaitSettings {
 	const seconds = (ms: number) => ms / 1000;
 	const { firstDelayMs, factor, maxIntervalMs, maxWaitMs } = settings;
 	if (!(Number.isFinite(firstDelayMs) && firstDelayMs >= 0 && firstDelayMs <= MAX_TIMER_MS)) {
@@ -58,7 +59,8 @@ export function checkWaitSettings(settings: WaitSettings): WaitSettings {
 		);
 	}
 	if (!(Number.isFinite(maxWaitMs) && maxWaitMs >= 0)) {
-		throw new WaitSettingsError(`Maximum Wait must be a number of minutes of 0 or more, got ${maxWaitMs / 60_000}.`);
+		const given = maxWaitMs / (maxWaitUnit === 'minutes' ? 60_000 : 1000);
+		throw new WaitSettingsError(`Maximum Wait must be a number of ${maxWaitUnit} of 0 or more, got ${given}.`);
 	}
 	return settings;
 }
