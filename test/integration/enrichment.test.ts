@@ -106,6 +106,27 @@ describe('identification kinds', () => {
 	});
 });
 
+describe('Desktop Broker and Virtualization Type start unchosen (node version 1.1)', () => {
+	const UNCHOSEN = [{ field: 'virtualization/desktop_broker' }, { field: 'virtualization/type' }];
+
+	it('fails the item, naming the field, when a value was never chosen, and sends nothing', async () => {
+		const result = await enrich(server, deviceFields(UNCHOSEN.slice(0, 1)), { items: [{ name: 'VDI-001' }], onError: 'continueRegularOutput' });
+		expect(JSON.stringify(result.items[0].json)).toMatch(/Desktop Broker: no value chosen\. Pick a broker, or Clear to remove the desktop broker/);
+		const type = await enrich(server, deviceFields(UNCHOSEN.slice(1)), { items: [{ name: 'VDI-001' }], onError: 'continueRegularOutput' });
+		expect(JSON.stringify(type.items[0].json)).toMatch(/Virtualization Type: no value chosen\. Pick Personal, Pooled or Shared/);
+		expect(enrichmentRequests(server)).toHaveLength(0);
+	});
+
+	it('keeps the old defaults (Citrix CVAD, Shared) for nodes saved as version 1', async () => {
+		const result = await enrich(server, deviceFields(UNCHOSEN), { items: [{ name: 'VDI-001' }], typeVersion: 1 });
+		expect(result.error).toBeUndefined();
+		expect(enrichmentRequests(server)[0].enrichments[0].fields).toEqual([
+			{ name: 'device/device/virtualization/desktop_broker', value: 1 },
+			{ name: 'device/device/virtualization/type', value: 1 },
+		]);
+	});
+});
+
 describe('field families', () => {
 	it('device: configuration tag and every virtualization field, typed for the wire', async () => {
 		const result = await enrich(

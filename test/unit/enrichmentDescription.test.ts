@@ -9,7 +9,7 @@ import {
 	VIRTUALIZATION_TYPES,
 	type ObjectType,
 } from '../../nodes/Nexthink/enrichment/fieldCatalogue';
-import { CUSTOM_FIELD, ORGANIZATION_LEVEL } from '../../nodes/Nexthink/enrichment/itemPreparation';
+import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from '../../nodes/Nexthink/enrichment/itemPreparation';
 
 function entryValues(objectType: ObjectType): INodeProperties[] {
 	const property = enrichmentProperties.find((candidate) => candidate.name === fieldsParameterName(objectType));
@@ -32,20 +32,36 @@ describe('Fields to Set offers exactly the fields of the object type', () => {
 		expect([...optionValues(fieldChoice)].sort()).toEqual([...expected, ...extra].sort());
 	});
 
-	it('the desktop broker and virtualization type choices are the catalogue names', () => {
-		const values = entryValues('device');
-		expect([...optionValues(values.find((value) => value.name === 'desktopBroker'))].sort()).toEqual(Object.keys(DESKTOP_BROKERS).sort());
-		expect([...optionValues(values.find((value) => value.name === 'virtualizationType'))].sort()).toEqual(
-			Object.keys(VIRTUALIZATION_TYPES).sort(),
+	// version 1 starts at a real value; from 1.1 the list starts at "Choose…" (NOT_CHOSEN)
+	const forVersion = (name: string, version: 1 | 1.1) =>
+		entryValues('device').filter(
+			(value) =>
+				value.name === name &&
+				(value.displayOptions?.show?.['@version'] as unknown[]).some((v: any) => v === version || (v?._cnd?.gte !== undefined && v._cnd.gte <= version)),
 		);
+
+	it('the desktop broker and virtualization type choices are the catalogue names, plus "Choose…" from version 1.1', () => {
+		for (const [name, names] of [
+			['desktopBroker', Object.keys(DESKTOP_BROKERS)],
+			['virtualizationType', Object.keys(VIRTUALIZATION_TYPES)],
+		] as const) {
+			const [v1] = forVersion(name, 1);
+			expect(forVersion(name, 1)).toHaveLength(1);
+			expect([...optionValues(v1)].sort()).toEqual([...names].sort());
+			expect(names).toContain(v1.default);
+			const [v11] = forVersion(name, 1.1);
+			expect(forVersion(name, 1.1)).toHaveLength(1);
+			expect(optionValues(v11)).toEqual([NOT_CHOSEN, ...optionValues(v1)]);
+			expect(v11.default).toBe(NOT_CHOSEN);
+		}
 	});
 
 	it('every typed value input is shown only for the fields of its kind', () => {
 		const values = entryValues('device');
-		const shownFor = (name: string) => values.find((value) => value.name === name)?.displayOptions?.show?.field;
-		expect(shownFor('dateValue')).toEqual(['virtualization/last_update']);
-		expect(shownFor('desktopBroker')).toEqual(['virtualization/desktop_broker']);
-		expect(shownFor('virtualizationType')).toEqual(['virtualization/type']);
+		const shownFor = (name: string) => values.filter((value) => value.name === name).map((value) => value.displayOptions?.show?.field);
+		expect(shownFor('dateValue')).toEqual([['virtualization/last_update']]);
+		expect(shownFor('desktopBroker')).toEqual([['virtualization/desktop_broker'], ['virtualization/desktop_broker']]);
+		expect(shownFor('virtualizationType')).toEqual([['virtualization/type'], ['virtualization/type']]);
 	});
 });
 

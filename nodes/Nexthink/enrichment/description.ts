@@ -6,7 +6,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { MAX_BATCH_SIZE } from './batching';
 import { fixedFieldsOf, OBJECT_TYPES, type ObjectType } from './fieldCatalogue';
-import { CUSTOM_FIELD, ORGANIZATION_LEVEL } from './itemPreparation';
+import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from './itemPreparation';
 
 export const MAPPING_MODES = { defineBelow: 'defineBelow', autoMapInputData: 'autoMapInputData' } as const;
 export const UNMAPPED_KEY_HANDLING = { ignore: 'ignore', report: 'report' } as const;
@@ -175,8 +175,13 @@ function fieldEntryValues(objectType: ObjectType): INodeProperties[] {
 			"Sent as ISO 8601 UTC with milliseconds; a date without an offset is read in the workflow's time zone. An empty value clears the field in Nexthink.",
 		displayOptions: { show: { field: dateFields } },
 	});
+	// Node version 1 preselected a real broker (Citrix CVAD) and type (Shared) the user never chose;
+	// from 1.1 the choice starts at "Choose…", which fails the item with a clear error if left.
+	// Version-1 nodes keep their defaults: n8n does not save a value left at its default.
+	const v1 = { '@version': [1] };
+	const fromV11 = { '@version': [{ _cnd: { gte: 1.1 } }] };
 	if (brokerFields.length > 0) {
-		values.push({
+		const broker: INodeProperties = {
 			displayName: 'Desktop Broker',
 			name: 'desktopBroker',
 			type: 'options',
@@ -192,11 +197,19 @@ function fieldEntryValues(objectType: ObjectType): INodeProperties[] {
 			],
 			default: 'citrix_cvad',
 			description: 'The desktop broker. In an expression, use the name (e.g. citrix_daas) or its number (0 clears, 1–7).',
-			displayOptions: { show: { field: brokerFields } },
-		});
+		};
+		values.push(
+			{ ...broker, displayOptions: { show: { field: brokerFields, ...v1 } } },
+			{
+				...broker,
+				options: [{ name: '- Choose a Broker -', value: NOT_CHOSEN, description: 'No broker chosen yet: the item fails until one is' }, ...(broker.options ?? [])],
+				default: NOT_CHOSEN,
+				displayOptions: { show: { field: brokerFields, ...fromV11 } },
+			},
+		);
 	}
 	if (typeFields.length > 0) {
-		values.push({
+		const type: INodeProperties = {
 			displayName: 'Virtualization Type',
 			name: 'virtualizationType',
 			type: 'options',
@@ -208,8 +221,16 @@ function fieldEntryValues(objectType: ObjectType): INodeProperties[] {
 			default: 'shared',
 			description:
 				'The virtualization type. In an expression, use the name (shared, personal, pooled) or its number (1–3); an empty string clears it.',
-			displayOptions: { show: { field: typeFields } },
-		});
+		};
+		values.push(
+			{ ...type, displayOptions: { show: { field: typeFields, ...v1 } } },
+			{
+				...type,
+				options: [{ name: '- Choose a Type -', value: NOT_CHOSEN, description: 'No type chosen yet: the item fails until one is' }, ...(type.options ?? [])],
+				default: NOT_CHOSEN,
+				displayOptions: { show: { field: typeFields, ...fromV11 } },
+			},
+		);
 	}
 	return values;
 }

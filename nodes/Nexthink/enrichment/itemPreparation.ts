@@ -73,6 +73,12 @@ export interface FieldEntry {
 export const CUSTOM_FIELD = 'customField';
 export const ORGANIZATION_LEVEL = 'organizationLevel';
 
+/**
+ * The "Choose…" value that Desktop Broker and Virtualization Type start at from node version 1.1, so
+ * no real value is sent that the user never picked (an empty string already means "clear").
+ */
+export const NOT_CHOSEN = 'notChosen';
+
 export function fieldsFromEntries(
 	objectType: ObjectType,
 	entries: readonly FieldEntry[],
@@ -125,12 +131,19 @@ function entryValue(target: FieldTarget, entry: FieldEntry): unknown {
 		case 'dateTime':
 			return entry.dateValue;
 		case 'desktopBroker':
-			return entry.desktopBroker;
+			return chosen(entry.desktopBroker, 'Desktop Broker', 'a broker, or Clear to remove the desktop broker');
 		case 'virtualizationType':
-			return entry.virtualizationType;
+			return chosen(entry.virtualizationType, 'Virtualization Type', 'Personal, Pooled or Shared');
 		case 'text':
 			return entry.value;
 	}
+}
+
+function chosen(value: unknown, label: string, choices: string): unknown {
+	if (value === NOT_CHOSEN) {
+		throw new ItemInputError(INPUT_ERROR_CODES.invalidValue, `${label}: no value chosen. Pick ${choices} in the "${label}" list.`);
+	}
+	return value;
 }
 
 export interface AutoMappedFields {
