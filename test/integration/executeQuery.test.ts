@@ -72,6 +72,14 @@ describe(`Execute Query on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
 
+	it('renews an expired token after one 401 on its streamed request, and reads the answer', async () => {
+		const { items, error } = await run({}, { credentials: { nexthinkApi: { ...nexthinkCredentials(server), accessToken: 'stale-token' } } });
+		expect(error).toBeUndefined();
+		expect(items[0].json['device.name']).toBe('PC-42');
+		expect(server.requests.map((r: any) => r.path)).toEqual(['/api/v2/nql/execute', '/oauth2/default/v1/token', '/api/v2/nql/execute']);
+		expect(executeCalls()[0].headers.authorization).toBe('Bearer stale-token');
+	});
+
 	it('asks for UTC timestamps with x-utc-times', async () => {
 		const { items } = await run({ executeOptions: { utcTimestamps: true } });
 		expect(executeCalls()[0].headers['x-utc-times']).toBe('true');
