@@ -108,6 +108,15 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(error.description).toMatch(/retry after \d{4}-\d\d-\d\dT.* \(in 3600 s\)/);
 	});
 
+	it('says the credential could not get a token when the renewal after a 401 fails, without the secret', async () => {
+		const secret = 'revoked-secret-0815';
+		const { error } = await probe({}, { ...nexthinkCredentials(server), clientSecret: secret, accessToken: 'stale-token' });
+		expect(server.requests.map((r: any) => r.path)).toEqual([STATUS_PATH, '/oauth2/default/v1/token']);
+		expect(error.message).toMatch(/could not get a token/);
+		expect(error.description).toMatch(/rejected the client ID or client secret \(HTTP 401, invalid_client\)/);
+		expect(errorText(error)).not.toContain(secret);
+	});
+
 	it('renews the token when the server expires it between two calls of one execution', async () => {
 		// hold the first call long enough for the test to expire every token meanwhile
 		server.injectFault({ method: 'GET', path: STATUS_PATH, delayMs: 300 });
