@@ -10,22 +10,21 @@ import type {
 } from 'n8n-workflow';
 
 import { ignoresTlsErrors, NEXTHINK_REGIONS, resolveNexthinkHosts } from '../nodes/Nexthink/transport/hosts';
-import { buildTokenRequest, explainTokenFailure, readAccessToken, TokenExchangeError } from '../nodes/Nexthink/transport/tokenExchange';
+import {
+	basicAuthorization,
+	buildTokenRequest,
+	explainTokenFailure,
+	readAccessToken,
+	TOKEN_FORM_BODY,
+	TokenExchangeError,
+} from '../nodes/Nexthink/transport/tokenExchange';
 
 /**
- * Marks the credential test's request. n8n runs `preAuthentication` at the start of every credential
- * test, whether a token is stored or not (`isTestingCredentials` in n8n's
- * packages/cli/src/credentials-helper.ts, 1.x and 2.x): that token exchange is what proves the client
- * ID, client secret and token URL, with this credential's own error messages. `authenticate` turns
- * the test request itself into a plain GET of the API base URL, without any credential, that passes
- * on any HTTP answer: it proves the API host answers (host, port, TLS, proxy) without a second token
- * exchange. No API call is made: a credential may hold only the NQL or only the Enrichment
- * permission, so no API call is a fair test.
+ * Marks the credential test's request. `authenticate` turns it into the token exchange itself, so
+ * the test proves exactly what every call needs (a credential may hold only the NQL or only the
+ * Enrichment permission, so no API call is a fair test) and the hosts are resolved in one place.
  */
 const CREDENTIAL_TEST_HEADER = 'x-n8n-nexthink-credential-test';
-
-/** Bound of the credential test's request to the API host. */
-const CREDENTIAL_TEST_TIMEOUT_MS = 30_000;
 
 export class NexthinkApi implements ICredentialType {
 	name = 'nexthinkApi';
@@ -148,20 +147,22 @@ export class NexthinkApi implements ICredentialType {
 		const skipSslCertificateValidation = skipsSslValidation(credentials);
 		if (headers[CREDENTIAL_TEST_HEADER] !== undefined) {
 			delete headers[CREDENTIAL_TEST_HEADER];
+			const tokenUrl = tokenUrlOf(credentials);
 			return {
 				...requestOptions,
-				method: 'GET',
+				method: 'POST',
 				baseURL: undefined,
-				url: `${apiBaseUrlOf(credentials)}/`,
-				// nothing secret goes with it: the token exchange already ran in preAuthentication
-				headers,
-				body: undefined,
+				url: tokenUrl,
+				headers: {
+					...headers,
+					Authorization: basicAuthorization(String(credentials.clientId ?? '').trim(), String(credentials.clientSecret ?? '')),
+					'Content-Type': 'application/x-www-form-urlencoded',
+				},
+				body: TOKEN_FORM_BODY,
 				json: false,
-				// any HTTP answer shows the host answers; a 3xx is not followed to another host
-				ignoreHttpStatusErrors: true,
+				// the token request carries the client secret: never to a redirect's host (transport/tokenExchange.ts)
 				disableFollowRedirect: true,
 				skipSslCertificateValidation,
-				timeout: CREDENTIAL_TEST_TIMEOUT_MS,
 			};
 		}
 		return {
@@ -178,14 +179,6 @@ export class NexthinkApi implements ICredentialType {
 			headers: { [CREDENTIAL_TEST_HEADER]: 'token-exchange' },
 		},
 	};
-}
-
-function apiBaseUrlOf(credentials: ICredentialDataDecryptedObject): string {
-	try {
-		return resolveNexthinkHosts(credentials).apiBaseUrl;
-	} catch (error) {
-		throw new TokenExchangeError((error as Error).message);
-	}
 }
 
 function tokenUrlOf(credentials: ICredentialDataDecryptedObject): string {

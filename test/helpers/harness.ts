@@ -130,9 +130,7 @@ export class MemoryCredentialsHelper extends n8nWorkflow.ICredentialsHelper {
 		const type = this.types[typeName];
 		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
 		if (expirable === undefined || typeof type.preAuthentication !== 'function') return undefined;
-		// as n8n's CLI: the credential test (a noOp node with the `temp` parameter) always renews
-		const isTestingCredentials = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
-		if (credentials[expirable.name] !== '' && !credentialsExpired && !isTestingCredentials) return undefined;
+		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
 		const output = await type.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
 		await this.updateCredentials(node.credentials?.[typeName], typeName, { ...this.store[typeName], ...output } as ICredentialDataDecryptedObject);

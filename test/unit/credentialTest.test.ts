@@ -1,7 +1,6 @@
 /**
- * The credential's own test request (the button in n8n's credential form): `authenticate` turns the
- * marked test request into a plain GET of the API host, sent here over real HTTP. The whole test as
- * n8n runs it, token exchange included, is in test/integration/credentialTest.test.ts.
+ * The credential's own test (the button in n8n's credential form): `authenticate` turns the marked
+ * test request into the client-credentials exchange, which is then sent over real HTTP.
  */
 import axios from 'axios';
 
@@ -30,19 +29,22 @@ async function sendTestRequest(credentials: Record<string, unknown>) {
 	});
 }
 
-it('turns the test request into a plain GET of the API base URL with nothing secret; any answer passes', async () => {
+it('sends exactly the token exchange to the token URL, and it succeeds for valid credentials', async () => {
 	server.clearRequests();
-	const response = await sendTestRequest({ ...nexthinkCredentials(server), accessToken: 'tok-1' });
+	const response = await sendTestRequest(nexthinkCredentials(server));
+	expect(response.status).toBe(200);
+	expect(typeof response.data.access_token).toBe('string');
 	const [call] = server.requests;
-	expect(server.requests).toHaveLength(1);
-	expect(`${call.method} ${call.path}`).toBe('GET /');
-	expect(call.headers.authorization).toBeUndefined();
+	expect(call.path).toBe('/oauth2/default/v1/token');
 	expect(call.headers['x-n8n-nexthink-credential-test']).toBeUndefined();
-	expect(response.status).toBeGreaterThanOrEqual(200);
-	// the token exchange that proves the client ID and secret is n8n's preAuthentication call (test/integration/credentialTest.test.ts)
-	const credential = new NexthinkApi();
-	const request = await credential.authenticate({ ...nexthinkCredentials(server), accessToken: 'tok-1' } as never, { ...credential.test.request } as never);
-	expect(request).toMatchObject({ ignoreHttpStatusErrors: true, disableFollowRedirect: true, timeout: 30_000 });
+	expect(call.headers.authorization).toBe(`Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString('base64')}`);
+	expect(Object.fromEntries(new URLSearchParams(call.body))).toEqual({ grant_type: 'client_credentials', scope: 'service:integration' });
+});
+
+it('fails for a wrong secret with the token endpoint\'s invalid_client', async () => {
+	const response = await sendTestRequest({ ...nexthinkCredentials(server), clientSecret: 'wrong' });
+	expect(response.status).toBe(401);
+	expect(response.data.error).toBe('invalid_client');
 });
 
 it('adds the bearer token to every other request', async () => {
