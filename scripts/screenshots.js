@@ -35,10 +35,10 @@ async function main() {
 		n8n = await N8nInstance.inFolder(ensureN8n(2), workDir);
 		installCommunityPackage(n8n.userFolder, tarball);
 		await n8n.importCredentials([credentialRecord(server)]);
-		await n8n.importWorkflows(readExamples().map(({ file, workflow }) => localised(file, workflow, { filesDir: path.join(workDir, 'files') })));
+		const { shots, credential, workflows } = editorShots(CREDENTIAL);
+		await n8n.importWorkflows([...readExamples().map(({ file, workflow }) => localised(file, workflow, { filesDir: path.join(workDir, 'files') })), ...workflows]);
 		await n8n.start();
 		await new RestSession(n8n.baseUrl).ownerSession(OWNER);
-		const { shots, credential } = editorShots(CREDENTIAL);
 		const written = await captureEditor({ baseUrl: n8n.baseUrl, owner: OWNER, outDir: OUT_DIR, shots, credential });
 		for (const file of written) process.stdout.write(`wrote ${path.relative(REPO, file)}\n`);
 	} finally {

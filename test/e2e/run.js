@@ -24,9 +24,10 @@ const { N8nInstance, installCommunityPackage, packPackage, runCommand } = requir
 const { startNexthinkServer } = require('../server');
 const { Suite, log } = require('./lib/suite');
 const { credentialRecord } = require('../../scripts/n8n-examples');
-const { WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('./lib/workflow');
+const { CREDENTIAL, WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('./lib/workflow');
 const { nodeCases } = require('./cases/nodeCases');
 const { errorOutputCases } = require('./cases/errorOutputCases');
+const { editorShots } = require('./lib/editor');
 const { exampleCases } = require('./cases/exampleCases');
 const { runServerChecks, SERVER_CHECKS } = require('./cases/serverChecks');
 const { runQueueMode, queueTestNames } = require('./cases/queueMode');
@@ -101,6 +102,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 			]);
 			await n8n.importWorkflows([
 				...cases.map((testCase) => testCase.workflow('manual')),
+				...editorShots(CREDENTIAL).workflows,
 				...examples.map((testCase) => testCase.workflow({ filesDir: path.join(home, 'files') })),
 			]);
 			return true;

@@ -46,6 +46,30 @@ async function assertRendered(scope, expectTexts, what) {
 	}
 }
 
+/**
+ * A workflow with one Export node per operation that the examples do not show, so the editor check
+ * and the screenshots cover every operation's panel (issue 16, point 5). Imported beside the examples.
+ */
+function operationsWorkflow() {
+	const { buildWorkflow, exportNode } = require('./workflow');
+	const version = { typeVersion: 1.1 };
+	return buildWorkflow({
+		id: 'nxEditorOps00001',
+		name: 'Nexthink Export operations (editor check)',
+		nodes: [
+			{ ...exportNode('Start Export', { operation: 'startExport', queryId: '#all_devices' }), ...version },
+			{ ...exportNode('Get Status', { operation: 'getStatus', exportId: '={{ $json.exportId }}' }), ...version },
+			{ ...exportNode('Download Results', { operation: 'downloadResults', exportId: '={{ $json.exportId }}' }), ...version },
+			{ ...exportNode('Execute Query', { operation: 'executeQuery', queryId: '#devices_by_os', queryParameters: { parameter: [{ name: 'os', value: 'Windows 11*' }] } }), ...version },
+			{ ...exportNode('Export', { operation: 'export', queryId: '#all_devices', options: { maxWaitSeconds: 600 } }), ...version },
+		],
+		connections: [
+			['Start Export', 'Get Status'],
+			['Get Status', 'Download Results'],
+		],
+	});
+}
+
 /** @param {string} file */
 function readExample(file) {
 	return JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../docs/examples', file), 'utf8'));
@@ -54,10 +78,12 @@ function readExample(file) {
 /**
  * What to open and check: a workflow canvas, each node's panel (from the examples) and the
  * credential form. File names are the ones the README shows from docs/screenshots.
+ * `workflows` are the ones to import besides the examples.
  * @param {{ id: string }} credential
- * @returns {{ shots: Shot[], credential: CredentialShot }}
+ * @returns {{ shots: Shot[], credential: CredentialShot, workflows: object[] }}
  */
 function editorShots(credential) {
+	const operations = operationsWorkflow();
 	const cmdb = readExample('cmdb-custom-field-sync.json');
 	const nightly = readExample('nightly-device-inventory-export.json');
 	const agent = readExample('ai-agent-export-tool.json');
@@ -90,7 +116,22 @@ function editorShots(credential) {
 				expectTexts: ['Object Type', 'Identify By', 'Fields to Set'],
 				kind: 'node',
 			},
+			...[
+				['Start Export', 'node-export-start.png', ['Query ID', 'Compression']],
+				['Get Status', 'node-export-status.png', ['Export ID']],
+				['Download Results', 'node-export-download.png', ['Results Source', 'Export ID']],
+				['Execute Query', 'node-export-execute.png', ['Query ID', 'Query Parameters']],
+				['Export', 'node-export-options.png', ['Query ID', 'Maximum Wait (Seconds)']],
+			].map(([name, file, expectTexts]) => ({
+				name: `Nexthink Export panel, ${name}`,
+				file: /** @type {string} */ (file),
+				workflowId: operations.id,
+				nodeId: nodeId(operations, /** @type {string} */ (name)),
+				expectTexts: /** @type {string[]} */ (expectTexts),
+				kind: /** @type {const} */ ('node'),
+			})),
 		],
+		workflows: [operations],
 		credential: { name: 'Nexthink API credential form', file: 'credential.png', credentialId: credential.id, expectTexts: ['Client ID', 'Token URL', 'Connection tested successfully'] },
 	};
 }
