@@ -347,8 +347,10 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 	it('emits few rows by default when an AI agent runs it as a tool', async () => {
 		const { items } = await run({ queryId: 'inventory_500', compression: 'ZSTD', options: { ...FAST_WAIT, maxRowsAsTool: 5 } }, { typeName: 'n8n-nodes-nexthink.nexthinkExportTool' });
-		expect(items).toHaveLength(5);
-		expect(items[4].json['device.name']).toBe([...generateDeviceRows(5, 7)][4][0]);
+		// the note on the rows left out comes first (test/integration/agentTool.test.ts)
+		expect(items).toHaveLength(6);
+		expect(items[0].json).toMatchObject({ rowsShown: 5, moreRowsNotCounted: true });
+		expect(items[5].json['device.name']).toBe([...generateDeviceRows(5, 7)][4][0]);
 	});
 
 	it('delivers a 200,000-row export complete and in order', async () => {

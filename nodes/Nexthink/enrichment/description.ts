@@ -267,6 +267,14 @@ const optionsProperty: INodeProperties = {
 	default: {},
 	options: [
 		{
+			displayName: 'Allow Writes When Used as a Tool',
+			name: 'allowWritesAsTool',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether an AI agent that runs this node as a tool may write to Nexthink. Off: as a tool the node only validates (like Validate Only), sends nothing, and its output tells the model that nothing was written. Has no effect when the node runs in a workflow.',
+		},
+		{
 			displayName: 'Batch Size',
 			name: 'batchSize',
 			type: 'number',
@@ -308,7 +316,18 @@ const optionsProperty: INodeProperties = {
 	],
 };
 
+/** Shown only in the tool variant (`@tool`, see shared/toolMode.ts): what the agent can and cannot do. */
+const toolNotice: INodeProperties = {
+	displayName:
+		'As an AI agent\'s tool this node only validates and writes nothing, unless "Allow Writes When Used as a Tool" is on under Options. The model sees only the tool description and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'deviceName\', \'Name of the Nexthink device to update, as shown in Nexthink\', \'string\') }}.',
+	name: 'toolNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { '@tool': [true] } },
+};
+
 export const enrichmentProperties: INodeProperties[] = [
+	toolNotice,
 	objectTypeProperty,
 	...identifyByProperties,
 	identificationValueProperty,

@@ -14,6 +14,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { requestTimeoutMs } from '../shared/requestTimeout';
+import { runsAsTool } from '../shared/toolMode';
 import { cancelSignalOf, nexthinkRequest } from '../transport';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody, type Identification, type PreparedItem } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
@@ -45,7 +46,10 @@ interface RunSettings {
 	reportUnmappedKeys: boolean;
 	domain: string;
 	batchSize: number;
+	/** Nothing is sent: "Validate Only", or a tool run without "Allow Writes When Used as a Tool". */
 	validateOnly: boolean;
+	/** Why nothing is sent in a tool run, for the model (see toolRunNote); undefined outside tool runs or when writes are allowed. */
+	toolNote?: string;
 	/** Bound of each request (issue 15, point 4). */
 	timeoutMs: number;
 	conversion: ConversionContext;
@@ -103,8 +107,10 @@ export async function executeEnrichment(this: IExecuteFunctions, continueOnFail:
 		const preparation = preparations[itemIndex];
 		if (outcome === undefined) throw new NodeOperationError(this.getNode(), `Item ${itemIndex} got no outcome`, { itemIndex });
 		if (preparation.ok && preparation.unmappedKeys !== undefined) outcome.unmappedKeys = preparation.unmappedKeys;
+		if (settings.toolNote !== undefined) outcome.note = settings.toolNote;
 		return outcome;
 	});
+	if (settings.toolNote !== undefined) this.addExecutionHints?.({ message: settings.toolNote, location: 'outputPane' });
 	if (!continueOnFail) throwIfAnyFailed(this, finished, fatal);
 	return [toOutputItems(this, items, finished)];
 }
@@ -135,7 +141,7 @@ function readRunSettings(ctx: IExecuteFunctions, itemCount: number): RunSettings
 	return settings;
 }
 
-type ComparableSetting = Exclude<keyof RunSettings, 'conversion'>;
+type ComparableSetting = Exclude<keyof RunSettings, 'conversion' | 'toolNote'>;
 
 const RUN_SETTING_LABELS: ReadonlyArray<[ComparableSetting, string]> = [
 	['objectType', 'Object Type'],
@@ -143,7 +149,7 @@ const RUN_SETTING_LABELS: ReadonlyArray<[ComparableSetting, string]> = [
 	['autoMap', 'Mapping Mode'],
 	['domain', 'Domain'],
 	['batchSize', 'Batch Size'],
-	['validateOnly', 'Validate Only'],
+	['validateOnly', 'Validate Only (or Allow Writes When Used as a Tool)'],
 	['reportUnmappedKeys', 'Unmapped Keys'],
 	['timeoutMs', 'Request Timeout'],
 ];
@@ -179,9 +185,33 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSett
 		reportUnmappedKeys: autoMap && options.unmappedKeys === UNMAPPED_KEY_HANDLING.report,
 		domain,
 		batchSize,
-		validateOnly: options.validateOnly === true,
+		...validation(ctx, options),
 		timeoutMs,
 		conversion: { timezone: ctx.getTimezone() },
+	};
+}
+
+/**
+ * Whether the run sends anything. An AI agent's tool run only validates unless the workflow's
+ * author switched on "Allow Writes When Used as a Tool": a model can be talked into writing
+ * (a prompt injection in data it read, a misunderstanding), and enrichment overwrites values
+ * across the estate. The note goes into every item's outcome so the model can tell the user.
+ */
+function validation(ctx: IExecuteFunctions, options: IDataObject): Pick<RunSettings, 'validateOnly' | 'toolNote'> {
+	const validateOnly = options.validateOnly === true;
+	if (!runsAsTool(ctx)) return { validateOnly };
+	if (validateOnly) {
+		return {
+			validateOnly,
+			toolNote:
+				'Nothing was written to Nexthink: "Validate Only" is on in the node\'s options, so the values were only checked. Tell the user that nothing was changed.',
+		};
+	}
+	if (options.allowWritesAsTool === true) return { validateOnly: false };
+	return {
+		validateOnly: true,
+		toolNote:
+			'Nothing was written to Nexthink: this node ran as an AI agent\'s tool, and writing from an agent is off ("Allow Writes When Used as a Tool" in the node\'s options), so the values were only checked. Tell the user that nothing was changed; the workflow\'s author can switch that option on to let the agent write.',
 	};
 }
 

@@ -28,6 +28,8 @@ export interface ItemOutcome {
 	mergedWithItems?: number[];
 	/** "Map Automatically From Input" with "List in Output": keys that named no field. */
 	unmappedKeys?: string[];
+	/** In an AI agent's tool run that sent nothing: that nothing was written, and why. */
+	note?: string;
 }
 
 export function failedOutcome(

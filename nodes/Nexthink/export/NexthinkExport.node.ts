@@ -8,6 +8,7 @@ import {
 	operationProperty,
 	optionsProperty,
 	queryProperties,
+	toolNotice,
 } from './description';
 import { executeDownloadResults } from './operations/downloadResults.operation';
 import { executeExecuteQuery } from './operations/executeQuery.operation';
@@ -41,7 +42,7 @@ export class NexthinkExport implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
 		credentials: [{ name: 'nexthinkApi', required: true }],
-		properties: [operationProperty, executeNotice, ...queryProperties, ...exportIdProperties, optionsProperty, executeOptionsProperty],
+		properties: [toolNotice, operationProperty, executeNotice, ...queryProperties, ...exportIdProperties, optionsProperty, executeOptionsProperty],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -4,7 +4,14 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
+
 const QUERY_OPERATIONS = ['export', 'startExport', 'executeQuery'];
+
+const TOOL_ROWS_DESCRIPTION =
+	'When an AI agent runs this node as a tool, give the model at most this many rows (a whole number), so a large result does not flood its context. A note before the rows tells the model what was left out.';
+const TOOL_SIZE_DESCRIPTION =
+	'When an AI agent runs this node as a tool, give the model at most this much JSON (1 KB = 1,024 bytes; 32 KB is roughly 8,000 to 11,000 tokens). Rows that do not fit are left out and a note tells the model how many.';
 const ROW_OPERATIONS = ['export', 'downloadResults', 'executeQuery'];
 const FILE_OPERATIONS = ['export', 'downloadResults'];
 
@@ -292,6 +299,15 @@ export const optionsProperty: INodeProperties = {
 			displayOptions: { show: { '/operation': FILE_OPERATIONS } },
 		},
 		{
+			displayName: 'Max Output Size When Used as a Tool (KB)',
+			name: 'maxOutputKBAsTool',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_TOOL_OUTPUT_KB },
+			default: DEFAULT_TOOL_MAX_OUTPUT_KB,
+			description: TOOL_SIZE_DESCRIPTION,
+			displayOptions: { show: { '/operation': ROW_OPERATIONS } },
+		},
+		{
 			displayName: 'Max Row Size (MB)',
 			name: 'maxRowMB',
 			type: 'number',
@@ -313,9 +329,9 @@ export const optionsProperty: INodeProperties = {
 			displayName: 'Max Rows When Used as a Tool',
 			name: 'maxRowsAsTool',
 			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'When an AI agent calls this node as a tool, output at most this many rows so a large export does not flood the model\'s context',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: DEFAULT_TOOL_MAX_ROWS,
+			description: TOOL_ROWS_DESCRIPTION,
 			displayOptions: { show: { '/operation': ROW_OPERATIONS } },
 		},
 		{
@@ -434,6 +450,14 @@ export const executeOptionsProperty: INodeProperties = {
 			displayOptions: { show: { responseFormat: ['csv'] } },
 		},
 		{
+			displayName: 'Max Output Size When Used as a Tool (KB)',
+			name: 'maxOutputKBAsTool',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_TOOL_OUTPUT_KB },
+			default: DEFAULT_TOOL_MAX_OUTPUT_KB,
+			description: TOOL_SIZE_DESCRIPTION,
+		},
+		{
 			displayName: 'Max Row Size (MB)',
 			name: 'maxRowMB',
 			type: 'number',
@@ -446,9 +470,9 @@ export const executeOptionsProperty: INodeProperties = {
 			displayName: 'Max Rows When Used as a Tool',
 			name: 'maxRowsAsTool',
 			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'When an AI agent calls this node as a tool, output at most this many rows',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: DEFAULT_TOOL_MAX_ROWS,
+			description: TOOL_ROWS_DESCRIPTION,
 		},
 		{
 			displayName: 'Request Timeout (Seconds)',
@@ -476,6 +500,16 @@ export const executeOptionsProperty: INodeProperties = {
 			description: 'Whether Nexthink should give times in UTC instead of the instance\'s regional time zone',
 		},
 	],
+};
+
+/** Shown only in the tool variant (`@tool`, see shared/toolMode.ts): what the model is told and given. */
+export const toolNotice: INodeProperties = {
+	displayName:
+		'The model sees only the tool description and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'queryId\', \'ID of a stored Nexthink NQL query: lower-case letters, digits and underscores, e.g. all_devices\', \'string\') }}. What goes back to it is bounded by "Max Rows When Used as a Tool" and "Max Output Size When Used as a Tool (KB)" under Options; a note says what was left out.',
+	name: 'toolNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { '@tool': [true] } },
 };
 
 export const executeNotice: INodeProperties = {

@@ -31,7 +31,8 @@ import {
 	tooManyValues,
 	type ExecuteResult,
 } from '../shared/executeResponse';
-import { readQuerySettings, readResultLimits, runsAsTool, validated, wholeNumber } from '../shared/settings';
+import { readQuerySettings, readResultLimits, readToolOptions, runsAsTool, validated } from '../shared/settings';
+import { limitToolRows, TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runPerItem';
 
 const EXECUTE_HINTS = {
@@ -45,14 +46,12 @@ function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
 	const apiVersion = options.apiVersion === 'v1' ? 'v1' : 'v2';
 	const asCsv = options.responseFormat === 'csv';
 	const timeoutMs = validated(this, itemIndex, () => requestTimeoutMs(options.requestTimeoutSeconds, 60));
-	const maxRowsAsTool = validated(this, itemIndex, () =>
-		options.maxRowsAsTool === undefined ? 50 : wholeNumber(Number(options.maxRowsAsTool), 'Max Rows When Used as a Tool', 1),
-	);
+	const toolLimits = validated(this, itemIndex, () => readToolOptions(options));
 	const limits = validated(this, itemIndex, () => readResultLimits(options));
 	const maxAnswerBytes = validated(this, itemIndex, () => limitFromOption(options.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB));
 	const headers: Record<string, string> = {};
 	if (options.utcTimestamps === true) headers['x-utc-times'] = 'true';
-	return { query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, limits, maxAnswerBytes, headers };
+	return { query, options, apiVersion, asCsv, timeoutMs, toolLimits, limits, maxAnswerBytes, headers };
 }
 
 const MB = 1024 * 1024;
@@ -60,7 +59,7 @@ const MB = 1024 * 1024;
 async function runExecuteQuery(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ query, options, apiVersion, asCsv, timeoutMs, maxRowsAsTool, limits, maxAnswerBytes, headers }: ReturnType<typeof prepareExecuteQuery>,
+	{ query, options, apiVersion, asCsv, timeoutMs, toolLimits, limits, maxAnswerBytes, headers }: ReturnType<typeof prepareExecuteQuery>,
 ): Promise<INodeExecutionData[]> {
 	const response = await nexthinkRequest<AsyncIterable<Uint8Array>>(this, {
 		method: 'POST',
@@ -129,10 +128,26 @@ async function runExecuteQuery(
 		mayBeIncomplete,
 	};
 	let rows = result.rows;
-	if (runsAsTool(this)) rows = rows.slice(0, maxRowsAsTool);
-
 	const pairedItem = { item: itemIndex };
 	const includeMetadata = options.includeMetadata ?? 'none';
+	let toolNote: IDataObject | undefined;
+	if (runsAsTool(this)) {
+		const byCount = rows.slice(0, toolLimits.maxRows);
+		const limited = limitToolRows({
+			rows: includeMetadata === 'eachRow' ? byCount.map((row) => ({ ...row, nexthinkQuery: metadata })) : byCount,
+			otherItems: includeMetadata === 'separateItem' ? [metadata] : [],
+			rowsAfter: rows.length - byCount.length,
+			rowLimit: { value: toolLimits.maxRows, option: TOOL_ROWS_OPTION },
+			maxBytes: toolLimits.maxBytes,
+			what: `the query ${query.queryId}`,
+			fullResultHint: mayBeIncomplete
+				? 'Execute Query itself returns about 1,000 rows at most; every row can be had by running the Export operation outside the agent.'
+				: 'Every row can be had by running the node outside the agent.',
+		});
+		rows = byCount.slice(0, limited.keptRows);
+		toolNote = limited.note as unknown as IDataObject | undefined;
+	}
+
 	const items: INodeExecutionData[] = rows.map((row) => ({
 		json: includeMetadata === 'eachRow' ? { ...row, nexthinkQuery: metadata } : row,
 		pairedItem,
@@ -140,6 +155,8 @@ async function runExecuteQuery(
 	if (includeMetadata === 'separateItem') {
 		items.push({ json: metadata, pairedItem });
 	}
+	// first, so that the model reads it before the rows
+	if (toolNote !== undefined) items.unshift({ json: toolNote, pairedItem });
 	return items;
 }
 

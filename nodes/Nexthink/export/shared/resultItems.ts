@@ -5,6 +5,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { limitToolRows } from '../../shared/toolOutput';
 import type { DownloadedResults, NodeReadable } from './downloadResults';
 import type { Compression } from './exportApi';
 import { QUERY_ID_UNKNOWN_NOTE } from './queryIdOfExport';
@@ -43,11 +44,32 @@ export async function buildResultItems(
 ): Promise<INodeExecutionData[]> {
 	const pairedItem = { item: itemIndex };
 	const items: INodeExecutionData[] = [];
-	const metadataJson = (metadata.queryId === null ? { ...metadata, queryIdNote: QUERY_ID_UNKNOWN_NOTE } : metadata) as unknown as IDataObject;
+	let metadataJson = (metadata.queryId === null ? { ...metadata, queryIdNote: QUERY_ID_UNKNOWN_NOTE } : metadata) as unknown as IDataObject;
+	let rows = results.rows;
+	let toolNote: IDataObject | undefined;
 
 	if (settings.output !== 'file') {
 		const onEachRow = settings.includeMetadata === 'eachRow';
-		for (const row of results.rows) {
+		if (settings.tool !== undefined) {
+			// Sizes are measured with the metadata as read; capping can only shorten it (fewer digits
+			// in rowCount, moreRowsAvailable false -> true), so the output stays within the limit.
+			const limited = limitToolRows({
+				rows: onEachRow ? rows.map((row) => ({ ...row, nexthinkExport: metadataJson })) : rows,
+				otherItems: settings.includeMetadata === 'separateItem' ? [metadataJson] : [],
+				rowsAfter: results.moreRowsAvailable ? 'unknown' : 0,
+				rowLimit: { value: settings.tool.maxRows, option: settings.tool.rowLimitOption },
+				maxBytes: settings.tool.maxBytes,
+				what: metadata.queryId !== null ? `the export of ${metadata.queryId}` : 'this export',
+				fullResultHint:
+					'Every row can be had by running the Export operation outside the agent, e.g. with Output: File for large results.',
+			});
+			if (limited.keptRows < rows.length) {
+				rows = rows.slice(0, limited.keptRows);
+				metadataJson = { ...metadataJson, rowCount: rows.length, moreRowsAvailable: true };
+			}
+			toolNote = limited.note as unknown as IDataObject | undefined;
+		}
+		for (const row of rows) {
 			items.push({ json: (onEachRow ? { ...row, nexthinkExport: metadataJson } : row) as IDataObject, pairedItem });
 		}
 	}
@@ -64,5 +86,7 @@ export async function buildResultItems(
 	if (settings.includeMetadata === 'separateItem') {
 		items.push({ json: { ...metadataJson }, pairedItem });
 	}
+	// first, so that the model reads it before the rows
+	if (toolNote !== undefined) items.unshift({ json: toolNote, pairedItem });
 	return items;
 }

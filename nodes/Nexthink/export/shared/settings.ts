@@ -5,6 +5,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requestTimeoutMs, RequestTimeoutError } from '../../shared/requestTimeout';
+import { runsAsTool } from '../../shared/toolMode';
+import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes, ToolSettingError } from '../../shared/toolOutput';
 import { resultLimitsFromOptions, type ResultLimits } from '../../results/limits';
 import type { Compression } from './exportApi';
 import { normaliseQueryId, normaliseQueryParameters, parseParametersJson, QueryInputError, validateLogTag } from './queryInput';
@@ -28,6 +30,18 @@ export interface ResultSettings {
 	failOnTruncated: boolean;
 	/** Bounds on the results file's expansion (results/limits.ts). */
 	limits: ResultLimits;
+	/** Set when an AI agent runs the node as a tool: bounds of what goes back to the model. */
+	tool?: ToolLimits;
+}
+
+/** The bounds of a tool run's rows (shared/toolOutput.ts). */
+export interface ToolLimits {
+	/** The row limit that applies (the smaller of Max Rows and Max Rows When Used as a Tool). */
+	maxRows: number;
+	/** The option that sets `maxRows`, named in the note on left-out rows. */
+	rowLimitOption: string;
+	/** Max Output Size When Used as a Tool, in bytes of JSON. */
+	maxBytes: number;
 }
 
 export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
@@ -39,7 +53,12 @@ export function validated<T>(ctx: IExecuteFunctions, itemIndex: number, read: ()
 	try {
 		return read();
 	} catch (error) {
-		if (error instanceof QueryInputError || error instanceof RequestTimeoutError || error instanceof WaitSettingsError) {
+		if (
+			error instanceof QueryInputError ||
+			error instanceof RequestTimeoutError ||
+			error instanceof WaitSettingsError ||
+			error instanceof ToolSettingError
+		) {
 			throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex });
 		}
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
@@ -96,9 +115,17 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 	});
 }
 
-/** True when an AI agent runs this node as a tool (n8n gives tool variants a `...Tool` type). */
-export function runsAsTool(ctx: IExecuteFunctions): boolean {
-	return ctx.getNode().type.endsWith('Tool');
+export { runsAsTool };
+
+/**
+ * The tool-run options of an options collection (Export's `options`, Execute Query's
+ * `executeOptions`), checked whether or not the node runs as a tool. Call inside `validated`.
+ */
+export function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number } {
+	return {
+		maxRows: options.maxRowsAsTool === undefined ? DEFAULT_TOOL_MAX_ROWS : wholeNumber(Number(options.maxRowsAsTool), TOOL_ROWS_OPTION, 1),
+		maxBytes: toolMaxOutputBytes(options.maxOutputKBAsTool),
+	};
 }
 
 export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): ResultSettings {
@@ -106,9 +133,12 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 	return validated(ctx, itemIndex, () => {
 		const output = (options.output ?? 'rows') as OutputMode;
 		let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
+		const toolOptions = readToolOptions(options);
+		let tool: ToolLimits | undefined;
 		if (runsAsTool(ctx)) {
-			const toolLimit = options.maxRowsAsTool === undefined ? 50 : wholeNumber(Number(options.maxRowsAsTool), 'Max Rows When Used as a Tool', 1);
-			maxRows = maxRows === 0 ? toolLimit : Math.min(maxRows, toolLimit);
+			const userLimitApplies = maxRows !== 0 && maxRows <= toolOptions.maxRows;
+			maxRows = userLimitApplies ? maxRows : toolOptions.maxRows;
+			tool = { maxRows, rowLimitOption: userLimitApplies ? 'Max Rows' : TOOL_ROWS_OPTION, maxBytes: toolOptions.maxBytes };
 		}
 		const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
 		if (output !== 'rows' && binaryPropertyName === '') throw new QueryInputError('"Put File in Field" is empty.');
@@ -120,6 +150,7 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 			binaryPropertyName,
 			failOnTruncated: options.onTruncated === 'fail',
 			limits: readResultLimits(options),
+			...(tool !== undefined ? { tool } : {}),
 		};
 	});
 }
