@@ -113,6 +113,29 @@ describe(`Nexthink Export as an agent's tool on n8n-core ${N8N_CORE_VERSION}`, (
 		expect(rows[1]).toEqual({ 'device.name': 'PC-0', 'device.note': WIDE_TEXT });
 	});
 
+	it('bounds Download Results too: note first, rows, then the export metadata with the rows actually given', async () => {
+		const started = await runNode({
+			nodeType: new NexthinkExport(),
+			parameters: { operation: 'startExport', queryId: 'wide_rows', compression: 'NONE' } as never,
+			credentials: credentials(),
+		});
+		const exportId = started.items[0].json.exportId as string;
+		const result = await exportTool({
+			operation: 'downloadResults',
+			exportId: "={{ $fromAI('exportId', 'Export ID from Start Export', 'string') }}",
+			options: { output: 'rowsAndFile', includeMetadata: 'separateItem', maxOutputKBAsTool: 6 },
+		}, { exportId });
+		const items = answerOf(result);
+		expect(Buffer.byteLength(result.answer!)).toBeLessThanOrEqual(6 * 1024);
+		const shown = items.length - 2;
+		// the default row limit (50) stopped the reading; of those 50, the size limit kept `shown`
+		expect(items[0]).toMatchObject({ rowsShown: shown, rowsLeftOut: 50 - shown, moreRowsNotCounted: true });
+		expect(items[0].nexthinkToolNote).toContain(`only the first ${shown} rows of this export are shown (it has at least 51)`);
+		expect(items[0].nexthinkToolNote).toContain('at most 50 rows ("Max Rows When Used as a Tool") and its output is limited to 6 KB');
+		expect(items[1]).toEqual({ 'device.name': 'PC-0', 'device.note': WIDE_TEXT });
+		expect(items[items.length - 1]).toEqual({ exportId, queryId: null, rowCount: shown, truncated: false, moreRowsAvailable: true });
+	});
+
 	it('adds no note when every row fits', async () => {
 		const rows = answerOf(await exportTool({ operation: 'export', queryId: 'devices_20', options: FAST_WAIT }));
 		expect(rows).toHaveLength(20);
