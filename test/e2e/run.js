@@ -28,6 +28,8 @@ const { CREDENTIAL, WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('./lib/wor
 const { nodeCases } = require('./cases/nodeCases');
 const { errorOutputCases } = require('./cases/errorOutputCases');
 const { editorShots } = require('./lib/editor');
+const { agentCases, fakeModelCredentialRecord } = require('./cases/agentCases');
+const { startFakeChatModel } = require('./lib/fakeChatModel');
 const { exampleCases } = require('./cases/exampleCases');
 const { runServerChecks, SERVER_CHECKS } = require('./cases/serverChecks');
 const { runQueueMode, queueTestNames } = require('./cases/queueMode');
@@ -49,6 +51,7 @@ async function runCliCase(suite, n8n, server, testCase, label, context = {}) {
 	await suite.test(`${label} ${testCase.title}`, async () => {
 		const exportsBefore = new Set(server.exports.keys());
 		server.clearRequests();
+		/** @type {any} */ (context.fakeModel)?.clear();
 		const during = testCase.during?.(server);
 		let execution;
 		try {
@@ -71,7 +74,7 @@ async function runCliCase(suite, n8n, server, testCase, label, context = {}) {
  */
 async function runMajor(suite, major, tarball, workDir, options) {
 	const label = `[n8n ${major}.x]`;
-	const cases = [...nodeCases, ...errorOutputCases].filter((testCase) => !options.only || testCase.title.includes(options.only) || testCase.id.includes(options.only));
+	const cases = [...nodeCases, ...errorOutputCases, ...agentCases].filter((testCase) => !options.only || testCase.title.includes(options.only) || testCase.id.includes(options.only));
 	// every example is imported (the server checks open some); --only picks which ones are executed
 	const examples = exampleCases();
 	const executedExamples = examples.filter((testCase) => testCase.kind === 'execute' && (!options.only || testCase.title.includes(options.only)));
@@ -84,6 +87,8 @@ async function runMajor(suite, major, tarball, workDir, options) {
 	const runtime = await suite.setUp(`${label} install`, testNames, async () => ensureN8n(major));
 	if (!runtime) return;
 	const server = await startNexthinkServer(SERVER_OPTIONS);
+	// the chat model behind the AI Agent cases (cases/agentCases.js)
+	const fakeModel = await startFakeChatModel();
 	const home = path.join(workDir, `n8n${major}`);
 	const n8n = await N8nInstance.inFolder(runtime, home, {
 		env: {
@@ -99,6 +104,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 			await n8n.importCredentials([
 				credentialRecord(server),
 				credentialRecord(server, { ...WRONG_SECRET_CREDENTIAL, clientSecret: WRONG_SECRET }),
+				fakeModelCredentialRecord(fakeModel.url),
 			]);
 			await n8n.importWorkflows([
 				...cases.map((testCase) => testCase.workflow('manual')),
@@ -108,7 +114,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 			return true;
 		});
 		if (!ready) return;
-		for (const testCase of cases) await runCliCase(suite, n8n, server, testCase, label);
+		for (const testCase of cases) await runCliCase(suite, n8n, server, testCase, label, { fakeModel });
 		for (const testCase of executedExamples) await runCliCase(suite, n8n, server, testCase, label, { filesDir: path.join(home, 'files') });
 		await runServerChecks(suite, n8n, server, {
 			label,
@@ -119,6 +125,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 	} finally {
 		await n8n.stopAll();
 		await server.close();
+		await fakeModel.close();
 	}
 }
 
