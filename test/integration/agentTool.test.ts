@@ -133,7 +133,7 @@ describe(`Nexthink Export as an agent's tool on n8n-core ${N8N_CORE_VERSION}`, (
 		expect(items[0].nexthinkToolNote).toContain(`only the first ${shown} rows of this export are shown (it has at least 51)`);
 		expect(items[0].nexthinkToolNote).toContain('at most 50 rows ("Max Rows When Used as a Tool") and its output is limited to 6 KB');
 		expect(items[1]).toEqual({ 'device.name': 'PC-0', 'device.note': WIDE_TEXT });
-		expect(items[items.length - 1]).toEqual({ exportId, queryId: null, rowCount: shown, truncated: false, moreRowsAvailable: true });
+		expect(items[items.length - 1]).toMatchObject({ exportId, queryId: null, rowCount: shown, truncated: false, moreRowsAvailable: true });
 	});
 
 	it('adds no note when every row fits', async () => {
