@@ -1,0 +1,48 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { runPerItem, type ItemOperation } from '../shared/runPerItem';
+import { actionsProperties } from './description';
+import { getOperation } from './remoteAction/get.operation';
+import { getManyOperation } from './remoteAction/getMany.operation';
+import { getScriptInputs, searchRemoteActions } from './remoteAction/methods';
+import { executeRunRemoteAction } from './remoteAction/run.operation';
+
+/** Operations that run item by item; Run batches items together and has its own loop. */
+const PER_ITEM_OPERATIONS: Record<string, ItemOperation<unknown>> = {
+	'remoteAction.get': getOperation as ItemOperation<unknown>,
+	'remoteAction.getMany': getManyOperation as ItemOperation<unknown>,
+};
+
+export class NexthinkActions implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Nexthink Actions',
+		name: 'nexthinkActions',
+		icon: { light: 'file:../icons/nexthink.svg', dark: 'file:../icons/nexthink.dark.svg' },
+		group: ['output'],
+		version: [1],
+		defaultVersion: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Run Nexthink remote actions on devices and read their configuration',
+		defaults: { name: 'Nexthink Actions' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'nexthinkApi', required: true }],
+		properties: actionsProperties,
+	};
+
+	methods = {
+		listSearch: { searchRemoteActions },
+		resourceMapping: { getScriptInputs },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const operation = this.getNodeParameter('operation', 0) as string;
+		if (resource === 'remoteAction' && operation === 'run') return await executeRunRemoteAction.call(this, this.continueOnFail());
+		const perItem = PER_ITEM_OPERATIONS[`${resource}.${operation}`];
+		if (perItem === undefined) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" of resource "${resource}"`);
+		return [await runPerItem<unknown>(this, perItem, this.continueOnFail())];
+	}
+}

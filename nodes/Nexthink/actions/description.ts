@@ -1,0 +1,18 @@
+/**
+ * The Nexthink Actions node's parameters: a resource, then each resource's operations
+ * (remoteAction/description.ts). Workflow and Campaign follow the same shape.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { remoteActionOperationProperty, remoteActionProperties } from './remoteAction/description';
+
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [{ name: 'Remote Action', value: 'remoteAction' }],
+	default: 'remoteAction',
+};
+
+export const actionsProperties: INodeProperties[] = [resourceProperty, remoteActionOperationProperty, ...remoteActionProperties];

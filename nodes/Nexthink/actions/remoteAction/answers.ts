@@ -1,0 +1,73 @@
+/**
+ * Reading the Remote Actions API's success answers (no n8n imports). A 2xx without the documented
+ * body (a proxy's login page, `{}`) confirms nothing: these return undefined and the caller fails
+ * with `unexpectedAnswer` (transport/unexpectedAnswer.ts).
+ */
+
+/** ExecutionResponse: `requestId` (required, non-empty), `expiresInMinutes` (optional). */
+export function readExecutionResponse(body: unknown): { requestId: string; expiresInMinutes?: number } | undefined {
+	if (!isObject(body)) return undefined;
+	const { requestId, expiresInMinutes } = body;
+	if (typeof requestId !== 'string' || requestId.trim() === '') return undefined;
+	return typeof expiresInMinutes === 'number' && Number.isInteger(expiresInMinutes) ? { requestId, expiresInMinutes } : { requestId };
+}
+
+export interface RemoteActionSummary {
+	id: string;
+	name: string;
+	apiEnabled: boolean;
+}
+
+/** A RemoteAction object: at least a non-empty `id` (the NQL ID). */
+export function isRemoteAction(value: unknown): value is Record<string, unknown> & { id: string } {
+	return isObject(value) && typeof value.id === 'string' && value.id !== '';
+}
+
+/** `targeting.apiEnabled`; false when absent (the object cannot then be triggered through the API). */
+export function isApiEnabled(remoteAction: Record<string, unknown>): boolean {
+	const targeting = remoteAction.targeting;
+	return isObject(targeting) && targeting.apiEnabled === true;
+}
+
+/** The list answer (`RemoteAction[]`), or undefined when it is not one. */
+export function readRemoteActionList(body: unknown): Array<Record<string, unknown> & { id: string }> | undefined {
+	if (!Array.isArray(body) || !body.every(isRemoteAction)) return undefined;
+	return body;
+}
+
+export interface ScriptInput {
+	id: string;
+	name: string;
+	description: string;
+	options: string[];
+	allowCustomValue: boolean;
+}
+
+/** `scriptInfo.inputs[]`, tolerant of missing members (an input without options allows free text). */
+export function scriptInputsOf(remoteAction: Record<string, unknown>): ScriptInput[] {
+	const scriptInfo = remoteAction.scriptInfo;
+	const inputs = isObject(scriptInfo) && Array.isArray(scriptInfo.inputs) ? scriptInfo.inputs : [];
+	const out: ScriptInput[] = [];
+	for (const input of inputs) {
+		if (!isObject(input) || typeof input.id !== 'string' || input.id === '') continue;
+		const options = Array.isArray(input.options) ? input.options.filter((option): option is string => typeof option === 'string') : [];
+		out.push({
+			id: input.id,
+			name: typeof input.name === 'string' && input.name !== '' ? input.name : input.id,
+			description: typeof input.description === 'string' ? input.description : '',
+			options,
+			allowCustomValue: options.length === 0 || input.allowCustomValue !== false,
+		});
+	}
+	return out;
+}
+
+/** Label of a remote action in the editor's list; one that is not API-enabled says so. */
+export function listLabel(remoteAction: Record<string, unknown> & { id: string }): string {
+	const name = typeof remoteAction.name === 'string' && remoteAction.name !== '' ? remoteAction.name : remoteAction.id;
+	return isApiEnabled(remoteAction) ? `${name} (${remoteAction.id})` : `${name} (${remoteAction.id}) — API not enabled, cannot be run from n8n`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,25 @@
+/** Get Remote Action: one details call per item (GET /api/v1/act/remote-action/details?nql-id=). */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ItemOperation } from '../../shared/runPerItem';
+import { getRemoteAction } from './api';
+import { readReadTimeoutMs } from './readSettings';
+import { normaliseRemoteActionId, RunInputError } from './runInput';
+
+function prepareGet(this: IExecuteFunctions, itemIndex: number) {
+	let nqlId: string;
+	try {
+		nqlId = normaliseRemoteActionId(this.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true }));
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as RunInputError).message, { itemIndex });
+	}
+	return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex) };
+}
+
+async function runGet(this: IExecuteFunctions, itemIndex: number, { nqlId, timeoutMs }: ReturnType<typeof prepareGet>): Promise<INodeExecutionData[]> {
+	const remoteAction = await getRemoteAction(this, nqlId, { timeoutMs, itemIndex });
+	return [{ json: remoteAction as IDataObject, pairedItem: { item: itemIndex } }];
+}
+
+export const getOperation: ItemOperation<ReturnType<typeof prepareGet>> = { prepare: prepareGet, run: runGet };

@@ -1,0 +1,34 @@
+/**
+ * Get Many Remote Actions: the list endpoint (GET /api/v1/act/remote-action), which has no
+ * documented filter parameters, so "API-Enabled Only" filters on `targeting.apiEnabled` here.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ItemOperation } from '../../shared/runPerItem';
+import { isApiEnabled } from './answers';
+import { listRemoteActions } from './api';
+import { readReadTimeoutMs } from './readSettings';
+
+function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) === true;
+	const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
+	if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
+		throw new NodeOperationError(this.getNode(), `Limit must be a whole number from 1, got ${String(limit)}`, { itemIndex });
+	}
+	return {
+		apiEnabledOnly: this.getNodeParameter('apiEnabledOnly', itemIndex, true) !== false,
+		limit,
+		timeoutMs: readReadTimeoutMs(this, itemIndex),
+	};
+}
+
+async function runGetMany(this: IExecuteFunctions, itemIndex: number, prepared: ReturnType<typeof prepareGetMany>): Promise<INodeExecutionData[]> {
+	const list = await listRemoteActions(this, { timeoutMs: prepared.timeoutMs, itemIndex });
+	return list
+		.filter((remoteAction) => !prepared.apiEnabledOnly || isApiEnabled(remoteAction))
+		.slice(0, prepared.limit)
+		.map((remoteAction) => ({ json: remoteAction as IDataObject, pairedItem: { item: itemIndex } }));
+}
+
+export const getManyOperation: ItemOperation<ReturnType<typeof prepareGetMany>> = { prepare: prepareGetMany, run: runGetMany };

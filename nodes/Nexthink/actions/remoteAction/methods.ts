@@ -1,0 +1,42 @@
+/**
+ * Editor helpers: the remote action list of the resource locator, and the script inputs of the
+ * chosen remote action for the "Script Inputs" mapper (names, allowed values, free text or not).
+ */
+import type { ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+
+import { listLabel, scriptInputsOf } from './answers';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, getRemoteAction, listRemoteActions } from './api';
+import { normaliseRemoteActionId } from './runInput';
+
+const TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
+
+export async function searchRemoteActions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const list = await listRemoteActions(this, { timeoutMs: TIMEOUT_MS });
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = list
+		.map((remoteAction) => ({ name: listLabel(remoteAction), value: remoteAction.id }))
+		.filter((entry) => needle === '' || entry.name.toLowerCase().includes(needle))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	return { results };
+}
+
+export async function getScriptInputs(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const raw = this.getNodeParameter('remoteAction', '', { extractValue: true });
+	if (typeof raw !== 'string' || raw.trim() === '') return { fields: [] };
+	const remoteAction = await getRemoteAction(this, normaliseRemoteActionId(raw), { timeoutMs: TIMEOUT_MS });
+	const fields = scriptInputsOf(remoteAction).map((input): ResourceMapperField => {
+		const fixed = !input.allowCustomValue && input.options.length > 0;
+		const suggested = !fixed && input.options.length > 0 ? ` (e.g. ${input.options.join(', ')})` : '';
+		return {
+			id: input.id,
+			displayName: `${input.name}${suggested}`,
+			required: true,
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			display: true,
+			type: fixed ? 'options' : 'string',
+			...(fixed ? { options: input.options.map((option) => ({ name: option, value: option })) } : {}),
+		};
+	});
+	return { fields };
+}

@@ -1,0 +1,152 @@
+/**
+ * Run Remote Action: every item is checked first (nothing is sent while any item is bad under
+ * "Stop Workflow"), the valid items are grouped and sent (runBatching.ts), and each input item
+ * gets exactly one output item with its outcome, paired to it.
+ *
+ * On Error:
+ * - Stop Workflow: a bad item stops the run before any request; a failed request stops the run,
+ *   and the error lists the requests already made (they ran, running the items again repeats them).
+ * - Continue (regular output): every item comes out with `nexthinkRemoteAction.status`.
+ * - Continue (using error output): failed items go to the error output.
+ * A 401 means no later request can succeed: the rest are not sent. A 403 refuses that remote action
+ * (missing permission or its API checkbox): its other requests are not sent, other remote actions are.
+ *
+ * As an AI tool the node only checks and reports what it would send, unless "Allow Writes When
+ * Used as a Tool" is on.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { runsAsTool } from '../../shared/toolMode';
+import { cancelSignalOf } from '../../transport';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction } from './api';
+import { planRequests, runOutcome, type PreparedRun, type RequestResult, type RunOutcome } from './runBatching';
+import { checkExpiry, checkRequestTimeout, checkScriptInputs, checkTriggerInfo, normaliseRemoteActionId, parseCollectorUids, RunInputError } from './runInput';
+
+export const OUTCOME_KEY = 'nexthinkRemoteAction';
+
+interface Prepared {
+	run: PreparedRun;
+	timeoutMs: number;
+	/** As a tool without "Allow Writes When Used as a Tool": check only. */
+	validateOnly: boolean;
+}
+
+type Preparation = { ok: true; prepared: Prepared } | { ok: false; message: string; field?: string };
+
+export async function executeRunRemoteAction(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const asTool = runsAsTool(this);
+	const preparations = items.map((_item, itemIndex) => prepareItem(this, itemIndex, asTool, continueOnFail));
+	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+
+	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
+	const toSend = ready.filter((prepared) => !prepared.validateOnly);
+	const toCheck = ready.filter((prepared) => prepared.validateOnly);
+	const plan = planRequests(toSend.map((prepared) => prepared.run));
+	const checkPlan = planRequests(toCheck.map((prepared) => prepared.run));
+	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
+
+	const results: RequestResult[] = [];
+	let unauthorized: NodeApiError | undefined;
+	const refused = new Map<string, NodeApiError>();
+	for (const request of plan.requests) {
+		const earlier = unauthorized ?? refused.get(request.body.remoteActionId);
+		if (earlier !== undefined) {
+			results.push({ ok: false, ...describeError(earlier, 'Not sent: an earlier request of this run was refused. '), httpCode: earlier.httpCode ?? undefined });
+			continue;
+		}
+		try {
+			const answer = await executeRemoteAction(this, request.body, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] });
+			results.push({ ok: true, ...answer });
+		} catch (error) {
+			if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
+			if (!continueOnFail) throw withRequestsMade(error, results);
+			if (error instanceof NodeApiError && error.httpCode === '401') unauthorized = error;
+			if (error instanceof NodeApiError && error.httpCode === '403') refused.set(request.body.remoteActionId, error);
+			results.push({ ok: false, ...describeError(error), httpCode: error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined });
+		}
+	}
+
+	const outcomes = new Map<number, RunOutcome>();
+	for (const prepared of toSend) outcomes.set(prepared.run.itemIndex, runOutcome(prepared.run, plan, results));
+	for (const prepared of toCheck) outcomes.set(prepared.run.itemIndex, runOutcome(prepared.run, checkPlan, undefined));
+
+	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
+	return [
+		items.map((item, itemIndex) => {
+			const preparation = preparations[itemIndex];
+			const outcome: IDataObject = preparation.ok
+				? (outcomes.get(itemIndex) as unknown as IDataObject)
+				: { status: 'failed', error: { message: preparation.message, field: preparation.field } };
+			if (outcome.status === 'failed' && toErrorOutput) {
+				// n8n sends an item whose only key is `error` to the error output (n8n-core
+				// `handleNodeErrorOutput`, 1.x and 2.x) and adds the paired input item's JSON to it.
+				const message = (outcome.error as { message: string }).message;
+				return { json: { error: { message: `Item ${itemIndex}: ${message}`, ...outcome } }, pairedItem: { item: itemIndex } };
+			}
+			return { json: { ...item.json, [OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } };
+		}),
+	];
+}
+
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean, continueOnFail: boolean): Preparation {
+	try {
+		const options = ctx.getNodeParameter('runOptions', itemIndex, {}) as IDataObject;
+		const scriptInputs = ctx.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
+		const parsed = parseCollectorUids(ctx.getNodeParameter('collectorUids', itemIndex));
+		const run: PreparedRun = {
+			itemIndex,
+			remoteActionId: normaliseRemoteActionId(ctx.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true })),
+			params: checkScriptInputs(scriptInputs?.value),
+			expiresInMinutes: checkExpiry(options.expiresInMinutes),
+			devices: parsed.devices,
+			duplicatesInItem: parsed.duplicates,
+		};
+		const triggerInfo = checkTriggerInfo(options);
+		if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
+		const timeoutMs = checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
+		return { ok: true, prepared: { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true } };
+	} catch (error) {
+		if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
+		// anything else (an expression that fails) stops the run unless the user chose to continue
+		if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		return { ok: false, message: error instanceof Error ? error.message : String(error) };
+	}
+}
+
+function throwIfAnyInvalid(ctx: IExecuteFunctions, preparations: readonly Preparation[]): void {
+	const invalid = preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [] : [{ itemIndex, message: preparation.message }]));
+	if (invalid.length === 0) return;
+	const [first] = invalid;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		invalid.length === 1
+			? `Item ${first.itemIndex} cannot be sent: ${first.message}`
+			: `${invalid.length} items cannot be sent; the first is item ${first.itemIndex}: ${first.message}`,
+		{
+			itemIndex: first.itemIndex,
+			description: [
+				'Nothing was sent to Nexthink: every item is checked before the first request. Fix these items, or set the node\'s "On Error" setting to continue so that valid items are sent and bad ones are reported.',
+				...invalid.slice(0, 5).map(({ itemIndex, message }) => `Item ${itemIndex}: ${message}`),
+			].join('\n'),
+		},
+	);
+}
+
+/** Under "Stop Workflow": the request's error, saying which requests of this run already went out. */
+function withRequestsMade(error: unknown, results: readonly RequestResult[]): unknown {
+	const made = results.flatMap((result) => (result.ok ? [result.requestId] : []));
+	if (made.length === 0 || !(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
+	const sentence = `${made.length} earlier request${made.length === 1 ? '' : 's'} of this run did run (request ID${made.length === 1 ? '' : 's'} ${made.slice(0, 5).join(', ')}${made.length > 5 ? ', …' : ''}): running all items again repeats ${made.length === 1 ? 'it' : 'them'}. Set "On Error" to continue to get each item's outcome.`;
+	error.description = [error.description, sentence].filter((part) => typeof part === 'string' && part !== '').join(' ');
+	return error;
+}
+
+function describeError(error: unknown, prefix = ''): { message: string; description?: string } {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		const description = typeof error.description === 'string' && error.description !== '' ? error.description : undefined;
+		return { message: `${prefix}${error.message}`, ...(description !== undefined ? { description } : {}) };
+	}
+	return { message: `${prefix}${error instanceof Error ? error.message : String(error)}` };
+}

@@ -1,0 +1,182 @@
+/**
+ * Checks of a Run Remote Action item's input, before any request (no n8n imports): the remote
+ * action's NQL ID, the target Collector UIDs, the expiry, the trigger information and the script
+ * inputs. Limits from the Remote Actions API's OpenAPI document (ExecutionRequest): 1 to 10,000
+ * devices, `expiresInMinutes` 60 to 10,080, `triggerInfo.reason` at most 500 characters.
+ */
+import { requestTimeoutMs } from '../../shared/requestTimeout';
+
+export const MAX_DEVICES_PER_REQUEST = 10_000;
+export const MIN_EXPIRY_MINUTES = 60;
+export const MAX_EXPIRY_MINUTES = 10_080;
+export const DEFAULT_EXPIRY_MINUTES = 60;
+export const MAX_REASON_CHARS = 500;
+
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A problem with one item's input; the message names the field. */
+export class RunInputError extends Error {
+	constructor(
+		message: string,
+		readonly field: string,
+	) {
+		super(message);
+		this.name = 'RunInputError';
+	}
+}
+
+export interface TriggerInfo {
+	externalSource?: string;
+	reason?: string;
+	externalReference?: string;
+}
+
+/** The remote action's NQL ID as Nexthink expects it (`#` added when missing; case kept, IDs are case-sensitive). */
+export function normaliseRemoteActionId(raw: unknown): string {
+	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
+		throw new RunInputError(`The remote action must be an NQL ID such as #restart_service, got ${describe(raw)}`, 'Remote Action');
+	}
+	const text = (raw ?? '').trim();
+	if (text === '' || text === '#') {
+		throw new RunInputError('No remote action is selected. Pick one from the list or enter its NQL ID, e.g. #restart_service', 'Remote Action');
+	}
+	if (/\s/.test(text)) {
+		throw new RunInputError(`The remote action ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID ("Copy NQL ID" in Manage remote actions), e.g. #restart_service`, 'Remote Action');
+	}
+	return text.startsWith('#') ? text : `#${text}`;
+}
+
+export interface ParsedDevices {
+	/** Distinct Collector UIDs in the order first given (compared case-insensitively). */
+	devices: string[];
+	/** Entries given more than once in this item (as first spelt). */
+	duplicates: string[];
+}
+
+/**
+ * The Collector UIDs of one item: a UUID, a list of them (an array from an expression), or text
+ * with several separated by commas, semicolons, spaces or line breaks.
+ */
+export function parseCollectorUids(raw: unknown): ParsedDevices {
+	const entries = collectorEntries(raw);
+	if (entries.length === 0) {
+		throw new RunInputError(
+			'No target device: "Collector UIDs" is empty. Map the devices\' Collector UID, e.g. {{ $json["device.collector.uid"] }}',
+			'Collector UIDs',
+		);
+	}
+	const seen = new Set<string>();
+	const devices: string[] = [];
+	const duplicates: string[] = [];
+	const invalid: string[] = [];
+	for (const entry of entries) {
+		if (!UUID.test(entry)) {
+			invalid.push(entry);
+			continue;
+		}
+		const key = entry.toLowerCase();
+		if (seen.has(key)) {
+			duplicates.push(entry);
+			continue;
+		}
+		seen.add(key);
+		devices.push(entry);
+	}
+	if (invalid.length > 0) {
+		const shown = invalid.slice(0, 3).map((value) => `"${value.slice(0, 60)}"`).join(', ');
+		const more = invalid.length > 3 ? ` and ${invalid.length - 3} more` : '';
+		throw new RunInputError(
+			`${invalid.length === 1 ? 'A Collector UID is' : `${invalid.length} Collector UIDs are`} not a UUID: ${shown}${more}. Remote actions target devices by their Collector UID (device.collector.uid, e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6), not by device name or device.uid`,
+			'Collector UIDs',
+		);
+	}
+	if (devices.length > MAX_DEVICES_PER_REQUEST) {
+		throw new RunInputError(
+			`One item names ${devices.length} devices; the Remote Actions API takes at most ${MAX_DEVICES_PER_REQUEST} per request. Split the list over several items`,
+			'Collector UIDs',
+		);
+	}
+	return { devices, duplicates };
+}
+
+function collectorEntries(raw: unknown): string[] {
+	if (raw === null || raw === undefined) return [];
+	const values = Array.isArray(raw) ? raw : [raw];
+	const out: string[] = [];
+	for (const value of values) {
+		if (value === null || value === undefined) continue;
+		if (typeof value !== 'string') {
+			throw new RunInputError(`A Collector UID must be text, got ${describe(value)}`, 'Collector UIDs');
+		}
+		for (const part of value.split(/[\s,;]+/)) if (part !== '') out.push(part);
+	}
+	return out;
+}
+
+/** `expiresInMinutes`: a whole number from 60 to 10,080 (7 days); empty means the default, 60. */
+export function checkExpiry(raw: unknown): number {
+	if (raw === undefined || raw === null || raw === '') return DEFAULT_EXPIRY_MINUTES;
+	const minutes = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < MIN_EXPIRY_MINUTES || minutes > MAX_EXPIRY_MINUTES) {
+		throw new RunInputError(
+			`Expires After (Minutes) must be a whole number from ${MIN_EXPIRY_MINUTES} to ${MAX_EXPIRY_MINUTES} (7 days), got ${describe(raw)}`,
+			'Expires After (Minutes)',
+		);
+	}
+	return minutes;
+}
+
+/** The trigger information, or undefined when every field is empty (then none is sent). */
+export function checkTriggerInfo(raw: { externalSource?: unknown; reason?: unknown; externalReference?: unknown }): TriggerInfo | undefined {
+	const info: TriggerInfo = {};
+	const labels = { externalSource: 'External Source', reason: 'Reason', externalReference: 'External Reference' } as const;
+	for (const key of Object.keys(labels) as Array<keyof typeof labels>) {
+		const value = raw[key];
+		if (value === undefined || value === null || value === '') continue;
+		if (typeof value !== 'string' && typeof value !== 'number') {
+			throw new RunInputError(`${labels[key]} must be text, got ${describe(value)}`, labels[key]);
+		}
+		const text = String(value).trim();
+		if (text !== '') info[key] = text;
+	}
+	if (info.reason !== undefined && [...info.reason].length > MAX_REASON_CHARS) {
+		throw new RunInputError(`Reason is ${[...info.reason].length} characters long; Nexthink accepts at most ${MAX_REASON_CHARS}`, 'Reason');
+	}
+	return Object.keys(info).length === 0 ? undefined : info;
+}
+
+/**
+ * The script inputs as the API's `params` (input ID → text). Values from expressions may be
+ * numbers or booleans (sent as text); objects, lists and empty IDs are refused.
+ */
+export function checkScriptInputs(raw: Record<string, unknown> | undefined | null): Record<string, string> {
+	const params: Record<string, string> = {};
+	if (raw === undefined || raw === null) return params;
+	for (const [id, value] of Object.entries(raw)) {
+		if (id.trim() === '') throw new RunInputError('A script input has an empty ID', 'Script Inputs');
+		if (value === undefined || value === null) continue;
+		if (typeof value === 'string') params[id] = value;
+		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') params[id] = String(value);
+		else throw new RunInputError(`Script input "${id}" must be text, got ${describe(value)}`, 'Script Inputs');
+	}
+	return params;
+}
+
+function describe(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	if (value === null) return 'null';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'string') return `"${value.slice(0, 60)}"`;
+	return `${typeof value} ${String(value)}`;
+}
+
+/** Request Timeout in milliseconds (shared/requestTimeout.ts), its complaint as this item's error. */
+export function checkRequestTimeout(raw: unknown, defaultSeconds: number): number {
+	let problem: string;
+	try {
+		return requestTimeoutMs(raw, defaultSeconds);
+	} catch (error) {
+		problem = (error as Error).message;
+	}
+	throw new RunInputError(problem, 'Request Timeout (Seconds)');
+}
