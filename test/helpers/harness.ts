@@ -296,3 +296,44 @@ export function disposeHarness(): void {
 		// nothing to clean up on this n8n-core version
 	}
 }
+
+export interface LoadOptionsOptions {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** The parameter being edited, e.g. `parameters.remoteAction`. */
+	path: string;
+}
+
+/**
+ * n8n-core's own `LoadOptionsContext` (what the editor's list searches, option lists and resource
+ * mappers run in), for one node of a workflow, with the in-memory credentials above.
+ */
+export function loadOptionsContext(options: LoadOptionsOptions): any {
+	const credentialsStore = Object.fromEntries(Object.entries(options.credentials).map(([k, v]) => [k, { ...v }]));
+	const credentialsHelper = new MemoryCredentialsHelper({ nexthinkApi: new NexthinkApi() }, credentialsStore);
+	const typeName = 'test.nodeUnderTest';
+	const nodeTypes = new NodeTypes({ [typeName]: options.nodeType });
+	const described = options.nodeType.description.version;
+	const node: INode = {
+		id: 'n1',
+		name: 'Node',
+		type: typeName,
+		typeVersion: Array.isArray(described) ? Math.max(...described) : described,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: Object.fromEntries(Object.keys(credentialsStore).map((t) => [t, { id: `cred-${t}`, name: t }])),
+	};
+	const workflow: WorkflowType = new n8nWorkflow.Workflow({
+		id: 'wf-options',
+		name: 'options',
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+		staticData: {},
+		nodes: [node],
+		connections: {},
+	});
+	const additionalData: any = { credentialsHelper, variables: {}, restApiUrl: 'http://127.0.0.1:5678/rest', instanceBaseUrl: 'http://127.0.0.1:5678/' };
+	return new n8nCore.LoadOptionsContext(workflow, node, additionalData, options.path);
+}
