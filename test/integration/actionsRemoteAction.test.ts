@@ -40,7 +40,9 @@ afterAll(async () => {
 });
 
 const locator = (value: string) => ({ __rl: true, mode: 'list', value });
-const inputs = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
+// what the editor saves for a resource mapper in "define below" mode
+const inputs = (value: IDataObject) =>
+	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true }) as INodeParameters;
 const RESTART = { ServiceName: 'Spooler', StartType: 'Manual' };
 
 function runParameters(extra: INodeParameters = {}): INodeParameters {
