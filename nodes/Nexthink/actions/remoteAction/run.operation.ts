@@ -19,6 +19,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
 import { cancelSignalOf } from '../../transport';
+import { describeError, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction } from './api';
 import { planRequests, runOutcome, type PreparedRun, type RequestResult, type RunOutcome } from './runBatching';
 import { checkExpiry, checkRequestTimeout, checkScriptInputs, checkTriggerInfo, normaliseRemoteActionId, parseCollectorUids, RunInputError } from './runInput';
@@ -32,7 +33,7 @@ interface Prepared {
 	validateOnly: boolean;
 }
 
-type Preparation = { ok: true; prepared: Prepared } | { ok: false; message: string; field?: string };
+type Preparation = ItemPreparation<Prepared>;
 
 export async function executeRunRemoteAction(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -61,7 +62,7 @@ export async function executeRunRemoteAction(this: IExecuteFunctions, continueOn
 			results.push({ ok: true, ...answer });
 		} catch (error) {
 			if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
-			if (!continueOnFail) throw withRequestsMade(error, results);
+			if (!continueOnFail) throw withRequestsMade(error, results.flatMap((result) => (result.ok ? [result.requestId] : [])));
 			if (error instanceof NodeApiError && error.httpCode === '401') unauthorized = error;
 			if (error instanceof NodeApiError && error.httpCode === '403') refused.set(request.body.remoteActionId, error);
 			results.push({ ok: false, ...describeError(error), httpCode: error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined });
@@ -113,40 +114,4 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean,
 		if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		return { ok: false, message: error instanceof Error ? error.message : String(error) };
 	}
-}
-
-function throwIfAnyInvalid(ctx: IExecuteFunctions, preparations: readonly Preparation[]): void {
-	const invalid = preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [] : [{ itemIndex, message: preparation.message }]));
-	if (invalid.length === 0) return;
-	const [first] = invalid;
-	throw new NodeOperationError(
-		ctx.getNode(),
-		invalid.length === 1
-			? `Item ${first.itemIndex} cannot be sent: ${first.message}`
-			: `${invalid.length} items cannot be sent; the first is item ${first.itemIndex}: ${first.message}`,
-		{
-			itemIndex: first.itemIndex,
-			description: [
-				'Nothing was sent to Nexthink: every item is checked before the first request. Fix these items, or set the node\'s "On Error" setting to continue so that valid items are sent and bad ones are reported.',
-				...invalid.slice(0, 5).map(({ itemIndex, message }) => `Item ${itemIndex}: ${message}`),
-			].join('\n'),
-		},
-	);
-}
-
-/** Under "Stop Workflow": the request's error, saying which requests of this run already went out. */
-function withRequestsMade(error: unknown, results: readonly RequestResult[]): unknown {
-	const made = results.flatMap((result) => (result.ok ? [result.requestId] : []));
-	if (made.length === 0 || !(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
-	const sentence = `${made.length} earlier request${made.length === 1 ? '' : 's'} of this run did run (request ID${made.length === 1 ? '' : 's'} ${made.slice(0, 5).join(', ')}${made.length > 5 ? ', …' : ''}): running all items again repeats ${made.length === 1 ? 'it' : 'them'}. Set "On Error" to continue to get each item's outcome.`;
-	error.description = [error.description, sentence].filter((part) => typeof part === 'string' && part !== '').join(' ');
-	return error;
-}
-
-function describeError(error: unknown, prefix = ''): { message: string; description?: string } {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		const description = typeof error.description === 'string' && error.description !== '' ? error.description : undefined;
-		return { message: `${prefix}${error.message}`, ...(description !== undefined ? { description } : {}) };
-	}
-	return { message: `${prefix}${error instanceof Error ? error.message : String(error)}` };
 }

@@ -1,0 +1,45 @@
+/**
+ * What the Actions node's batched operations (Run Remote Action, Trigger Campaign) share: the
+ * check of every item before the first request, and the words of a failed request.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** One item after its checks: ready to send, or its error (with the field it names, if any). */
+export type ItemPreparation<T> = { ok: true; prepared: T } | { ok: false; message: string; field?: string };
+
+/** Under "Stop Workflow", one bad item means nothing is sent: the user fixes the input first. */
+export function throwIfAnyInvalid<T>(ctx: IExecuteFunctions, preparations: ReadonlyArray<ItemPreparation<T>>): void {
+	const invalid = preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [] : [{ itemIndex, message: preparation.message }]));
+	if (invalid.length === 0) return;
+	const [first] = invalid;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		invalid.length === 1
+			? `Item ${first.itemIndex} cannot be sent: ${first.message}`
+			: `${invalid.length} items cannot be sent; the first is item ${first.itemIndex}: ${first.message}`,
+		{
+			itemIndex: first.itemIndex,
+			description: [
+				'Nothing was sent to Nexthink: every item is checked before the first request. Fix these items, or set the node\'s "On Error" setting to continue so that valid items are sent and bad ones are reported.',
+				...invalid.slice(0, 5).map(({ itemIndex, message }) => `Item ${itemIndex}: ${message}`),
+			].join('\n'),
+		},
+	);
+}
+
+/** Under "Stop Workflow": the request's error, saying which requests of this run already went out. */
+export function withRequestsMade(error: unknown, made: readonly string[]): unknown {
+	if (made.length === 0 || !(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
+	const sentence = `${made.length} earlier request${made.length === 1 ? '' : 's'} of this run did run (request ID${made.length === 1 ? '' : 's'} ${made.slice(0, 5).join(', ')}${made.length > 5 ? ', …' : ''}): running all items again repeats ${made.length === 1 ? 'it' : 'them'}. Set "On Error" to continue to get each item's outcome.`;
+	error.description = [error.description, sentence].filter((part) => typeof part === 'string' && part !== '').join(' ');
+	return error;
+}
+
+export function describeError(error: unknown, prefix = ''): { message: string; description?: string } {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		const description = typeof error.description === 'string' && error.description !== '' ? error.description : undefined;
+		return { message: `${prefix}${error.message}`, ...(description !== undefined ? { description } : {}) };
+	}
+	return { message: `${prefix}${error instanceof Error ? error.message : String(error)}` };
+}
