@@ -2,13 +2,14 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { runPerItem, type ItemOperation } from '../shared/runPerItem';
+import { executeTriggerCampaign } from './campaign/trigger.operation';
 import { actionsProperties } from './description';
 import { getOperation } from './remoteAction/get.operation';
 import { getManyOperation } from './remoteAction/getMany.operation';
 import { getScriptInputs, searchRemoteActions } from './remoteAction/methods';
 import { executeRunRemoteAction } from './remoteAction/run.operation';
 
-/** Operations that run item by item; Run batches items together and has its own loop. */
+/** Operations that run item by item; Run and Trigger batch items together and have their own loops. */
 const PER_ITEM_OPERATIONS: Record<string, ItemOperation<unknown>> = {
 	'remoteAction.get': getOperation as ItemOperation<unknown>,
 	'remoteAction.getMany': getManyOperation as ItemOperation<unknown>,
@@ -23,7 +24,7 @@ export class NexthinkActions implements INodeType {
 		version: [1],
 		defaultVersion: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Run Nexthink remote actions on devices and read their configuration',
+		description: 'Run Nexthink remote actions on devices, send campaigns to users, and read remote action configurations',
 		defaults: { name: 'Nexthink Actions' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -41,6 +42,7 @@ export class NexthinkActions implements INodeType {
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operation = this.getNodeParameter('operation', 0) as string;
 		if (resource === 'remoteAction' && operation === 'run') return await executeRunRemoteAction.call(this, this.continueOnFail());
+		if (resource === 'campaign' && operation === 'trigger') return await executeTriggerCampaign.call(this, this.continueOnFail());
 		const perItem = PER_ITEM_OPERATIONS[`${resource}.${operation}`];
 		if (perItem === undefined) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" of resource "${resource}"`);
 		return [await runPerItem<unknown>(this, perItem, this.continueOnFail())];

@@ -1,0 +1,56 @@
+/**
+ * The Campaigns API's trigger request, through the package's one transport: never replayed (it
+ * may have reached users), 2xx body checked, 400/403 explained. The 403 has no body (the spec
+ * declares none), so the hint names both possible causes.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { nexthinkRequest, unexpectedAnswer } from '../../transport';
+import { readTriggerResponse } from './answers';
+
+export const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
+export const DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS = 60;
+
+const MAY_HAVE_RUN = 'The campaign may have been sent to the users: look in Nexthink (campaign.responses) before running the items again.';
+
+export const CAMPAIGN_HINTS = {
+	400: 'Nexthink rejected the request; the code and message above say which part (for example parameters that are not exactly the campaign\'s, or an unknown campaign NQL ID).',
+	403: 'The Nexthink API credential needs the "Campaigns API" permission (Administration > API credentials), and the campaign must have its "API" checkbox ticked (Campaigns > Manage campaigns > the campaign). Nexthink\'s answer has no body, so it does not say which is missing.',
+};
+
+export interface TriggerBody {
+	campaignNqlId: string;
+	userSid: string[];
+	expiresInMinutes: number;
+	parameters?: Record<string, string>;
+}
+
+export async function triggerCampaign(ctx: IExecuteFunctions, body: TriggerBody, options: { timeoutMs: number; itemIndex?: number }) {
+	const action = `Triggering campaign ${body.campaignNqlId} for ${body.userSid.length} user${body.userSid.length === 1 ? '' : 's'}`;
+	const response = await nexthinkRequest(ctx, {
+		method: 'POST',
+		path: TRIGGER_PATH,
+		body,
+		idempotent: false,
+		mayHaveRunNote: MAY_HAVE_RUN,
+		timeoutMs: options.timeoutMs,
+		itemIndex: options.itemIndex,
+		action,
+		hints: CAMPAIGN_HINTS,
+	});
+	const byUser = readTriggerResponse(response.body);
+	if (byUser === undefined) {
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'Unexpected answer', httpCode: String(response.statusCode) },
+			{
+				message: `${action} failed: ${unexpectedAnswer(response)}; the list of requests per user was missing`,
+				description: `A proxy or gateway may have answered in place of the Nexthink API. ${MAY_HAVE_RUN}`,
+				httpCode: String(response.statusCode),
+				itemIndex: options.itemIndex,
+			},
+		);
+	}
+	return byUser;
+}

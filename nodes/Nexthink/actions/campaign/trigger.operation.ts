@@ -1,0 +1,162 @@
+/**
+ * Trigger Campaign: like Run Remote Action (see remoteAction/run.operation.ts for the On Error
+ * rules and the tool-mode protection), with users instead of devices. The answer reports each
+ * distinct user: a `requestId` when the campaign was sent to that user, a `message` when not
+ * (a 200 even when some or all users failed). Each item's outcome lists its users:
+ * `triggered` when every one of them got a request, `partial` when some did, `failed` when none did.
+ *
+ * Grouping reuses remoteAction/runBatching.ts: its "remote action ID / params / devices" are here
+ * the campaign ID, its parameters and the user SIDs.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { runsAsTool } from '../../shared/toolMode';
+import { cancelSignalOf } from '../../transport';
+import { planRequests, type PreparedRun } from '../remoteAction/runBatching';
+import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
+import { describeError, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import type { UserResult } from './answers';
+import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
+import { checkCampaignExpiry, checkCampaignParameters, normaliseCampaignId, parseUserSids } from './triggerInput';
+
+export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
+
+interface Prepared {
+	run: PreparedRun;
+	timeoutMs: number;
+	validateOnly: boolean;
+}
+
+type RequestResult = { ok: true; byUser: Map<string, UserResult> } | { ok: false; message: string; description?: string; httpCode?: string };
+
+interface UserOutcome {
+	userSid: string;
+	requestId?: string;
+	message?: string;
+	sentWithItem?: number;
+}
+
+export async function executeTriggerCampaign(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const asTool = runsAsTool(this);
+	const preparations = items.map((_item, itemIndex) => prepareItem(this, itemIndex, asTool, continueOnFail));
+	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+
+	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
+	const toSend = ready.filter((prepared) => !prepared.validateOnly);
+	const plan = planRequests(toSend.map((prepared) => prepared.run));
+	const checkPlan = planRequests(ready.filter((prepared) => prepared.validateOnly).map((prepared) => prepared.run));
+	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
+
+	const results: RequestResult[] = [];
+	let unauthorized: NodeApiError | undefined;
+	const refused = new Map<string, NodeApiError>();
+	for (const request of plan.requests) {
+		const earlier = unauthorized ?? refused.get(request.body.remoteActionId);
+		if (earlier !== undefined) {
+			results.push({ ok: false, ...describeError(earlier, 'Not sent: an earlier request of this run was refused. '), httpCode: earlier.httpCode ?? undefined });
+			continue;
+		}
+		const body: TriggerBody = { campaignNqlId: request.body.remoteActionId, userSid: request.body.devices, expiresInMinutes: request.body.expiresInMinutes };
+		if (Object.keys(request.body.params).length > 0) body.parameters = request.body.params;
+		try {
+			results.push({ ok: true, byUser: await triggerCampaign(this, body, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] }) });
+		} catch (error) {
+			if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
+			if (!continueOnFail) throw withRequestsMade(error, requestIdsOf(results));
+			if (error instanceof NodeApiError && error.httpCode === '401') unauthorized = error;
+			if (error instanceof NodeApiError && error.httpCode === '403') refused.set(request.body.remoteActionId, error);
+			results.push({ ok: false, ...describeError(error), httpCode: error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined });
+		}
+	}
+
+	const outcomes = new Map<number, IDataObject>();
+	for (const prepared of ready) {
+		outcomes.set(prepared.run.itemIndex, outcomeOf(prepared, prepared.validateOnly ? checkPlan : plan, prepared.validateOnly ? undefined : results));
+	}
+	if (!continueOnFail) throwIfAnyUserFailed(this, outcomes);
+
+	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
+	return [
+		items.map((item, itemIndex) => {
+			const preparation = preparations[itemIndex];
+			const outcome: IDataObject = preparation.ok
+				? (outcomes.get(itemIndex) as IDataObject)
+				: { status: 'failed', error: { message: preparation.message, field: preparation.field } };
+			if (outcome.status === 'failed' && toErrorOutput) {
+				const message = (outcome.error as { message: string }).message;
+				return { json: { error: { message: `Item ${itemIndex}: ${message}`, ...outcome } }, pairedItem: { item: itemIndex } };
+			}
+			return { json: { ...item.json, [CAMPAIGN_OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } };
+		}),
+	];
+}
+
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean, continueOnFail: boolean): ItemPreparation<Prepared> {
+	try {
+		const options = ctx.getNodeParameter('campaignOptions', itemIndex, {}) as IDataObject;
+		const parsed = parseUserSids(ctx.getNodeParameter('userSids', itemIndex));
+		const entries = ctx.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
+		const run: PreparedRun = {
+			itemIndex,
+			remoteActionId: normaliseCampaignId(ctx.getNodeParameter('campaignId', itemIndex)),
+			params: checkCampaignParameters(entries),
+			expiresInMinutes: checkCampaignExpiry(ctx.getNodeParameter('campaignExpiresInMinutes', itemIndex, undefined)),
+			devices: parsed.users,
+			duplicatesInItem: parsed.duplicates,
+		};
+		const timeoutMs = checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
+		return { ok: true, prepared: { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true } };
+	} catch (error) {
+		if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
+		if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		return { ok: false, message: error instanceof Error ? error.message : String(error) };
+	}
+}
+
+function outcomeOf(prepared: Prepared, plan: ReturnType<typeof planRequests>, results: readonly RequestResult[] | undefined): IDataObject {
+	const { run } = prepared;
+	const users: UserOutcome[] = [];
+	let error: { message: string; description?: string; httpCode?: string } | undefined;
+	for (const placement of plan.placements.get(run.itemIndex) ?? []) {
+		const user: UserOutcome = { userSid: placement.collectorUid };
+		if (placement.firstItem !== run.itemIndex) user.sentWithItem = placement.firstItem;
+		const result = results?.[placement.request];
+		if (result?.ok === true) {
+			const answer = result.byUser.get(placement.collectorUid);
+			if (answer?.requestId !== undefined) user.requestId = answer.requestId;
+			else user.message = answer?.message ?? 'Nexthink did not report this user in its answer';
+		} else if (result !== undefined) {
+			user.message = result.message;
+			error ??= { message: result.message, ...(result.description !== undefined ? { description: result.description } : {}), ...(result.httpCode !== undefined ? { httpCode: result.httpCode } : {}) };
+		}
+		users.push(user);
+	}
+	const sent = users.filter((user) => user.requestId !== undefined).length;
+	const status = results === undefined ? 'validated' : sent === users.length ? 'triggered' : sent === 0 ? 'failed' : 'partial';
+	const outcome: IDataObject = { status, campaignId: run.remoteActionId, expiresInMinutes: run.expiresInMinutes };
+	if (users.length === 1 && users[0].requestId !== undefined) outcome.requestId = users[0].requestId;
+	outcome.users = users as unknown as IDataObject[];
+	outcome.duplicates = run.duplicatesInItem;
+	if (status === 'failed' || status === 'partial') {
+		const failedUser = users.find((user) => user.requestId === undefined);
+		outcome.error = error ?? { message: `${users.length - sent} of ${users.length} users did not get the campaign; the first, ${failedUser?.userSid}: ${failedUser?.message}` };
+	}
+	return outcome;
+}
+
+/** Under "Stop Workflow" a user the campaign did not reach (a 200 with a message) fails the run, after every request. */
+function throwIfAnyUserFailed(ctx: IExecuteFunctions, outcomes: ReadonlyMap<number, IDataObject>): void {
+	const failed = [...outcomes].filter(([, outcome]) => outcome.status === 'failed' || outcome.status === 'partial');
+	if (failed.length === 0) return;
+	const [itemIndex, first] = failed[0];
+	throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${(first.error as { message: string }).message}`, {
+		itemIndex,
+		description: `${failed.length} item${failed.length === 1 ? '' : 's'} had users the campaign did not reach. The other users did get it: running all items again sends it to them again. Set "On Error" to continue to get each item's users with their request ID or Nexthink's message.`,
+	});
+}
+
+function requestIdsOf(results: readonly RequestResult[]): string[] {
+	return results.flatMap((result) => (result.ok ? [...result.byUser.values()].flatMap((user) => (user.requestId !== undefined ? [user.requestId] : [])) : []));
+}
