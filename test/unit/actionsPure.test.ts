@@ -1,7 +1,9 @@
 /**
  * Pure parts of Run Remote Action: input checks (runInput.ts), grouping and outcomes
- * (runBatching.ts), and reading the API's answers (answers.ts).
+ * (runBatching.ts), and reading the API's answers (answers.ts); the campaign trigger's checks and answer.
  */
+import { readTriggerResponse } from '../../nodes/Nexthink/actions/campaign/answers';
+import * as input from '../../nodes/Nexthink/actions/campaign/triggerInput';
 import { isApiEnabled, listLabel, readExecutionResponse, readRemoteActionList, scriptInputsOf } from '../../nodes/Nexthink/actions/remoteAction/answers';
 import { planRequests, runOutcome, type PreparedRun } from '../../nodes/Nexthink/actions/remoteAction/runBatching';
 import {
@@ -136,5 +138,30 @@ describe('answers', () => {
 			{ id: 'X', name: 'X', description: '', options: ['1', '2'], allowCustomValue: false },
 			{ id: 'Y', name: 'Y', description: '', options: [], allowCustomValue: true },
 		]);
+	});
+});
+
+describe('campaign input and answer', () => {
+	it('checks SIDs (pattern of the OpenAPI documents), expiry and parameters', () => {
+		expect(input.parseUserSids(['S-1-5-21-1-2-3-1001', 'S-1-5-21-1-2-3-1001', '0'])).toEqual({ users: ['S-1-5-21-1-2-3-1001', '0'], duplicates: ['S-1-5-21-1-2-3-1001'] });
+		for (const bad of ['S-1', 's-1-5-21', 'S-1-2-3-4-5-6-7-8-9-10-11-12', 'bob@x.com']) expect(() => input.parseUserSids(bad)).toThrow('not a SID');
+		expect(input.checkCampaignExpiry(undefined)).toBe(10_080);
+		expect(input.checkCampaignExpiry(1)).toBe(1);
+		expect(input.checkCampaignExpiry(525_600)).toBe(525_600);
+		expect(() => input.checkCampaignExpiry(1.5)).toThrow('from 1 to 525600');
+		expect(input.checkCampaignParameters([{ name: ' a ', value: 3 }, { name: 'b' }])).toEqual({ a: '3', b: '' });
+		expect(() => input.checkCampaignParameters([{ name: '', value: 'x' }])).toThrow('has no name');
+		expect(input.normaliseCampaignId('it_satisfaction')).toBe('#it_satisfaction');
+	});
+
+	it('reads the per-user answer and refuses anything else', () => {
+		const byUser = readTriggerResponse({ requests: [{ userSid: 'S-1-2-3', requestId: 'r' }, { userSid: '0', message: 'No user' }] });
+		expect([...(byUser ?? [])]).toEqual([
+			['S-1-2-3', { requestId: 'r' }],
+			['0', { message: 'No user' }],
+		]);
+		for (const bad of [{}, { requests: [] }, { requests: [{ userSid: 'S-1-2-3' }] }, { requests: [{ requestId: 'r' }] }, [], 'x']) {
+			expect(readTriggerResponse(bad)).toBeUndefined();
+		}
 	});
 });
