@@ -117,6 +117,14 @@ describe('Run: wire format and outcomes', () => {
 		expect(executeBodies()).toEqual([{ remoteActionId: '#clear_teams_cache', devices: [C1], params: {}, expiresInMinutes: 60 }]);
 	});
 
+	it('runs a remote action without inputs when Script Inputs was never touched (its default value)', async () => {
+		const parameters = runParameters({ remoteAction: locator('#get_battery_health') });
+		delete parameters.scriptInputs;
+		const result = await run(parameters, [{ collector: C1 }]);
+		expect(result.error).toBeUndefined();
+		expect(executeBodies()).toEqual([{ remoteActionId: '#get_battery_health', devices: [C1], params: {}, expiresInMinutes: 60 }]);
+	});
+
 	it('takes a list per item and several UIDs in one text', async () => {
 		const result = await run(runParameters(), [{ collector: [C1, C2] }, { collector: `${C3}, ${C1.toUpperCase()}` }]);
 		expect(result.error).toBeUndefined();
@@ -276,6 +284,21 @@ describe('Run: API errors', () => {
 		expect(failed.status).toBe('failed');
 		expect((failed.error as IDataObject).message).toContain('unexpected answer (HTTP 200, text/html)');
 		expect((failed.error as IDataObject).description).toContain('may have been triggered');
+	});
+
+	it('a run request without an answer in the Request Timeout is not sent again and may have run', async () => {
+		// the server answers after 3 s; the node gives up after 0.5 s (no wall-clock assertion)
+		server.injectFault({ path: EXECUTE, delayMs: 3000 });
+		const result = await run(runParameters({ runOptions: { requestTimeoutSeconds: 0.5 } }), [{ collector: C1 }]);
+		expect(result.error?.message).toContain('could not get an answer from Nexthink');
+		expect(result.error?.description).toContain('The remote action may have been triggered');
+		expect(executeBodies()).toHaveLength(1);
+
+		server.clearRequests();
+		server.injectFault({ path: EXECUTE, status: 429, headers: { 'retry-after': '1' }, body: { code: 'TOO_MANY', message: 'slow down' } });
+		const limited = await run(runParameters(), [{ collector: C1 }]);
+		expect(limited.error?.message).toContain('(HTTP 429): slow down [code TOO_MANY]');
+		expect(executeBodies()).toHaveLength(1);
 	});
 
 	it('Stop Workflow after a request ran: the error names the request IDs already made', async () => {
