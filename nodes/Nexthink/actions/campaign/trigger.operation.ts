@@ -9,13 +9,12 @@
  * the campaign ID, its parameters and the user SIDs.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
-import { cancelSignalOf } from '../../transport';
 import { planRequests, type PreparedRun } from '../remoteAction/runBatching';
 import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
-import { describeError, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { sendPlannedRequests, throwIfAnyInvalid, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
 import { checkCampaignExpiry, checkCampaignParameters, normaliseCampaignId, parseUserSids } from './triggerInput';
@@ -28,7 +27,7 @@ interface Prepared {
 	validateOnly: boolean;
 }
 
-type RequestResult = { ok: true; byUser: Map<string, UserResult> } | { ok: false; message: string; description?: string; httpCode?: string };
+type RequestResult = { ok: true; byUser: Map<string, UserResult> } | FailedRequest;
 
 interface UserOutcome {
 	userSid: string;
@@ -49,27 +48,15 @@ export async function executeTriggerCampaign(this: IExecuteFunctions, continueOn
 	const checkPlan = planRequests(ready.filter((prepared) => prepared.validateOnly).map((prepared) => prepared.run));
 	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
 
-	const results: RequestResult[] = [];
-	let unauthorized: NodeApiError | undefined;
-	const refused = new Map<string, NodeApiError>();
-	for (const request of plan.requests) {
-		const earlier = unauthorized ?? refused.get(request.body.remoteActionId);
-		if (earlier !== undefined) {
-			results.push({ ok: false, ...describeError(earlier, 'Not sent: an earlier request of this run was refused. '), httpCode: earlier.httpCode ?? undefined });
-			continue;
-		}
-		const body: TriggerBody = { campaignNqlId: request.body.remoteActionId, userSid: request.body.devices, expiresInMinutes: request.body.expiresInMinutes };
-		if (Object.keys(request.body.params).length > 0) body.parameters = request.body.params;
-		try {
-			results.push({ ok: true, byUser: await triggerCampaign(this, body, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] }) });
-		} catch (error) {
-			if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
-			if (!continueOnFail) throw withRequestsMade(error, requestIdsOf(results));
-			if (error instanceof NodeApiError && error.httpCode === '401') unauthorized = error;
-			if (error instanceof NodeApiError && error.httpCode === '403') refused.set(request.body.remoteActionId, error);
-			results.push({ ok: false, ...describeError(error), httpCode: error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined });
-		}
-	}
+	const results: RequestResult[] = await sendPlannedRequests(this, plan.requests, {
+		continueOnFail,
+		send: async (request) => {
+			const body: TriggerBody = { campaignNqlId: request.body.remoteActionId, userSid: request.body.devices, expiresInMinutes: request.body.expiresInMinutes };
+			if (Object.keys(request.body.params).length > 0) body.parameters = request.body.params;
+			return { byUser: await triggerCampaign(this, body, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] }) };
+		},
+		requestIdsOf,
+	});
 
 	const outcomes = new Map<number, IDataObject>();
 	for (const prepared of ready) {

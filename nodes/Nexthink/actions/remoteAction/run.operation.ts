@@ -15,11 +15,10 @@
  * Used as a Tool" is on.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
-import { cancelSignalOf } from '../../transport';
-import { describeError, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { sendPlannedRequests, throwIfAnyInvalid, type ItemPreparation } from '../shared/runHelpers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction } from './api';
 import { planRequests, runOutcome, type PreparedRun, type RequestResult, type RunOutcome } from './runBatching';
 import { checkExpiry, checkRequestTimeout, checkScriptInputs, checkTriggerInfo, normaliseRemoteActionId, parseCollectorUids, RunInputError } from './runInput';
@@ -48,26 +47,11 @@ export async function executeRunRemoteAction(this: IExecuteFunctions, continueOn
 	const checkPlan = planRequests(toCheck.map((prepared) => prepared.run));
 	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
 
-	const results: RequestResult[] = [];
-	let unauthorized: NodeApiError | undefined;
-	const refused = new Map<string, NodeApiError>();
-	for (const request of plan.requests) {
-		const earlier = unauthorized ?? refused.get(request.body.remoteActionId);
-		if (earlier !== undefined) {
-			results.push({ ok: false, ...describeError(earlier, 'Not sent: an earlier request of this run was refused. '), httpCode: earlier.httpCode ?? undefined });
-			continue;
-		}
-		try {
-			const answer = await executeRemoteAction(this, request.body, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] });
-			results.push({ ok: true, ...answer });
-		} catch (error) {
-			if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
-			if (!continueOnFail) throw withRequestsMade(error, results.flatMap((result) => (result.ok ? [result.requestId] : [])));
-			if (error instanceof NodeApiError && error.httpCode === '401') unauthorized = error;
-			if (error instanceof NodeApiError && error.httpCode === '403') refused.set(request.body.remoteActionId, error);
-			results.push({ ok: false, ...describeError(error), httpCode: error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined });
-		}
-	}
+	const results: RequestResult[] = await sendPlannedRequests(this, plan.requests, {
+		continueOnFail,
+		send: async (request) => await executeRemoteAction(this, request.body, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] }),
+		requestIdsOf: (sent) => sent.flatMap((result) => (result.ok ? [result.requestId] : [])),
+	});
 
 	const outcomes = new Map<number, RunOutcome>();
 	for (const prepared of toSend) outcomes.set(prepared.run.itemIndex, runOutcome(prepared.run, plan, results));

@@ -1,9 +1,12 @@
 /**
  * What the Actions node's batched operations (Run Remote Action, Trigger Campaign) share: the
- * check of every item before the first request, and the words of a failed request.
+ * check of every item before the first request, sending the planned requests, and the words of a
+ * failed request.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { cancelSignalOf } from '../../transport';
 
 /** One item after its checks: ready to send, or its error (with the field it names, if any). */
 export type ItemPreparation<T> = { ok: true; prepared: T } | { ok: false; message: string; field?: string };
@@ -26,6 +29,47 @@ export function throwIfAnyInvalid<T>(ctx: IExecuteFunctions, preparations: Reado
 			].join('\n'),
 		},
 	);
+}
+
+/** What a request that failed (or was not sent) came to. */
+export type FailedRequest = { ok: false; message: string; description?: string; httpCode?: string };
+
+/**
+ * Sends the planned requests one after the other (`send` makes one) and returns what each came to,
+ * in plan order. A 401 means no later request can succeed: the rest are not sent. A 403 refuses that
+ * object (missing permission or its API checkbox): its other requests are not sent, other objects'
+ * are. Under "Stop Workflow" (`continueOnFail` false) the first failure is thrown, saying which
+ * requests already ran (`requestIdsOf`); a cancelled execution says so.
+ */
+export async function sendPlannedRequests<R extends { body: { remoteActionId: string }; itemIndexes: number[] }, S extends object>(
+	ctx: IExecuteFunctions,
+	requests: readonly R[],
+	options: {
+		continueOnFail: boolean;
+		send: (request: R) => Promise<S>;
+		requestIdsOf: (results: ReadonlyArray<({ ok: true } & S) | FailedRequest>) => string[];
+	},
+): Promise<Array<({ ok: true } & S) | FailedRequest>> {
+	const results: Array<({ ok: true } & S) | FailedRequest> = [];
+	let unauthorized: NodeApiError | undefined;
+	const refused = new Map<string, NodeApiError>();
+	for (const request of requests) {
+		const earlier = unauthorized ?? refused.get(request.body.remoteActionId);
+		if (earlier !== undefined) {
+			results.push({ ok: false, ...describeError(earlier, 'Not sent: an earlier request of this run was refused. '), httpCode: earlier.httpCode ?? undefined });
+			continue;
+		}
+		try {
+			results.push({ ok: true, ...(await options.send(request)) });
+		} catch (error) {
+			if (cancelSignalOf(ctx)?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
+			if (!options.continueOnFail) throw withRequestsMade(error, options.requestIdsOf(results));
+			if (error instanceof NodeApiError && error.httpCode === '401') unauthorized = error;
+			if (error instanceof NodeApiError && error.httpCode === '403') refused.set(request.body.remoteActionId, error);
+			results.push({ ok: false, ...describeError(error), httpCode: error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined });
+		}
+	}
+	return results;
 }
 
 /** Under "Stop Workflow": the request's error, saying which requests of this run already went out. */
