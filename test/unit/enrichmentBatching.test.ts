@@ -1,4 +1,5 @@
-import { buildBatches, MAX_BATCH_SIZE, requestBody, type PreparedItem } from '../../nodes/Nexthink/enrichment/batching';
+import { buildBatches, MAX_BATCH_SIZE, requestBody } from '../../nodes/Nexthink/enrichment/batching';
+import type { PreparedItem } from '../../nodes/Nexthink/enrichment/types';
 
 function item(itemIndex: number, name: string, fields: Array<[string, string | number]>): PreparedItem {
 	return {

@@ -1,6 +1,6 @@
 import { buildBatches } from '../../nodes/Nexthink/enrichment/batching';
 import { batchItemOutcomes, failedOutcome, summariseFailures } from '../../nodes/Nexthink/enrichment/itemOutcome';
-import { interpretResponse } from '../../nodes/Nexthink/enrichment/outcomes';
+import { interpretResponse } from '../../nodes/Nexthink/enrichment/batchAnswer';
 
 const NAME = 'device/device/name';
 

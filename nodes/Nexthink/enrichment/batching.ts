@@ -6,44 +6,11 @@
  * wins; every merged item stays linked to that enrichment so it gets its own outcome. Items naming the
  * same object in different batches are simply sent twice, in order, which gives the same result.
  */
-import type { WireValue } from './valueConversion';
+import type { Batch, BatchObject, EnrichmentRequestBody, Identification, PreparedItem } from './types';
 
 export const DEFAULT_BATCH_SIZE = 1000;
 /** The API accepts at most 10,000 enrichments per request. */
 export const MAX_BATCH_SIZE = 10_000;
-
-export interface Identification {
-	name: string;
-	value: string;
-}
-
-export interface WireField {
-	name: string;
-	value: WireValue;
-}
-
-/** An input item that passed validation: what it identifies and the fields it sets, in the order given. */
-export interface PreparedItem {
-	itemIndex: number;
-	identification: Identification;
-	fields: WireField[];
-}
-
-/** One enrichment of a request, and the input items it was built from. */
-export interface BatchObject {
-	identification: Identification;
-	fields: WireField[];
-	itemIndexes: number[];
-}
-
-export interface Batch {
-	objects: BatchObject[];
-}
-
-export interface EnrichmentRequestBody {
-	enrichments: Array<{ identification: Identification[]; fields: WireField[] }>;
-	domain: string;
-}
 
 export function identificationKey(identification: Identification): string {
 	return `${identification.name}\u0000${identification.value}`;

@@ -16,7 +16,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
 import { cancelSignalOf, nexthinkRequest } from '../transport';
-import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody, type Identification, type PreparedItem } from './batching';
+import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
 import { isIdentificationKind, isObjectType, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { createKeyResolver, type KeyMeaning } from './fieldNames';
@@ -31,7 +31,8 @@ import {
 	type ItemOutcome,
 } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry } from './itemPreparation';
-import { failBatch, interpretResponse, type ObjectResult } from './outcomes';
+import { failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
+import type { Batch, Identification, PreparedItem } from './types';
 import type { ConversionContext } from './valueConversion';
 
 export const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
@@ -70,35 +71,12 @@ export async function executeEnrichment(this: IExecuteFunctions, continueOnFail:
 	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
 
 	const valid = preparations.flatMap((preparation) => (preparation.ok ? [preparation.item] : []));
-	const batches = buildBatches(valid, settings.batchSize);
 	const outcomes: Array<ItemOutcome | undefined> = preparations.map((preparation) => (preparation.ok ? undefined : preparation.outcome));
-
 	let fatal: NodeApiError | undefined;
-	for (const batch of batches) {
-		let results: ObjectResult[];
-		if (settings.validateOnly) {
-			results = batch.objects.map(() => ({ applied: false, errors: [], warnings: [] }));
-		} else if (fatal !== undefined) {
-			results = failBatch(batch, errorOfRequest(fatal, 'Not sent: an earlier request of this run was refused. '));
-		} else {
-			try {
-				const response = await nexthinkRequest(this, {
-					method: 'POST',
-					path: ENRICHMENT_PATH,
-					body: requestBody(batch, settings.domain),
-					idempotent: true,
-					acceptStatus: [207, 400],
-					timeoutMs: settings.timeoutMs,
-					action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
-				});
-				results = interpretResponse(batch, response.statusCode, response.body, { headers: response.headers, host: response.host });
-			} catch (error) {
-				if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
-				if (error instanceof NodeApiError && FATAL_STATUSES.has(String(error.httpCode))) fatal = error;
-				results = failBatch(batch, errorOfRequest(error));
-			}
-		}
-		for (const [itemIndex, outcome] of batchItemOutcomes(batch, results, settings.objectType, settings.validateOnly ? 'valid' : 'applied')) {
+	for (const batch of buildBatches(valid, settings.batchSize)) {
+		const step = await runBatch(this, settings, batch, fatal);
+		fatal = step.fatal;
+		for (const [itemIndex, outcome] of batchItemOutcomes(batch, step.results, settings.objectType, settings.validateOnly ? 'valid' : 'applied')) {
 			outcomes[itemIndex] = outcome;
 		}
 	}
@@ -113,6 +91,38 @@ export async function executeEnrichment(this: IExecuteFunctions, continueOnFail:
 	if (settings.toolNote !== undefined) this.addExecutionHints?.({ message: settings.toolNote, location: 'outputPane' });
 	if (!continueOnFail) throwIfAnyFailed(this, finished, fatal);
 	return [toOutputItems(this, items, finished)];
+}
+
+/**
+ * One batch's step, and the run's fatal error after it: nothing is sent under Validate Only (or a
+ * tool run without writes); nothing is sent after an earlier 401 or 403 of this run (the batch
+ * fails with that explanation); otherwise the batch is sent and its answer read onto its objects.
+ * A 401 or 403 of this batch becomes the run's fatal error.
+ */
+async function runBatch(
+	ctx: IExecuteFunctions,
+	settings: RunSettings,
+	batch: Batch,
+	fatal: NodeApiError | undefined,
+): Promise<{ results: ObjectResult[]; fatal: NodeApiError | undefined }> {
+	if (settings.validateOnly) return { results: batch.objects.map(() => ({ applied: false, errors: [], warnings: [] })), fatal };
+	if (fatal !== undefined) return { results: failBatch(batch, errorOfRequest(fatal, 'Not sent: an earlier request of this run was refused. ')), fatal };
+	try {
+		const response = await nexthinkRequest(ctx, {
+			method: 'POST',
+			path: ENRICHMENT_PATH,
+			body: requestBody(batch, settings.domain),
+			idempotent: true,
+			acceptStatus: [207, 400],
+			timeoutMs: settings.timeoutMs,
+			action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
+		});
+		return { results: interpretResponse(batch, response.statusCode, response.body, { headers: response.headers, host: response.host }), fatal };
+	} catch (error) {
+		if (cancelSignalOf(ctx)?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
+		const isFatal = error instanceof NodeApiError && FATAL_STATUSES.has(String(error.httpCode));
+		return { results: failBatch(batch, errorOfRequest(error)), fatal: isFatal ? error : fatal };
+	}
 }
 
 /**

@@ -2,10 +2,10 @@
  * The outcome every input item carries out of the node (under the `enrichment` key of its JSON),
  * and the summary used when a failure has to stop the workflow.
  */
-import type { Batch, Identification } from './batching';
+import type { Batch, Identification } from './types';
 import type { ObjectType } from './fieldCatalogue';
 import type { EnrichmentError } from './itemErrors';
-import type { ObjectResult } from './outcomes';
+import type { ObjectResult } from './batchAnswer';
 import type { WireValue } from './valueConversion';
 
 export const OUTCOME_KEY = 'enrichment';

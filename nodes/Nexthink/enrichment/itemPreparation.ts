@@ -18,7 +18,7 @@ import {
 	type ObjectType,
 } from './fieldCatalogue';
 import type { KeyMeaning } from './fieldNames';
-import type { Identification, WireField } from './batching';
+import type { Identification, WireField } from './types';
 import { INPUT_ERROR_CODES, ItemInputError } from './itemErrors';
 import { convertFieldValue, type ConversionContext } from './valueConversion';
 

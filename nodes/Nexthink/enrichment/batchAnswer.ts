@@ -13,7 +13,8 @@
  * on a 207 it is kept as a warning on the applied objects, on a 400 it is added to the objects that
  * have no error of their own.
  */
-import { identificationKey, type Batch, type Identification } from './batching';
+import { identificationKey } from './batching';
+import type { Batch, Identification } from './types';
 import type { EnrichmentError } from './itemErrors';
 import { unexpectedAnswer, type AnswerOrigin } from '../transport/unexpectedAnswer';
 
