@@ -22,6 +22,7 @@
 import { describeSize, RATIO_FLOOR_BYTES, ResultLimitError, type ResultLimits } from './limits';
 import { ZSTD_MAGIC, ZstdDecoder, ZstdError } from './zstd';
 
+/** How a results file is compressed: the values of the export API's `compression` parameter. */
 export type Compression = 'NONE' | 'GZIP' | 'ZSTD';
 
 const COMPRESSION_NAMES: Record<Compression, string> = { NONE: 'plain text', GZIP: 'gzip', ZSTD: 'Zstandard' };

@@ -7,7 +7,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf, keepMessage, throwIfCancelled } from '../../transport';
-import { getExportStatus, type Compression, type ExportStatusReport } from './exportApi';
+import type { Compression } from '../../results/decompress';
+import { getExportStatus, type ExportStatusReport } from './exportApi';
 import { downloadResults } from './downloadResults';
 import { buildResultItems, storeResultsFile } from './resultItems';
 import type { ResultSettings } from './settings';

@@ -19,13 +19,12 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { detectCompression } from '../../results/decompress';
+import { detectCompression, type Compression } from '../../results/decompress';
 import { ResultLimitError, type ResultLimits } from '../../results/limits';
 import { readCsvRows, type CsvRow } from '../../results/readCsvRows';
 import { cancelSignalOf, keepMessage, throwIfCancelled } from '../../transport';
 import { tlsCertificateHint } from '../../transport/apiErrors';
 import { fetchPresignedFile, isInterruptedDownload } from '../../transport/presignedFile';
-import type { Compression } from './exportApi';
 
 export interface DownloadOptions {
 	declaredCompression: Compression;

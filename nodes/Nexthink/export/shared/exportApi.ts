@@ -4,10 +4,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { Compression } from '../../results/decompress';
 import { nexthinkRequest, readApiErrorBody, unexpectedAnswer } from '../../transport';
 import { logTagHeaderValue } from './queryInput';
 
-export type Compression = 'NONE' | 'GZIP' | 'ZSTD';
 export type ExportStatus = 'SUBMITTED' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR';
 
 export interface StartExportInput {

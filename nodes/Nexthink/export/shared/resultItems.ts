@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { limitToolRows } from '../../shared/toolOutput';
 import type { DownloadedResults, NodeReadable } from './downloadResults';
-import type { Compression } from './exportApi';
+import type { Compression } from '../../results/decompress';
 import { QUERY_ID_UNKNOWN_NOTE } from './queryIdOfExport';
 import type { ResultSettings } from './settings';
 

@@ -8,7 +8,7 @@ import { requestTimeoutMs, RequestTimeoutError } from '../../shared/requestTimeo
 import { runsAsTool } from '../../shared/toolMode';
 import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes, ToolSettingError } from '../../shared/toolOutput';
 import { resultLimitsFromOptions, type ResultLimits } from '../../results/limits';
-import type { Compression } from './exportApi';
+import type { Compression } from '../../results/decompress';
 import { normaliseQueryId, normaliseQueryParameters, parseParametersJson, QueryInputError, validateLogTag } from './queryInput';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from './waitSchedule';
 
