@@ -16,7 +16,7 @@
 import { identificationKey } from './batching';
 import type { Batch, Identification } from './types';
 import type { EnrichmentError } from './itemErrors';
-import { unexpectedAnswer, type AnswerOrigin } from '../transport/unexpectedAnswer';
+import { unexpectedAnswer, type AnswerOrigin } from '../transport';
 
 export interface ObjectResult {
 	applied: boolean;

@@ -1,9 +1,19 @@
 /**
- * Where n8n 1.x and 2.x differ for this package (design.md section 3), detected at run time rather
- * than assumed from a version number.
+ * Sending one request through n8n's own request helper, and everything where n8n 1.x and 2.x differ
+ * for this package, detected at run time rather than assumed from a version number:
+ * - the sleep that ends on cancel (`sleepWithAbort` on 1.x, `sleep(ms, signal)` on 2.x);
+ * - a 401: 2.x renews the token itself when the 401 is thrown; 1.x needs the token blanked (sendOnce);
+ * - a failed answer: 2.x keeps the HTTP client's error as `cause` with the response, 1.x only
+ *   `httpCode` and, for JSON, `context.data` (classifyThrownError).
+ * The retry loop around it is request.ts.
  */
+import type { IAdditionalCredentialOptions, IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import * as n8nWorkflow from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
+
+import { closeBody } from './streamedBodies';
+import { TLS_ERROR_CODE, TOKEN_FAILURE_PREFIX } from './tokenExchange';
+import { NEXTHINK_CREDENTIAL_TYPE, type Attempt, type NexthinkRequest, type NexthinkResponse } from './types';
 
 type AbortableSleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -20,4 +30,171 @@ export async function cancellableSleep(ms: number, signal: AbortSignal | undefin
 		return;
 	}
 	await (sleep as AbortableSleep)(ms, signal);
+}
+
+/**
+ * One attempt through `httpRequestWithAuthentication`: the answer whatever its status (a 401 after the
+ * token was renewed once), a network failure, or a credential that could not get a token.
+ */
+export async function sendOnce(
+	ctx: IExecuteFunctions,
+	apiBaseUrl: string,
+	request: NexthinkRequest,
+	timeoutMs: number | undefined,
+	signal: AbortSignal | undefined,
+): Promise<Attempt> {
+	const asStream = request.responseType === 'stream';
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		// The query string and the JSON body are serialised here, not by n8n: n8n's request helper
+		// drops keys named `constructor` or `__proto__` from `qs` and `body` objects, and those are
+		// ordinary NQL parameter names.
+		url: `${apiBaseUrl}${request.path}${queryString(request.qs)}`,
+		body: (request.body === undefined ? undefined : JSON.stringify(request.body)) as IDataObject | string | undefined,
+		headers: { Accept: request.accept ?? 'application/json', ...request.headers },
+		json: !asStream,
+		encoding: asStream ? 'stream' : undefined,
+		returnFullResponse: true,
+		timeout: timeoutMs,
+		abortSignal: signal,
+		ignoreHttpStatusErrors: STATUSES_AS_DATA_EXCEPT_401,
+		// a 3xx then comes back as data (or, with status errors on, as a thrown answer) and fails in request.ts
+		disableFollowRedirect: true,
+	};
+	if (request.body !== undefined && options.headers !== undefined) options.headers['Content-Type'] = 'application/json';
+	const first = await send(ctx, options);
+	if (first.kind === 'response' && first.response.statusCode === 401) {
+		await closeBody(first.response.body);
+		// An n8n 1.x host: it only tests `ignoreHttpStatusErrors` for truthiness, so the 401 came back as
+		// data and n8n did not renew the token. Send once more with the stored token blanked: n8n's
+		// request helper then runs the credential's preAuthentication first (it does whenever the
+		// expirable token is empty), stores the new token and sends the request with it. So the stale
+		// token goes out once, as on 2.x, and the answer after the renewal still arrives as data with
+		// its status, headers and body (retry-after, the API's message).
+		return await send(ctx, options, await withoutStoredToken(ctx, request.itemIndex));
+	}
+	return first;
+}
+
+/**
+ * The credential as n8n holds it, with the expirable token emptied, for `httpRequestWithAuthentication`'s
+ * `credentialsDecrypted` option (read by n8n-core 1.x and 2.x alike). n8n's credentials helper sees the
+ * empty token, asks the credential's `preAuthentication` for a new one and saves it for later requests.
+ */
+async function withoutStoredToken(ctx: IExecuteFunctions, itemIndex: number | undefined): Promise<IAdditionalCredentialOptions> {
+	const data = await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE, itemIndex);
+	const details = ctx.getNode().credentials?.[NEXTHINK_CREDENTIAL_TYPE];
+	return {
+		credentialsDecrypted: {
+			id: details?.id ?? '',
+			name: details?.name ?? '',
+			type: NEXTHINK_CREDENTIAL_TYPE,
+			data: { ...data, accessToken: '' },
+		},
+	};
+}
+
+/** `?key=value&...` with every key and value percent-encoded (`#` as `%23`, space as `%20`); '' when empty. */
+function queryString(qs: Record<string, string> | undefined): string {
+	if (qs === undefined) return '';
+	const pairs = Object.entries(qs).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+	return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
+}
+
+/**
+ * Non-2xx answers as data, except 401, which must throw so that n8n renews the token (the object
+ * form is understood by n8n 2.x; see sendOnce for 1.x).
+ */
+const STATUSES_AS_DATA_EXCEPT_401 = { ignore: true, except: [401] } as unknown as IHttpRequestOptions['ignoreHttpStatusErrors'];
+
+async function send(ctx: IExecuteFunctions, options: IHttpRequestOptions, credentialOptions?: IAdditionalCredentialOptions): Promise<Attempt> {
+	try {
+		const full = await ctx.helpers.httpRequestWithAuthentication.call(ctx, NEXTHINK_CREDENTIAL_TYPE, options, credentialOptions);
+		return { kind: 'response', response: toResponse(full) };
+	} catch (error) {
+		return classifyThrownError(error);
+	}
+}
+
+interface FullResponse {
+	statusCode?: number;
+	headers?: Record<string, unknown>;
+	body?: unknown;
+}
+
+function toResponse(full: unknown): NexthinkResponse {
+	const { statusCode, headers, body } = (full ?? {}) as FullResponse;
+	return { statusCode: statusCode ?? 200, headers: lowerCaseHeaders(headers), body };
+}
+
+/**
+ * What a thrown error means. n8n wraps the HTTP client's error in a NodeApiError: 2.x keeps the
+ * original as `cause` (with `response.{status, headers, data}`), 1.x keeps only `httpCode`,
+ * `messages` and, for JSON bodies, `context.data`.
+ */
+function classifyThrownError(error: unknown): Attempt {
+	const chain = errorChain(error);
+	const tokenFailure = chain.flatMap(messagesOf).find((message) => message.includes(TOKEN_FAILURE_PREFIX));
+	if (tokenFailure !== undefined) {
+		return { kind: 'credential', message: tokenFailure.slice(tokenFailure.indexOf(TOKEN_FAILURE_PREFIX) + TOKEN_FAILURE_PREFIX.length) };
+	}
+	for (const candidate of chain) {
+		const response = (candidate as { response?: { status?: unknown; headers?: Record<string, unknown>; data?: unknown } }).response;
+		if (typeof response?.status === 'number') {
+			return { kind: 'response', response: { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data } };
+		}
+	}
+	for (const candidate of chain) {
+		const httpCode = String((candidate as { httpCode?: unknown }).httpCode ?? '');
+		if (/^\d{3}$/.test(httpCode)) {
+			const data = (candidate as { context?: { data?: unknown } }).context?.data;
+			return { kind: 'response', response: { statusCode: Number(httpCode), headers: {}, body: data } };
+		}
+	}
+	return { kind: 'network', code: networkCodeOf(chain) };
+}
+
+export function networkCodeOf(chain: object[]): string | undefined {
+	for (const candidate of chain) {
+		for (const field of ['code', 'httpCode'] as const) {
+			const code = (candidate as Record<string, unknown>)[field];
+			if (typeof code === 'string' && (/^E[A-Z_]{3,}$/.test(code) || (/^[A-Z_]{4,}$/.test(code) && TLS_ERROR_CODE.test(code)))) return code;
+		}
+	}
+	for (const message of chain.flatMap(messagesOf)) {
+		const code = /\b(E[A-Z]{4,}[A-Z_]*)\b/.exec(message)?.[1];
+		if (code !== undefined) return code;
+		if (/socket hang up/i.test(message)) return 'ECONNRESET';
+	}
+	return undefined;
+}
+
+function messagesOf(candidate: object): string[] {
+	const { message, description, messages } = candidate as { message?: unknown; description?: unknown; messages?: unknown };
+	return [message, description, ...(Array.isArray(messages) ? messages : [])].filter((m): m is string => typeof m === 'string');
+}
+
+export function errorChain(error: unknown): object[] {
+	const chain: object[] = [];
+	let current: unknown = error;
+	while (typeof current === 'object' && current !== null && chain.length < 5 && !chain.includes(current)) {
+		chain.push(current);
+		const next = current as { cause?: unknown; reason?: unknown };
+		current = next.cause ?? next.reason;
+	}
+	return chain;
+}
+
+function lowerCaseHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
+	const out: Record<string, string> = {};
+	if (headers === undefined || headers === null) return out;
+	const entries =
+		typeof (headers as { toJSON?: unknown }).toJSON === 'function'
+			? Object.entries((headers as unknown as { toJSON(): Record<string, unknown> }).toJSON())
+			: Object.entries(headers);
+	for (const [name, value] of entries) {
+		if (value === undefined || value === null) continue;
+		out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return out;
 }

@@ -1,6 +1,8 @@
 // What the nodes use of the transport; the rest of the folder is its inside.
-export { nexthinkRequest, cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './request';
-export type { NexthinkRequest, NexthinkResponse } from './request';
+export { nexthinkRequest } from './request';
+export { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
+export type { NexthinkRequest, NexthinkResponse } from './types';
 export { cancellableSleep } from './hostCompat';
-export { isNoAnswerError, keepMessage, readApiErrorBody } from './apiErrors';
+export { isNoAnswerError, keepMessage, readApiErrorBody, tlsCertificateHint } from './apiErrors';
 export { unexpectedAnswer, mediaTypeOf, type AnswerOrigin } from './unexpectedAnswer';
+export { fetchPresignedFile, isInterruptedDownload } from './presignedFile';

@@ -13,7 +13,8 @@
 import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ignoresTlsErrors } from './hosts';
-import { cancelSignalOf, NEXTHINK_CREDENTIAL_TYPE } from './request';
+import { cancelSignalOf } from './cancellation';
+import { NEXTHINK_CREDENTIAL_TYPE } from './types';
 import { readShortText } from './streamedBodies';
 
 /** Most characters of a refusal's body kept for the message (storage errors are short XML). */

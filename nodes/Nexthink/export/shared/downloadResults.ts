@@ -22,9 +22,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { detectCompression, type Compression } from '../../results/decompress';
 import { ResultLimitError, type ResultLimits } from '../../results/limits';
 import { readCsvRows, type CsvRow } from '../../results/readCsvRows';
-import { cancelSignalOf, keepMessage, throwIfCancelled } from '../../transport';
-import { tlsCertificateHint } from '../../transport/apiErrors';
-import { fetchPresignedFile, isInterruptedDownload } from '../../transport/presignedFile';
+import { cancelSignalOf, fetchPresignedFile, isInterruptedDownload, keepMessage, throwIfCancelled, tlsCertificateHint } from '../../transport';
 
 export interface DownloadOptions {
 	declaredCompression: Compression;

@@ -1,0 +1,38 @@
+/**
+ * Cancelling an execution (the editor's stop button, a timeout of the workflow): every wait and
+ * request of the transport ends at once with "The execution was cancelled".
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { cancellableSleep } from './hostCompat';
+
+/** The cancel signal of the running execution; undefined in contexts that have none. */
+export function cancelSignalOf(ctx: IExecuteFunctions): AbortSignal | undefined {
+	return typeof ctx.getExecutionCancelSignal === 'function' ? ctx.getExecutionCancelSignal() : undefined;
+}
+
+export function throwIfCancelled(ctx: IExecuteFunctions, signal: AbortSignal | undefined, itemIndex?: number): void {
+	if (signal?.aborted === true) {
+		throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled', { itemIndex });
+	}
+}
+
+/**
+ * Waits, ending at once on cancel with "The execution was cancelled" (the host's sleep rejects with
+ * its own abort reason, which n8n would show as an unexplained error).
+ */
+export async function sleepUnlessCancelled(
+	ctx: IExecuteFunctions,
+	ms: number,
+	signal: AbortSignal | undefined,
+	itemIndex?: number,
+): Promise<void> {
+	try {
+		await cancellableSleep(ms, signal);
+	} catch (error) {
+		throwIfCancelled(ctx, signal, itemIndex);
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	}
+	throwIfCancelled(ctx, signal, itemIndex);
+}

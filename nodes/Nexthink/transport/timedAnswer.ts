@@ -1,0 +1,89 @@
+/**
+ * A streamed answer bounded in time as a whole, headers and body: n8n's request timeout ends only
+ * the wait for the headers, and a body that stalls or trickles would otherwise keep the item running
+ * forever.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { throwIfCancelled } from './cancellation';
+import { cancellableSleep, errorChain, networkCodeOf } from './hostCompat';
+import type { NexthinkRequest } from './types';
+
+export interface AnswerTimer {
+	/** Aborts the request (which ends its body stream) when the time is up or the execution is cancelled. */
+	signal: AbortSignal;
+	expired(): boolean;
+	/** Ends the wait once the answer is complete (or abandoned). */
+	stop(): void;
+}
+
+/**
+ * Bounds a streamed answer's whole time, headers and body: n8n's request timeout ends only the wait
+ * for the headers, and a body that stalls or trickles would otherwise keep the item running forever.
+ * The wait is n8n's own sleep (nodes may not start timers themselves).
+ */
+export function answerTimer(ms: number, cancel: AbortSignal | undefined): AnswerTimer {
+	const timeUp = new AbortController();
+	const done = new AbortController();
+	void cancellableSleep(ms, done.signal).then(
+		() => timeUp.abort(),
+		() => undefined,
+	);
+	return {
+		signal: cancel === undefined ? timeUp.signal : AbortSignal.any([cancel, timeUp.signal]),
+		expired: () => timeUp.signal.aborted,
+		stop: () => done.abort(),
+	};
+}
+
+/**
+ * The body as it arrives; a stream that fails says why in words (time up, cancelled, broken off),
+ * as a NodeOperationError for the request's item.
+ * Each read races the timer: aborting the request's signal makes n8n's HTTP client end the
+ * connection, but a body it wraps in its own stream (n8n 2.x) may then never settle a pending read.
+ */
+export async function* timedBody(
+	ctx: IExecuteFunctions,
+	body: AsyncIterable<Uint8Array>,
+	timer: AnswerTimer,
+	cancel: AbortSignal | undefined,
+	request: NexthinkRequest,
+	action: string,
+): AsyncGenerator<Uint8Array, void, undefined> {
+	const iterator = body[Symbol.asyncIterator]();
+	const stopped = new Promise<never>((_resolve, reject) => {
+		if (timer.signal.aborted) reject(new Error('aborted'));
+		else timer.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+	});
+	stopped.catch(() => undefined); // read only through the race below
+	let ended = false;
+	try {
+		for (;;) {
+			const step = await Promise.race([iterator.next(), stopped]);
+			if (step.done === true) {
+				ended = true;
+				return;
+			}
+			yield step.value;
+		}
+	} catch (error) {
+		throwIfCancelled(ctx, cancel, request.itemIndex);
+		const reason = networkCodeOf(errorChain(error)) ?? (error as Error)?.message ?? String(error);
+		const timeout = request.timeoutMs === undefined ? '' : ` (now ${request.timeoutMs / 1000} s)`;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			timer.expired()
+				? `${action} failed: the answer was still arriving when the Request Timeout ran out`
+				: `${action} failed: the connection broke before the answer was complete (${reason})`,
+			{
+				itemIndex: request.itemIndex,
+				description: `Nothing was output for this item. Run it again; if it keeps failing, raise "Request Timeout"${timeout}, or use the Export operation for large results.`,
+			},
+		);
+	} finally {
+		timer.stop();
+		// closes the body when the reader stopped early; not awaited, as a read may still be pending
+		if (!ended) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+	}
+}

@@ -1,0 +1,60 @@
+/**
+ * What a request to the Nexthink API is and what comes back: the transport's vocabulary, shared by
+ * request.ts (the retry loop), hostCompat.ts (sending through n8n's request helper) and the nodes.
+ */
+import type { StatusHints } from './apiErrors';
+import type { RetryPolicy } from './retryPolicy';
+
+export const NEXTHINK_CREDENTIAL_TYPE = 'nexthinkApi';
+
+export interface NexthinkRequest {
+	method: 'GET' | 'POST';
+	/** Path below the credential's API base URL, e.g. `/api/v1/nql/export`. */
+	path: string;
+	qs?: Record<string, string>;
+	/** Sent as JSON. */
+	body?: unknown;
+	headers?: Record<string, string>;
+	/** Safe to send again (GET, execute, enrichment). The export start POST is not. */
+	idempotent: boolean;
+	/** Not idempotent, but may be sent again after a 429 or 503, which refuse a request before it runs. */
+	retryRefused?: boolean;
+	/** For a request that is not idempotent: said when it failed in a way after which it may have run. */
+	mayHaveRunNote?: string;
+	/** Non-2xx statuses the caller reads as data instead of errors, e.g. `[400]` or `[207, 400]`. */
+	acceptStatus?: number[];
+	/** Epoch milliseconds; no retry, wait or attempt goes past it. */
+	deadline?: number;
+	/** Bound for each HTTP attempt (cut to the time left before `deadline`). */
+	timeoutMs?: number;
+	/**
+	 * `stream`: a 2xx body arrives as `AsyncIterable<Uint8Array>` (after HTTP decoding such as
+	 * `Content-Encoding: gzip`), for answers the caller must bound while they arrive; the caller reads
+	 * it to the end or stops iterating, which closes it. Default `json`: n8n reads the whole body.
+	 * Bodies of other statuses are read either way, at most `ERROR_BODY_MAX_CHARS` (request.ts).
+	 */
+	responseType?: 'json' | 'stream';
+	/** `Accept` header; default `application/json`. */
+	accept?: string;
+	itemIndex?: number;
+	/** What is being done, for error messages ("Starting the export"). */
+	action?: string;
+	/** Replaces the default plain-language hint for some statuses. */
+	hints?: StatusHints;
+	retryPolicy?: Partial<RetryPolicy>;
+}
+
+export interface NexthinkResponse<T = unknown> {
+	statusCode: number;
+	/** Lower-case header names. */
+	headers: Record<string, string>;
+	body: T;
+	/** Host (and port) of the API base URL the request went to, for messages (`unexpectedAnswer`). */
+	host?: string;
+}
+
+/** One try: an answer (any status), a network failure, or a credential that could not get a token. */
+export type Attempt =
+	| { kind: 'response'; response: NexthinkResponse }
+	| { kind: 'network'; code: string | undefined }
+	| { kind: 'credential'; message: string };
