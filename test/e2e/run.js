@@ -5,7 +5,7 @@
 /**
  * End-to-end suite: the packed package inside real n8n, against the local Nexthink API server.
  *
- *   node test/e2e/run.js [--n8n 2,1] [--no-queue | --queue-only] [--no-editor] [--no-build] [--keep] [--only <text>]
+ *   node test/e2e/run.js [--n8n 2,1] [--no-queue | --queue-only] [--no-editor] [--no-build] [--keep] [--only <text>[|<text>...]]
  *
  * For each pinned n8n (2.x on Node 24, 1.x on the system Node 20): a fresh user folder with the
  * `npm pack` tarball installed as n8n installs community packages, the credential imported pointing
@@ -74,10 +74,13 @@ async function runCliCase(suite, n8n, server, testCase, label, context = {}) {
  */
 async function runMajor(suite, major, tarball, workDir, options) {
 	const label = `[n8n ${major}.x]`;
-	const cases = [...nodeCases, ...errorOutputCases, ...agentCases].filter((testCase) => !options.only || testCase.title.includes(options.only) || testCase.id.includes(options.only));
+	// --only "a|b": the cases whose title or id contains any of the texts
+	const wanted = options.only?.split('|') ?? [];
+	const picked = (/** @type {string[]} */ ...texts) => wanted.length === 0 || wanted.some((part) => texts.some((text) => text.includes(part)));
+	const cases = [...nodeCases, ...errorOutputCases, ...agentCases].filter((testCase) => picked(testCase.title, testCase.id));
 	// every example is imported (the server checks open some); --only picks which ones are executed
 	const examples = exampleCases();
-	const executedExamples = examples.filter((testCase) => testCase.kind === 'execute' && (!options.only || testCase.title.includes(options.only)));
+	const executedExamples = examples.filter((testCase) => testCase.kind === 'execute' && picked(testCase.title));
 	const testNames = [
 		...cases.map((testCase) => `${label} ${testCase.title}`),
 		...executedExamples.map((testCase) => `${label} ${testCase.title}`),

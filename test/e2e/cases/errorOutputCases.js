@@ -2,16 +2,17 @@
 'use strict';
 
 /**
- * Issue 16, point 1, in real n8n: each node under each *On Error* setting gives every input item
- * exactly one outcome, on the right output, paired with its input. Each workflow feeds two items,
- * one that succeeds and one that fails (an unknown query ID for Export, an unknown device for
- * Enrichment), so a wrongly routed or unpaired item shows.
+ * In real n8n, each node under each *On Error* setting gives every input item exactly one outcome,
+ * on the right output, paired with its input. Each workflow feeds two items, one that succeeds and
+ * one that fails (an unknown query ID for Export, an unknown device for Enrichment, a device name
+ * where a Collector UID belongs for Run Remote Action, an unknown user SID for Trigger Campaign), so
+ * a wrongly routed or unpaired item shows.
  */
 
 const assert = require('node:assert/strict');
 
 const { itemsOf } = require('../lib/runData');
-const { buildWorkflow, codeItemsNode, enrichmentNode, exportNode, noOpNode, triggerNode } = require('../lib/workflow');
+const { actionsNode, buildWorkflow, codeItemsNode, enrichmentNode, exportNode, noOpNode, triggerNode } = require('../lib/workflow');
 
 /** n8n's three On Error settings, as saved in a workflow (`undefined`: the default, Stop Workflow). */
 const SETTINGS = /** @type {const} */ ([
@@ -132,6 +133,103 @@ const enrichmentCases = SETTINGS.map(([label, onError], index) =>
 	),
 );
 
-const errorOutputCases = [...exportCases, ...enrichmentCases];
+/**
+ * The success and failure items of an Actions node: with Continue, a failure stays on the success
+ * output as an item whose outcome (under `outcomeKey`) has the status `failed`.
+ * @param {any} run @param {string} node @param {string | undefined} onError @param {string} outcomeKey
+ */
+function splitOutcomes(run, node, onError, outcomeKey) {
+	const success = itemsOf(run, node, { output: 0 });
+	if (onError === 'continueErrorOutput') return { success, failed: itemsOf(run, node, { output: 1 }) };
+	const failed = (/** @type {any} */ item) => item.json[outcomeKey]?.status === 'failed';
+	return { success: success.filter((item) => !failed(item)), failed: success.filter(failed) };
+}
+
+const GOOD_COLLECTOR = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+const EXECUTE_PATH = '/api/v1/act/execute';
+
+const remoteActionCases = SETTINGS.map(([label, onError], index) =>
+	errorCase(
+		`nxE2eErrOutRa0${index}`,
+		`Run Remote Action, On Error ${label}: a Collector UID and a device name, one outcome each`,
+		onError,
+		codeItemsNode('Targets', [{ collector: GOOD_COLLECTOR }, { collector: 'LAPTOP-42' }]),
+		actionsNode(
+			'Run Action',
+			{
+				resource: 'remoteAction',
+				operation: 'run',
+				remoteAction: { __rl: true, mode: 'list', value: '#restart_service', cachedResultName: 'Restart a Windows service' },
+				collectorUids: '={{ $json.collector }}',
+				scriptInputs: { mappingMode: 'defineBelow', value: { ServiceName: 'Spooler', StartType: 'Manual' }, matchingColumns: [], schema: [] },
+				runOptions: {},
+			},
+			onError ? { onError } : {},
+		),
+		(run, ctx) => {
+			const sent = ctx.server.requests.filter((request) => request.path === EXECUTE_PATH);
+			if (onError === undefined) {
+				assertStopped(run, 'Run Action', /is not a UUID: "LAPTOP-42"/);
+				assert.equal(sent.length, 0, 'Stop Workflow sends nothing when an item is invalid');
+				return;
+			}
+			assert.deepEqual(
+				sent.map((request) => JSON.parse(request.body).devices),
+				[[GOOD_COLLECTOR]],
+				'one request, with the valid device only',
+			);
+			const { success, failed } = splitOutcomes(run, 'Run Action', onError, 'nexthinkRemoteAction');
+			assert.deepEqual(
+				success.map((item) => [pairedIndex(item), item.json.collector, item.json.nexthinkRemoteAction?.status]),
+				[[0, GOOD_COLLECTOR, 'triggered']],
+			);
+			assert.equal(failed.length, 1, 'one outcome for the invalid item');
+			assert.equal(pairedIndex(failed[0]), 1);
+			assert.match(JSON.stringify(failed[0].json), /is not a UUID: \\"LAPTOP-42\\"/);
+			if (onError === 'continueErrorOutput') assert.equal(itemsOf(run, 'Failure').length, 1);
+		},
+	),
+);
+
+const ALICE_SID = 'S-1-5-21-1004336348-1177238915-682003330-1001';
+const UNKNOWN_SID = 'S-1-5-21-1-2-3-9999';
+const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
+
+const campaignCases = SETTINGS.map(([label, onError], index) =>
+	errorCase(
+		`nxE2eErrOutCa0${index}`,
+		`Trigger Campaign, On Error ${label}: a known and an unknown user, one outcome each`,
+		onError,
+		codeItemsNode('Users', [{ sid: ALICE_SID }, { sid: UNKNOWN_SID }]),
+		actionsNode(
+			'Ask Users',
+			{ resource: 'campaign', operation: 'trigger', campaignId: '#it_satisfaction', userSids: '={{ $json.sid }}', campaignExpiresInMinutes: 1440, campaignOptions: {} },
+			onError ? { onError } : {},
+		),
+		(run, ctx) => {
+			const sent = ctx.server.requests.filter((request) => request.path === TRIGGER_PATH);
+			assert.deepEqual(
+				sent.map((request) => JSON.parse(request.body).userSid),
+				[[ALICE_SID, UNKNOWN_SID]],
+				'both users in one request (the unknown one fails on the Nexthink side)',
+			);
+			if (onError === undefined) {
+				assertStopped(run, 'Ask Users', /1 of 1 users did not get the campaign.*No user found with this SID/);
+				return;
+			}
+			const { success, failed } = splitOutcomes(run, 'Ask Users', onError, 'nexthinkCampaign');
+			assert.deepEqual(
+				success.map((item) => [pairedIndex(item), item.json.sid, item.json.nexthinkCampaign?.status]),
+				[[0, ALICE_SID, 'triggered']],
+			);
+			assert.equal(failed.length, 1, 'one outcome for the unknown user');
+			assert.equal(pairedIndex(failed[0]), 1);
+			assert.match(JSON.stringify(failed[0].json), /No user found with this SID/);
+			if (onError === 'continueErrorOutput') assert.equal(itemsOf(run, 'Failure').length, 1);
+		},
+	),
+);
+
+const errorOutputCases = [...exportCases, ...enrichmentCases, ...remoteActionCases, ...campaignCases];
 
 module.exports = { errorOutputCases };

@@ -11,6 +11,7 @@ const crypto = require('node:crypto');
 const PACKAGE = 'n8n-nodes-nexthink';
 const EXPORT_NODE = `${PACKAGE}.nexthinkExport`;
 const ENRICHMENT_NODE = `${PACKAGE}.nexthinkEnrichment`;
+const ACTIONS_NODE = `${PACKAGE}.nexthinkActions`;
 
 /** The one credential every e2e workflow and example uses; the suite imports it under this id. */
 const { CREDENTIAL } = require('../../../scripts/n8n-examples');
@@ -32,6 +33,11 @@ function exportNode(name, parameters, settings = {}) {
 /** @param {string} name @param {object} parameters @param {object} [settings] */
 function enrichmentNode(name, parameters, settings = {}) {
 	return { name, type: ENRICHMENT_NODE, typeVersion: 1, parameters, credentials: { nexthinkApi: { ...CREDENTIAL } }, ...settings };
+}
+
+/** @param {string} name @param {object} parameters @param {object} [settings] */
+function actionsNode(name, parameters, settings = {}) {
+	return { name, type: ACTIONS_NODE, typeVersion: 1, parameters, credentials: { nexthinkApi: { ...CREDENTIAL } }, ...settings };
 }
 
 /** A Code node that outputs the given items' JSON. @param {string} name @param {object[]} rows */
@@ -125,6 +131,8 @@ module.exports = {
 	WRONG_SECRET,
 	EXPORT_NODE,
 	ENRICHMENT_NODE,
+	ACTIONS_NODE,
+	actionsNode,
 	buildWorkflow,
 	codeItemsNode,
 	enrichmentNode,
