@@ -129,6 +129,30 @@ function exampleCases() {
 			},
 		},
 		{
+			file: 'old-device-replacement-campaign.json',
+			title: 'example: replacement survey reaches every user of an old device',
+			kind: 'execute',
+			check(run, ctx) {
+				assertSucceeded(run);
+				const found = jsonOf(run, 'Find Old Devices');
+				const rows = found.filter((row) => row['user.sid'] !== undefined);
+				assert.ok(rows.length > 0, 'the query found old devices');
+				const asked = jsonOf(run, 'Ask About Replacement');
+				assert.deepEqual(
+					asked.map((item) => [item['user.sid'], item.nexthinkCampaign.status]),
+					rows.map((row) => [row['user.sid'], 'triggered']),
+				);
+				assert.equal(runCount(run, 'Not Asked'), 0);
+				const bodies = ctx.server.requests.filter((request) => request.path === '/api/v1/euf/campaign/trigger').map((request) => JSON.parse(request.body));
+				const sent = bodies.flatMap((body) => body.userSid.map((sid) => [sid, body.campaignNqlId, body.parameters]));
+				assert.deepEqual(
+					sent.sort(),
+					rows.map((row) => [row['user.sid'], '#device_replacement_survey', { device_name: row['device.name'], device_age_years: String(row.device_age_years) }]).sort(),
+					'each user was sent once, with their device as the campaign parameters',
+				);
+			},
+		},
+		{
 			file: 'ai-agent-export-tool.json',
 			title: 'example: AI agent offers the Export node as a tool',
 			kind: 'import', // checked against the running n8n in serverChecks.js
