@@ -11,7 +11,8 @@
  * `npm pack` tarball installed as n8n installs community packages, the credential imported pointing
  * at the local server, every case's workflow imported and run with `n8n execute`, then `n8n start`
  * for the credential test, the AI-tool check and (2.x) the editor check. Then one queue-mode run
- * (2.x: PostgreSQL, Redis, a main and a worker). Ends with `N passed, N failed`. See docs/e2e.md.
+ * (2.x: PostgreSQL, Redis, a main and a worker), and one where n8n installs the package itself from
+ * its environment variables (`cases/queueModeEnvInstall.js`). Ends with `N passed, N failed`. See docs/e2e.md.
  */
 
 const fs = require('node:fs');
@@ -33,6 +34,7 @@ const { startFakeChatModel } = require('./lib/fakeChatModel');
 const { exampleCases } = require('./cases/exampleCases');
 const { runServerChecks, SERVER_CHECKS } = require('./cases/serverChecks');
 const { runQueueMode, queueTestNames } = require('./cases/queueMode');
+const { runQueueModeEnvInstall, envInstallTestNames } = require('./cases/queueModeEnvInstall');
 
 const REPO = path.resolve(__dirname, '../..');
 
@@ -165,10 +167,19 @@ async function main() {
 	if (!values['queue-only']) {
 		for (const major of majors) await runMajor(suite, major, tarball, workDir, { only: values.only, editor });
 	}
-	if (!values['no-queue'] && (majors.includes(2) || values['queue-only']) && !values.only) {
-		const names = queueTestNames();
-		const runtime = await suite.setUp('[queue mode] install', names, async () => ensureN8n(2));
-		if (runtime) await runQueueMode(suite, runtime, tarball, path.join(workDir, 'queue'), { credentialFor: credentialRecord, serverOptions: SERVER_OPTIONS });
+	// --only skips queue mode (it is slow) unless --queue-only asks for it; then --only picks the
+	// queue-mode phases whose test names contain the text (e.g. "environment variables")
+	if (!values['no-queue'] && (majors.includes(2) || values['queue-only']) && (!values.only || values['queue-only'])) {
+		const wanted = (/** @type {string[]} */ names) => !values.only || names.some((name) => name.includes(/** @type {string} */ (values.only)));
+		const queueOptions = { credentialFor: credentialRecord, serverOptions: SERVER_OPTIONS };
+		const phases = [
+			{ names: queueTestNames(), run: (/** @type {any} */ runtime) => runQueueMode(suite, runtime, tarball, path.join(workDir, 'queue'), queueOptions) },
+			{ names: envInstallTestNames(), run: (/** @type {any} */ runtime) => runQueueModeEnvInstall(suite, runtime, tarball, path.join(workDir, 'queue-env-install'), queueOptions) },
+		].filter((phase) => wanted(phase.names));
+		if (phases.length > 0) {
+			const runtime = await suite.setUp('[queue mode] install', phases.flatMap((phase) => phase.names), async () => ensureN8n(2));
+			if (runtime) for (const phase of phases) await phase.run(runtime);
+		}
 	}
 	const exitCode = suite.finish();
 	if (exitCode === 0 && !values.keep) fs.rmSync(workDir, { recursive: true, force: true });

@@ -27,6 +27,27 @@ function queueTestNames() {
 }
 
 /**
+ * What main and workers share in queue mode: the database, Redis, binary data in the database.
+ * @param {{ port: number, user: string, database: string }} postgres @param {{ port: number }} redis
+ * @returns {Record<string, string>}
+ */
+function queueEnvironment(postgres, redis) {
+	return {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(redis.port),
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: '127.0.0.1',
+		DB_POSTGRESDB_PORT: String(postgres.port),
+		DB_POSTGRESDB_USER: postgres.user,
+		DB_POSTGRESDB_DATABASE: postgres.database,
+		DB_POSTGRESDB_PASSWORD: '',
+		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	};
+}
+
+/**
  * Reads an execution's data back through the REST API (stored with `flatted`, which n8n ships).
  * @param {RestSession} session @param {string} workflowId @param {string} n8nDir @param {number} knownBefore
  */
@@ -70,21 +91,7 @@ async function runQueueMode(suite, runtime, tarball, workDir, options) {
 			cleanups.push(redis.stop);
 			const server = await startNexthinkServer(options.serverOptions);
 			cleanups.push(() => server.close());
-			const n8n = await N8nInstance.inFolder(runtime, workDir, {
-				env: {
-					EXECUTIONS_MODE: 'queue',
-					QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-					QUEUE_BULL_REDIS_PORT: String(redis.port),
-					DB_TYPE: 'postgresdb',
-					DB_POSTGRESDB_HOST: '127.0.0.1',
-					DB_POSTGRESDB_PORT: String(postgres.port),
-					DB_POSTGRESDB_USER: postgres.user,
-					DB_POSTGRESDB_DATABASE: postgres.database,
-					DB_POSTGRESDB_PASSWORD: '',
-					N8N_DEFAULT_BINARY_DATA_MODE: 'database',
-					OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-				},
-			});
+			const n8n = await N8nInstance.inFolder(runtime, workDir, { env: queueEnvironment(postgres, redis) });
 			cleanups.push(() => n8n.stopAll());
 			installCommunityPackage(n8n.userFolder, tarball);
 			for (const testCase of queueCases()) testCase.prepare?.(server);
@@ -137,4 +144,4 @@ async function runQueueMode(suite, runtime, tarball, workDir, options) {
 	}
 }
 
-module.exports = { runQueueMode, queueTestNames };
+module.exports = { runQueueMode, queueTestNames, queueEnvironment, latestExecution };
