@@ -167,11 +167,11 @@ async function runQueueModeEnvInstall(suite, runtime, tarball, workDir, options)
 			for (const type of ['n8n-nodes-nexthink.nexthinkExport', 'n8n-nodes-nexthink.nexthinkEnrichment', 'n8n-nodes-nexthink.nexthinkActions']) {
 				assert.ok(nodeTypes.includes(type), `the database lists ${type}: ${nodeTypes.join(', ')}`);
 			}
-			// each process fetched the tarball itself, from the stand-in, and asked nothing else of it
-			const tarballBy = (/** @type {string} */ via) => registry.requests.filter((request) => request.via === via && request.target === registry.tarballPath);
-			assert.ok(mainRequests.some((request) => request.target === registry.tarballPath), `main downloaded the tarball: ${JSON.stringify(registry.requests)}`);
-			assert.equal(tarballBy('main').length, 1, 'main downloaded the tarball once');
-			assert.equal(tarballBy('worker').length, 1, `the worker downloaded the tarball once: ${JSON.stringify(registry.requests)}`);
+			// each process fetched the tarball itself (main while it started), from the stand-in, and
+			// asked nothing else of it
+			const log = JSON.stringify(registry.requests);
+			assert.ok(mainRequests.some((request) => request.target === registry.tarballPath), `main downloaded the tarball while starting: ${log}`);
+			assert.ok(registry.requests.some((request) => request.via === 'worker' && request.target === registry.tarballPath), `the worker downloaded the tarball: ${log}`);
 			const notServed = registry.requests.filter((request) => request.kind === 'not-found');
 			assert.deepEqual(notServed, [], 'n8n and npm asked the registry only for this package');
 			// n8n's own check that the version exists went through the proxy too (npm asks for `/<name>`)
