@@ -51,7 +51,7 @@ interface RunSettings {
 	validateOnly: boolean;
 	/** Why nothing is sent in a tool run, for the model (see toolRunNote); undefined outside tool runs or when writes are allowed. */
 	toolNote?: string;
-	/** Bound of each request (issue 15, point 4). */
+	/** Bound of each request (the Request Timeout option). */
 	timeoutMs: number;
 	conversion: ConversionContext;
 }

@@ -23,7 +23,7 @@ const DEFAULT_HINTS: Record<number, string> = {
 	504: 'A gateway in front of Nexthink timed out. Retrying later usually helps.',
 };
 
-/** The parts of an API error body the spec defines (`message`, `code`, `source`). */
+/** The parts of a Nexthink API error body (`message`, `code`, `source`). */
 export interface ApiErrorBody {
 	message?: string;
 	code?: string | number;

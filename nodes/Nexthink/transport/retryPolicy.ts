@@ -1,6 +1,7 @@
 /**
  * When to retry a request and how long to wait: pure functions, so the policy is tested without
- * a clock or a network. The transport is the only caller (design.md section 4, "Retries").
+ * a clock or a network. The transport (request.ts) is the only caller; docs/decisions.md says why
+ * each status is or is not retried.
  */
 
 export interface RetryPolicy {
@@ -26,7 +27,7 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 5
 
 /**
  * Statuses that refuse a request before it runs: 429 (rate limit) and 503 (service unavailable).
- * Only these may be resent for a request that is not idempotent (issue 15, point 10).
+ * Only these may be resent for a request that is not idempotent: nothing has run yet.
  */
 export const REFUSED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 

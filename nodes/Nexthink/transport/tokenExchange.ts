@@ -1,5 +1,6 @@
 /**
- * The OAuth 2.0 client-credentials exchange of the spec's section 4.5, and the plain-language
+ * The OAuth 2.0 client-credentials exchange (https://docs.nexthink.com/api/getting-authentication-token),
+ * and the plain-language
  * explanation of why it failed.
  *
  * Contract: the request is exactly `POST {tokenUrl}` with `Authorization: Basic base64(id:secret)`

@@ -30,7 +30,7 @@ export function exportFailedError(ctx: IExecuteFunctions, report: ExportStatusRe
  * Download Results by URL knows no export ID: it takes the URL's file name as one to ask for a
  * fresh URL. When that fails (a proxy, another storage layout, an export too old), the answer to
  * the guess says nothing useful ("no export has this ID"), so the error says what happened to the
- * URL, that the ID was a guess, and how to get a fresh URL (issue 15, point 7).
+ * URL, that the ID was a guess, and how to get a fresh URL.
  */
 function noFreshUrlError(
 	ctx: IExecuteFunctions,

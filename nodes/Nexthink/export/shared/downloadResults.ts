@@ -3,13 +3,12 @@
  * bytes are decompressed and parsed as they arrive, and the file is only held in memory when the
  * user asked for it as binary data.
  *
- * Contract (issue 3, point 4): the pre-signed URL is fetched without credentials; if it expired
+ * Contract: the pre-signed URL is fetched without credentials; if it expired
  * (403) or the connection broke, and a fresh URL can be had (`refreshUrl`), one status call fetches
  * it and the download is tried once more. A malformed or truncated file is an error, never a
- * silently shorter result. A cancelled execution is reported as cancelled, whatever step it broke
- * (issue 15, point 7).
+ * silently shorter result. A cancelled execution is reported as cancelled, whatever step it broke.
  *
- * Output "File" alone (issue 15, point 8): the download is handed to n8n's binary data as a stream
+ * Output "File" alone: the download is handed to n8n's binary data as a stream
  * (`storeFile`), so n8n's binary-data mode decides the memory: a stored mode (n8n 2.x's default
  * `filesystem`, `s3`, `database`) writes it through, 1.x's in-memory `default` mode collects it.
  * `nodes/` may not import `node:stream`, so the stream is built with `Readable.from` taken from the
@@ -179,7 +178,7 @@ async function consumeFile(body: AsyncIterable<Uint8Array>, options: DownloadOpt
 	try {
 		if (options.parseRows) {
 			// Parsing stops at Max Rows also when the file is kept: the keeper then reads the rest of
-			// the download without parsing it (issue 15, point 8).
+			// the download without parsing it.
 			const result = await readCsvRows(keeper ?? body, {
 				compression: options.declaredCompression,
 				convertTypes: options.convertTypes,

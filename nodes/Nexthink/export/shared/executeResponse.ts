@@ -1,6 +1,6 @@
 /**
- * Turns the answers of the synchronous execute endpoints into rows (reference/nexthink-api.md 2.1,
- * 2.2): v2 sends `data` as objects keyed by field name; v1 sends `headers` plus `data` as arrays in
+ * Turns the answers of the synchronous execute endpoints into rows
+ * (https://docs.nexthink.com/api/nql/execute-an-nql): v2 sends `data` as objects keyed by field name; v1 sends `headers` plus `data` as arrays in
  * header order. Pure, so each shape is tested without a server.
  */
 import type { IDataObject } from 'n8n-workflow';

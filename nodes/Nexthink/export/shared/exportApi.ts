@@ -1,5 +1,6 @@
 /**
- * The export endpoints of the spec (sections 4.1-4.3), as typed calls over the transport.
+ * The export endpoints (start, status; https://docs.nexthink.com/api/nql/export-an-nql), as typed
+ * calls over the transport.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -53,7 +54,7 @@ export async function startExport(ctx: IExecuteFunctions, input: StartExportInpu
 			? await nexthinkRequest<{ exportId?: unknown }>(ctx, {
 					...common,
 					method: 'GET',
-					// exploded form: each NQL parameter is its own query key (reference/nexthink-api.md 2.7)
+					// exploded form: each NQL parameter is its own query key, next to queryId and compression
 					qs: { ...input.parameters, queryId: input.queryId, compression: input.compression },
 				})
 			: await nexthinkRequest<{ exportId?: unknown }>(ctx, {

@@ -1,6 +1,6 @@
 /**
  * Validation and normalisation of what the user types for a query, done before any request goes
- * out (design.md section 4): query ID, NQL parameters and the custom log tag.
+ * out, so a typo never costs an export: query ID, NQL parameters and the custom log tag.
  */
 
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;

@@ -1,5 +1,5 @@
 /**
- * Builds the output items of one export (issue 3, point 5): one item per row with keys exactly as
+ * Builds the output items of one export: one item per row with keys exactly as
  * the CSV header, optionally the file as binary data and the export metadata.
  */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';

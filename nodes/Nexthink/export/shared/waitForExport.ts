@@ -1,8 +1,8 @@
 /**
- * Polls an export until it completes, fails or the maximum wait is reached (issue 3, point 3).
+ * Polls an export until it completes, fails or the maximum wait is reached.
  * The start request is never part of this loop, so waiting can never start a second export.
  *
- * Maximum Wait is a hard bound (issue 15, point 3): every status call carries the wait's deadline,
+ * Maximum Wait is a hard bound: every status call carries the wait's deadline,
  * so the transport cuts its timeout (and any retry) to the time left, and a status call that gets
  * no answer before the deadline ends the wait as timed out, like any other wait that runs out.
  */

@@ -5,10 +5,11 @@
  *
  * The defaults poll 2, 6, 14, 30 and 60 s after the start, then every 30 s. Status calls count
  * against a daily limit, so for exports of a minute and more this makes at most half the calls of a
- * fixed 5 s poll, while the result arrives no later than 1.5 × the export's duration + 2 s (issue 8;
- * growing by 1.5 instead makes 7 calls for a 60 s export where a fixed 5 s poll makes 12).
+ * fixed 5 s poll, while the result arrives no later than 1.5 × the export's duration + 2 s
+ * (docs/benchmarks.md; growing by 1.5 instead makes 7 calls for a 60 s export where a fixed 5 s poll
+ * makes 12).
  *
- * Contract (issue 15, point 3): two status calls are never less than `MIN_POLL_GAP_MS` apart,
+ * Contract: two status calls are never less than `MIN_POLL_GAP_MS` apart,
  * whatever the settings, so no setting makes the node spin through the daily status quota. Only the
  * first poll may come sooner after the start (a single call). When the deadline is closer than that
  * gap, there is no further poll: the wait ends (timed out) instead.
