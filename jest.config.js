@@ -2,7 +2,8 @@
 // `n8n2` uses the n8n-core / n8n-workflow 2.x devDependencies as installed;
 // `n8n1` maps the same imports onto the 1.x copies installed under npm aliases, so the node code
 // under test (which imports plain `n8n-workflow`) runs against the 1.x runtime.
-// Pure unit tests (test/unit) do not touch n8n and run once.
+// Pure unit tests (test/unit, in folders mirroring nodes/Nexthink/) and the local server's own tests
+// (test/server/tests) do not touch n8n and run once.
 const path = require('node:path');
 
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] };
@@ -24,7 +25,7 @@ module.exports = {
 	// HTTP keep-alive sockets) that no public API closes; without this jest would wait forever.
 	forceExit: true,
 	projects: [
-		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/server/tests/**/*.test.ts'] },
 		{ ...common, displayName: 'n8n2', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
 		{
 			...common,
