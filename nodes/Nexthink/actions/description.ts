@@ -1,11 +1,12 @@
 /**
  * The Nexthink Actions node's parameters: a resource, then each resource's operations
- * (remoteAction/description.ts, campaign/description.ts). Workflow follows the same shape.
+ * (remoteAction/description.ts, workflow/description.ts, campaign/description.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { campaignOperationProperty, campaignProperties } from './campaign/description';
 import { remoteActionOperationProperty, remoteActionProperties } from './remoteAction/description';
+import { workflowOperationProperty, workflowProperties } from './workflow/description';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -15,6 +16,7 @@ const resourceProperty: INodeProperties = {
 	options: [
 		{ name: 'Campaign', value: 'campaign' },
 		{ name: 'Remote Action', value: 'remoteAction' },
+		{ name: 'Workflow', value: 'workflow' },
 	],
 	default: 'remoteAction',
 };
@@ -22,7 +24,9 @@ const resourceProperty: INodeProperties = {
 export const actionsProperties: INodeProperties[] = [
 	resourceProperty,
 	remoteActionOperationProperty,
+	workflowOperationProperty,
 	campaignOperationProperty,
 	...remoteActionProperties,
+	...workflowProperties,
 	...campaignProperties,
 ];

@@ -23,7 +23,11 @@ const DEFAULT_HINTS: Record<number, string> = {
 	504: 'A gateway in front of Nexthink timed out. Retrying later usually helps.',
 };
 
-/** The parts of a Nexthink API error body (`message`, `code`, `source`). */
+/**
+ * The parts of an API error body the specs define: `message`, `code`, `source` (NQL, Enrichment,
+ * Remote Actions, Campaigns); the Workflows API's ErrorResponse puts its text in `details` instead of
+ * `message`, so `details` stands in for a missing `message`.
+ */
 export interface ApiErrorBody {
 	message?: string;
 	code?: string | number;
@@ -33,9 +37,10 @@ export interface ApiErrorBody {
 export function readApiErrorBody(body: unknown): ApiErrorBody {
 	const parsed = typeof body === 'string' ? tryParseJson(body) : body;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-	const { message, code, source } = parsed as Record<string, unknown>;
+	const { message, details, code, source } = parsed as Record<string, unknown>;
+	const text = typeof message === 'string' && message !== '' ? message : typeof details === 'string' && details !== '' ? details : undefined;
 	return {
-		message: typeof message === 'string' && message !== '' ? message : undefined,
+		message: text,
 		code: typeof code === 'string' || typeof code === 'number' ? code : undefined,
 		source: typeof source === 'string' && source !== '' ? source : undefined,
 	};

@@ -4,7 +4,7 @@
  */
 import type { ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
-import { listLabel, scriptInputsOf } from './answers';
+import { isApiEnabled, listLabel, scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, getRemoteAction, listRemoteActions } from './api';
 import { normaliseRemoteActionId } from './runInput';
 
@@ -23,7 +23,15 @@ export async function searchRemoteActions(this: ILoadOptionsFunctions, filter?: 
 export async function getScriptInputs(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const raw = this.getNodeParameter('remoteAction', '', { extractValue: true });
 	if (typeof raw !== 'string' || raw.trim() === '') return { fields: [] };
-	const remoteAction = await getRemoteAction(this, normaliseRemoteActionId(raw), { timeoutMs: TIMEOUT_MS });
+	const nqlId = normaliseRemoteActionId(raw);
+	const remoteAction = await getRemoteAction(this, nqlId, { timeoutMs: TIMEOUT_MS });
+	if (!isApiEnabled(remoteAction)) {
+		// The editor's warning before running: n8n shows `emptyFieldsNotice` in the mapper (workflow/methods.ts says why not a node hint).
+		return {
+			fields: [],
+			emptyFieldsNotice: `⚠ Remote action ${nqlId} cannot be run from n8n: its "API" checkbox is not ticked in Nexthink (Remote actions > Manage remote actions > the remote action > General). Running it would fail with HTTP 403.`,
+		};
+	}
 	const fields = scriptInputsOf(remoteAction).map((input): ResourceMapperField => {
 		const fixed = !input.allowCustomValue && input.options.length > 0;
 		const suggested = !fixed && input.options.length > 0 ? ` (e.g. ${input.options.join(', ')})` : '';

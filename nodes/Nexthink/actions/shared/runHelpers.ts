@@ -1,5 +1,5 @@
 /**
- * What the Actions node's batched operations (Run Remote Action, Trigger Campaign) share: the
+ * What the Actions node's batched operations (Run Remote Action, Trigger Campaign, Run Workflow) share: the
  * check of every item before the first request, sending the planned requests, and the words of a
  * failed request.
  */
@@ -41,20 +41,23 @@ export type FailedRequest = { ok: false; message: string; description?: string; 
  * are. Under "Stop Workflow" (`continueOnFail` false) the first failure is thrown, saying which
  * requests already ran (`requestIdsOf`); a cancelled execution says so.
  */
-export async function sendPlannedRequests<R extends { body: { remoteActionId: string }; itemIndexes: number[] }, S extends object>(
+export async function sendPlannedRequests<R extends { itemIndexes: number[] }, S extends object>(
 	ctx: IExecuteFunctions,
 	requests: readonly R[],
 	options: {
 		continueOnFail: boolean;
 		send: (request: R) => Promise<S>;
 		requestIdsOf: (results: ReadonlyArray<({ ok: true } & S) | FailedRequest>) => string[];
+		/** The object a request acts on, for the 403 rule; default `body.remoteActionId` (remote action or campaign). */
+		objectOf?: (request: R) => string;
 	},
 ): Promise<Array<({ ok: true } & S) | FailedRequest>> {
+	const objectOf = options.objectOf ?? ((request: R) => (request as unknown as { body: { remoteActionId: string } }).body.remoteActionId);
 	const results: Array<({ ok: true } & S) | FailedRequest> = [];
 	let unauthorized: NodeApiError | undefined;
 	const refused = new Map<string, NodeApiError>();
 	for (const request of requests) {
-		const earlier = unauthorized ?? refused.get(request.body.remoteActionId);
+		const earlier = unauthorized ?? refused.get(objectOf(request));
 		if (earlier !== undefined) {
 			results.push({ ok: false, ...describeError(earlier, 'Not sent: an earlier request of this run was refused. '), httpCode: earlier.httpCode ?? undefined });
 			continue;
@@ -65,7 +68,7 @@ export async function sendPlannedRequests<R extends { body: { remoteActionId: st
 			if (cancelSignalOf(ctx)?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
 			if (!options.continueOnFail) throw withRequestsMade(error, options.requestIdsOf(results));
 			if (error instanceof NodeApiError && error.httpCode === '401') unauthorized = error;
-			if (error instanceof NodeApiError && error.httpCode === '403') refused.set(request.body.remoteActionId, error);
+			if (error instanceof NodeApiError && error.httpCode === '403') refused.set(objectOf(request), error);
 			results.push({ ok: false, ...describeError(error), httpCode: error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined });
 		}
 	}

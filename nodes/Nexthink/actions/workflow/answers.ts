@@ -1,0 +1,140 @@
+/**
+ * Reading the Workflows API's success answers (no n8n imports). A 2xx without the documented body
+ * (a proxy's login page, `{}`) confirms nothing: these return undefined and the caller fails with
+ * `unexpectedAnswer` (transport/unexpectedAnswer.ts).
+ *
+ * The vendor schema of `Workflow.triggerMethods` is a broken self-reference: the PowerShell client
+ * that runs against real tenants reads an object of booleans (`triggerMethods.apiEnabled`), a Go SDK's
+ * fixtures show a list (`["API", "MANUAL"]`). Both are read here.
+ */
+
+/** ExecutionResponse of v1 and v2: `requestUuid` (required) and `executionsUuids` (required, at least one). */
+export interface WorkflowExecutionAnswer {
+	requestUuid: string;
+	executionsUuids: string[];
+}
+
+export function readWorkflowExecutionResponse(body: unknown): WorkflowExecutionAnswer | undefined {
+	if (!isObject(body)) return undefined;
+	const { requestUuid, executionsUuids } = body;
+	if (typeof requestUuid !== 'string' || requestUuid.trim() === '') return undefined;
+	if (!Array.isArray(executionsUuids) || !executionsUuids.every((id) => typeof id === 'string' && id !== '')) return undefined;
+	return { requestUuid, executionsUuids: executionsUuids as string[] };
+}
+
+/** The wait-for-event trigger's 200: an array of `{ requestUuid }` (at least one). */
+export function readResumeResponse(body: unknown): string[] | undefined {
+	if (!Array.isArray(body) || body.length === 0) return undefined;
+	const ids: string[] = [];
+	for (const entry of body) {
+		if (!isObject(entry) || typeof entry.requestUuid !== 'string' || entry.requestUuid === '') return undefined;
+		ids.push(entry.requestUuid);
+	}
+	return ids;
+}
+
+export type WorkflowObject = Record<string, unknown> & { id: string };
+
+/** A Workflow object: at least a non-empty `id` (the NQL ID). */
+export function isWorkflow(value: unknown): value is WorkflowObject {
+	return isObject(value) && typeof value.id === 'string' && value.id !== '';
+}
+
+/** The list answer (`Workflow[]`), or undefined when it is not one. */
+export function readWorkflowList(body: unknown): WorkflowObject[] | undefined {
+	if (!Array.isArray(body) || !body.every(isWorkflow)) return undefined;
+	return body;
+}
+
+/**
+ * The details answer: the spec declares an array (empty when nothing has that NQL ID); an object is
+ * accepted too, since two public clients expect one. Undefined when it is neither.
+ */
+export function readWorkflowDetails(body: unknown): WorkflowObject | null | undefined {
+	if (Array.isArray(body)) {
+		if (body.length === 0) return null;
+		return isWorkflow(body[0]) ? body[0] : undefined;
+	}
+	return isWorkflow(body) ? body : undefined;
+}
+
+/** Whether the workflow's API trigger is ticked: `triggerMethods.apiEnabled`, or `"API"` in a list of methods. */
+export function isWorkflowApiEnabled(workflow: Record<string, unknown>): boolean {
+	const methods = workflow.triggerMethods;
+	if (Array.isArray(methods)) return methods.some((method) => typeof method === 'string' && method.toUpperCase() === 'API');
+	return isObject(methods) && methods.apiEnabled === true;
+}
+
+export function isWorkflowActive(workflow: Record<string, unknown>): boolean {
+	return workflow.status === undefined || workflow.status === 'ACTIVE';
+}
+
+/**
+ * Merges the answers of several list calls (the list needs one `dependency` per call), keeping the
+ * first of each workflow by `uuid` (by `id` when there is none), in the order first seen.
+ */
+export function mergeWorkflowLists(lists: ReadonlyArray<readonly WorkflowObject[]>): WorkflowObject[] {
+	const seen = new Set<string>();
+	const out: WorkflowObject[] = [];
+	for (const list of lists) {
+		for (const workflow of list) {
+			const key = typeof workflow.uuid === 'string' && workflow.uuid !== '' ? `uuid:${workflow.uuid.toLowerCase()}` : `id:${workflow.id}`;
+			if (seen.has(key)) continue;
+			seen.add(key);
+			out.push(workflow);
+		}
+	}
+	return out;
+}
+
+/** Label of a workflow in the editor's list; one that cannot be run says why. */
+export function workflowListLabel(workflow: WorkflowObject): string {
+	const name = typeof workflow.name === 'string' && workflow.name !== '' ? workflow.name : workflow.id;
+	const base = `${name} (${workflow.id})`;
+	if (!isWorkflowApiEnabled(workflow)) return `${base} — API trigger not enabled, cannot be run from n8n`;
+	if (!isWorkflowActive(workflow)) return `${base} — inactive, cannot be run`;
+	return base;
+}
+
+/**
+ * Why the workflow cannot be run from n8n, as a sentence for the editor; undefined when it can.
+ * `null` = no workflow has that NQL ID.
+ */
+export function workflowWarning(nqlId: string, workflow: WorkflowObject | null): string | undefined {
+	if (workflow === null) {
+		return `Nexthink has no workflow with the NQL ID ${nqlId}. Copy it in Workflows > Manage workflows ("Copy NQL ID"); IDs are case-sensitive.`;
+	}
+	if (!isWorkflowApiEnabled(workflow)) {
+		return `Workflow ${nqlId} cannot be run from n8n: its "API" trigger is not ticked in Nexthink (Workflows > Manage workflows > the workflow > trigger options). Running it would fail with HTTP 403.`;
+	}
+	if (!isWorkflowActive(workflow)) return `Workflow ${nqlId} is inactive in Nexthink: running it would fail. Activate it first.`;
+	return undefined;
+}
+
+export interface WorkflowParameterInfo {
+	id: string;
+	options: string[];
+	allowCustomValue: boolean;
+}
+
+/**
+ * The parameters listed by the workflow's active version (`versions[].parameters`, where the test
+ * server and a Go SDK put them; the vendor schema does not say). Tolerant: anything else gives none.
+ */
+export function workflowParametersOf(workflow: Record<string, unknown>): WorkflowParameterInfo[] {
+	const versions = Array.isArray(workflow.versions) ? workflow.versions.filter(isObject) : [];
+	const version = versions.find((entry) => entry.status === 'ACTIVE' || entry.isActive === true) ?? versions[0];
+	const parameters = version !== undefined && Array.isArray(version.parameters) ? version.parameters : [];
+	const out: WorkflowParameterInfo[] = [];
+	for (const parameter of parameters) {
+		const id = typeof parameter === 'string' ? parameter : isObject(parameter) && typeof parameter.id === 'string' ? parameter.id : '';
+		if (id === '' || out.some((known) => known.id === id)) continue;
+		const options = isObject(parameter) && Array.isArray(parameter.options) ? parameter.options.filter((option): option is string => typeof option === 'string') : [];
+		out.push({ id, options, allowCustomValue: options.length === 0 || !isObject(parameter) || parameter.allowCustomValue !== false });
+	}
+	return out;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

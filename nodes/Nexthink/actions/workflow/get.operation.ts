@@ -1,0 +1,47 @@
+/**
+ * Get Workflow: one details call per item (`GET /api/v1/workflows/details?nqlId=`). The API answers
+ * an array, empty when no workflow has that NQL ID (it declares no 404): that is reported as the
+ * item's error, naming the NQL ID.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { requestTimeoutMs } from '../../shared/requestTimeout';
+import type { ItemOperation } from '../../shared/runPerItem';
+import { RunInputError } from '../remoteAction/runInput';
+import { workflowWarning } from './answers';
+import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, getWorkflow } from './api';
+import { normaliseWorkflowId } from './runInput';
+
+/** Request Timeout of Get and Get Many, checked before any request. */
+export function readWorkflowReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
+	const options = ctx.getNodeParameter('workflowReadOptions', itemIndex, {}) as IDataObject;
+	try {
+		return requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
+	}
+}
+
+function prepareGet(this: IExecuteFunctions, itemIndex: number) {
+	let nqlId: string;
+	try {
+		nqlId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as RunInputError).message, { itemIndex });
+	}
+	return { nqlId, timeoutMs: readWorkflowReadTimeoutMs(this, itemIndex) };
+}
+
+async function runGet(this: IExecuteFunctions, itemIndex: number, { nqlId, timeoutMs }: ReturnType<typeof prepareGet>): Promise<INodeExecutionData[]> {
+	const workflow = await getWorkflow(this, nqlId, { timeoutMs, itemIndex });
+	if (workflow === null) {
+		throw new NodeOperationError(this.getNode(), `Getting workflow ${nqlId} failed: Nexthink has no workflow with this NQL ID`, {
+			itemIndex,
+			description: workflowWarning(nqlId, null),
+		});
+	}
+	return [{ json: workflow as IDataObject, pairedItem: { item: itemIndex } }];
+}
+
+export const getWorkflowOperation: ItemOperation<ReturnType<typeof prepareGet>> = { prepare: prepareGet, run: runGet };

@@ -1,0 +1,43 @@
+/**
+ * Get Many Workflows: the list endpoint needs a `dependency` and a `triggerMethod` on every call, so
+ * the node makes one call per chosen pair (by default the four dependencies with trigger method API:
+ * every workflow that can be run from n8n) and merges the answers, each workflow once (by `uuid`).
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ItemOperation } from '../../shared/runPerItem';
+import { DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS, type Dependency, type TriggerMethod } from './api';
+import { readWorkflowReadTimeoutMs } from './get.operation';
+
+function chosen<T extends string>(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, allowed: readonly T[], fallback: readonly T[]): T[] {
+	const raw = ctx.getNodeParameter(name, itemIndex, fallback) as unknown;
+	const values = Array.isArray(raw) ? raw : [raw];
+	if (values.length === 0) throw new NodeOperationError(ctx.getNode(), `${label} is empty: choose at least one of ${allowed.join(', ')}`, { itemIndex });
+	for (const value of values) {
+		if (!allowed.includes(value as T)) throw new NodeOperationError(ctx.getNode(), `${label} must be among ${allowed.join(', ')}, got ${JSON.stringify(value)}`, { itemIndex });
+	}
+	return [...new Set(values as T[])];
+}
+
+function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) === true;
+	const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
+	if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
+		throw new NodeOperationError(this.getNode(), `Limit must be a whole number from 1, got ${String(limit)}`, { itemIndex });
+	}
+	return {
+		triggerMethods: chosen<TriggerMethod>(this, itemIndex, 'workflowTriggerMethods', 'Trigger Methods', TRIGGER_METHODS, ['API']),
+		dependencies: chosen<Dependency>(this, itemIndex, 'workflowDependencies', 'Dependencies', DEPENDENCIES, DEPENDENCIES),
+		activeOnly: this.getNodeParameter('workflowActiveOnly', itemIndex, false) === true,
+		limit,
+		timeoutMs: readWorkflowReadTimeoutMs(this, itemIndex),
+	};
+}
+
+async function runGetMany(this: IExecuteFunctions, itemIndex: number, prepared: ReturnType<typeof prepareGetMany>): Promise<INodeExecutionData[]> {
+	const list = await listWorkflowsMerged(this, prepared, { timeoutMs: prepared.timeoutMs, itemIndex });
+	return list.slice(0, prepared.limit).map((workflow) => ({ json: workflow as IDataObject, pairedItem: { item: itemIndex } }));
+}
+
+export const getManyWorkflowsOperation: ItemOperation<ReturnType<typeof prepareGetMany>> = { prepare: prepareGetMany, run: runGetMany };

@@ -1,0 +1,71 @@
+/**
+ * Resume Workflow: the wait-for-event trigger
+ * (`POST /api/v1/workflows/workflows/{workflowUuid}/execution/{executionUuid}/trigger`), one request
+ * per item. Every item is checked before the first request (shared/runPerItem.ts); the request is
+ * never sent twice (it may have resumed the execution). As an AI tool the node only checks and
+ * reports `validated`, unless "Allow Writes When Used as a Tool" is on.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ItemOperation } from '../../shared/runPerItem';
+import { runsAsTool } from '../../shared/toolMode';
+import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
+import { withRequestsMade } from '../shared/runHelpers';
+import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
+import { checkNameValueParameters, checkUuid } from './runInput';
+
+export const RESUME_OUTCOME_KEY = 'nexthinkWorkflowResume';
+
+interface PreparedResume {
+	workflowUuid: string;
+	executionUuid: string;
+	parameters: Record<string, string>;
+	timeoutMs: number;
+	validateOnly: boolean;
+}
+
+/** Request IDs of the items already resumed in this run, for the error under "Stop Workflow". */
+const madeByRun = new WeakMap<object, string[]>();
+
+function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResume {
+	try {
+		const options = this.getNodeParameter('resumeOptions', itemIndex, {}) as IDataObject;
+		return {
+			workflowUuid: checkUuid(this.getNodeParameter('workflowUuid', itemIndex, ''), 'Workflow UUID', 'the workflow\'s "uuid" from Get Workflow, not its NQL ID'),
+			executionUuid: checkUuid(this.getNodeParameter('executionUuid', itemIndex, ''), 'Execution UUID', "one of Run Workflow's executionIds"),
+			parameters: checkNameValueParameters(
+				this.getNodeParameter('resumeParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>,
+				'Event Parameters',
+				{ nonEmptyValues: true },
+			),
+			timeoutMs: checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
+			validateOnly: runsAsTool(this) && options.allowWritesAsTool !== true,
+		};
+	} catch (error) {
+		if (error instanceof RunInputError) throw new NodeOperationError(this.getNode(), `${error.message}`, { itemIndex, description: `Field: ${error.field}` });
+		throw error;
+	}
+}
+
+async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: PreparedResume): Promise<INodeExecutionData[]> {
+	const item = this.getInputData()[itemIndex];
+	const outcome: IDataObject = { status: 'validated', workflowUuid: prepared.workflowUuid, executionUuid: prepared.executionUuid, parameters: prepared.parameters };
+	if (!prepared.validateOnly) {
+		const made = madeByRun.get(this) ?? [];
+		madeByRun.set(this, made);
+		let requestIds: string[];
+		try {
+			requestIds = await resumeWorkflow(this, prepared.workflowUuid, prepared.executionUuid, prepared.parameters, { timeoutMs: prepared.timeoutMs, itemIndex });
+		} catch (error) {
+			throw this.continueOnFail() ? error : withRequestsMade(error, made);
+		}
+		made.push(...requestIds);
+		outcome.status = 'resumed';
+		outcome.requestId = requestIds[0];
+		outcome.requestIds = requestIds;
+	}
+	return [{ json: { ...item.json, [RESUME_OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } }];
+}
+
+export const resumeOperation: ItemOperation<PreparedResume> = { prepare: prepareResume, run: runResume };

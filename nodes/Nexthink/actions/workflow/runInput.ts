@@ -1,0 +1,217 @@
+/**
+ * Checks of a Run Workflow / Resume Workflow item's input, before any request (no n8n imports).
+ * Patterns and limits from the Workflows API's OpenAPI documents: v1 `devices` are Collector UIDs
+ * and `users` SIDs; v2 devices are `{ collectorUid?, uid?, name? }` and users `{ sid?, upn?, uid? }`
+ * with at least one identifier each; at most 10,000 devices and 10,000 users per request; the
+ * wait-for-event trigger takes a workflow UUID, an execution UUID and non-empty parameter values.
+ */
+import { RunInputError } from '../remoteAction/runInput';
+
+export const MAX_WORKFLOW_TARGETS_PER_LIST = 10_000;
+
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export const SID = /^S(-\d+){2,10}$|^0$/;
+export const UPN = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
+
+export type ApiVersion = 'v1' | 'v2';
+export type DeviceIdType = 'collectorUid' | 'uid' | 'name';
+export type UserIdType = 'sid' | 'upn' | 'uid';
+export type TargetKind = 'device' | 'user';
+
+/** One target: its identifiers as sent (v1: only `collectorUid` or `sid`). */
+export interface WorkflowTarget {
+	kind: TargetKind;
+	ids: Record<string, string>;
+	/** Same key = same target (identifiers compared case-insensitively). */
+	key: string;
+}
+
+const DEVICE_FIELDS: Record<DeviceIdType, { label: string; pattern?: RegExp; example: string }> = {
+	collectorUid: { label: 'Collector UID', pattern: UUID, example: 'device.collector.uid, a UUID' },
+	uid: { label: 'device UID', pattern: UUID, example: 'device.uid, a UUID' },
+	name: { label: 'device name', example: 'device.name' },
+};
+const USER_FIELDS: Record<UserIdType, { label: string; pattern: RegExp; example: string }> = {
+	sid: { label: 'SID', pattern: SID, example: 'user.sid, e.g. S-1-5-21-1004336348-1177238915-682003330-1001' },
+	upn: { label: 'UPN', pattern: UPN, example: 'user.upn, e.g. jane.doe@example.com' },
+	uid: { label: 'user UID', pattern: UUID, example: 'user.uid, a UUID' },
+};
+
+export function normaliseWorkflowId(raw: unknown): string {
+	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
+		throw new RunInputError(`The workflow must be an NQL ID such as #repair_teams, got ${describe(raw)}`, 'Workflow');
+	}
+	const text = (raw ?? '').trim();
+	if (text === '' || text === '#') {
+		throw new RunInputError('No workflow is selected. Pick one from the list or enter its NQL ID, e.g. #repair_teams', 'Workflow');
+	}
+	if (/\s/.test(text)) {
+		throw new RunInputError(`The workflow ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID ("Copy NQL ID" in Manage workflows), e.g. #repair_teams`, 'Workflow');
+	}
+	return text.startsWith('#') ? text : `#${text}`;
+}
+
+export interface ParsedTargets {
+	/** Distinct within the item, in the order first given. */
+	targets: WorkflowTarget[];
+	/** Entries the item named more than once, as text. */
+	duplicates: string[];
+}
+
+/**
+ * The devices and users of one item. Each list may be a text (several entries separated by commas,
+ * semicolons or line breaks; spaces too, except for device names), a list from an expression, and in
+ * v2 identifier objects such as `{ collectorUid, name }`. Plain entries are read as the chosen
+ * identifier type (v1: Collector UID and SID only).
+ */
+export function parseWorkflowTargets(
+	version: ApiVersion,
+	devicesRaw: unknown,
+	deviceIdType: DeviceIdType,
+	usersRaw: unknown,
+	userIdType: UserIdType,
+): ParsedTargets {
+	const deviceType: DeviceIdType = version === 'v1' ? 'collectorUid' : deviceIdType;
+	const userType: UserIdType = version === 'v1' ? 'sid' : userIdType;
+	if (!(deviceType in DEVICE_FIELDS)) throw new RunInputError(`Unknown device identifier type ${describe(deviceIdType)}`, 'Device Identifier');
+	if (!(userType in USER_FIELDS)) throw new RunInputError(`Unknown user identifier type ${describe(userIdType)}`, 'User Identifier');
+	const devices = parseList(version, 'device', devicesRaw, deviceType);
+	const users = parseList(version, 'user', usersRaw, userType);
+	if (devices.targets.length === 0 && users.targets.length === 0) {
+		throw new RunInputError(
+			'No target: "Devices" and "Users" are both empty. Map the devices (e.g. {{ $json["device.collector.uid"] }}) or the users (e.g. {{ $json["user.sid"] }}) the workflow runs on',
+			'Devices',
+		);
+	}
+	return { targets: [...devices.targets, ...users.targets], duplicates: [...devices.duplicates, ...users.duplicates] };
+}
+
+function parseList(version: ApiVersion, kind: TargetKind, raw: unknown, type: string): ParsedTargets {
+	const field = kind === 'device' ? 'Devices' : 'Users';
+	const fields: Record<string, { label: string; pattern?: RegExp; example: string }> = kind === 'device' ? DEVICE_FIELDS : USER_FIELDS;
+	const entries: Array<Record<string, string>> = [];
+	for (const value of raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
+		if (value === null || value === undefined) continue;
+		if (typeof value === 'string' || typeof value === 'number') {
+			const separators = type === 'name' ? /[,;\r\n]+/ : /[\s,;]+/;
+			for (const part of String(value).split(separators)) {
+				const text = part.trim();
+				if (text !== '') entries.push({ [type]: text });
+			}
+			continue;
+		}
+		if (typeof value === 'object' && !Array.isArray(value) && version === 'v2') {
+			entries.push(identifierObject(kind, value as Record<string, unknown>, field, fields));
+			continue;
+		}
+		const hint = version === 'v1' && typeof value === 'object' ? ' (identifier objects need API Version v2)' : '';
+		throw new RunInputError(`A ${kind} entry must be text${version === 'v2' ? ' or an identifier object' : ''}, got ${describe(value)}${hint}`, field);
+	}
+	const invalid: string[] = [];
+	for (const entry of entries) {
+		for (const [key, text] of Object.entries(entry)) {
+			const pattern = fields[key].pattern;
+			if (pattern !== undefined && !pattern.test(text)) invalid.push(`${fields[key].label} "${text.slice(0, 60)}"`);
+		}
+	}
+	if (invalid.length > 0) {
+		const expected = fields[type];
+		const more = invalid.length > 3 ? ` and ${invalid.length - 3} more` : '';
+		throw new RunInputError(
+			`${invalid.length === 1 ? `A ${kind} identifier is` : `${invalid.length} ${kind} identifiers are`} not valid: ${invalid.slice(0, 3).join(', ')}${more}. This item's ${field} are read as ${expected.label}s (${expected.example})${version === 'v1' ? '; API Version v1 takes only Collector UIDs and SIDs, v2 also device UIDs, device names, UPNs and user UIDs' : ''}`,
+			field,
+		);
+	}
+	const seen = new Set<string>();
+	const targets: WorkflowTarget[] = [];
+	const duplicates: string[] = [];
+	for (const ids of entries) {
+		const key = `${kind}:${JSON.stringify(Object.entries(ids).map(([k, v]) => [k, v.toLowerCase()]).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+		if (seen.has(key)) {
+			duplicates.push(Object.values(ids).join(' / '));
+			continue;
+		}
+		seen.add(key);
+		targets.push({ kind, ids, key });
+	}
+	if (targets.length > MAX_WORKFLOW_TARGETS_PER_LIST) {
+		throw new RunInputError(
+			`One item names ${targets.length} ${kind}s; the Workflows API takes at most ${MAX_WORKFLOW_TARGETS_PER_LIST} per request. Split the list over several items`,
+			field,
+		);
+	}
+	return { targets, duplicates };
+}
+
+function identifierObject(
+	kind: TargetKind,
+	value: Record<string, unknown>,
+	field: string,
+	fields: Record<string, { label: string }>,
+): Record<string, string> {
+	const ids: Record<string, string> = {};
+	for (const [key, id] of Object.entries(value)) {
+		if (!(key in fields)) {
+			throw new RunInputError(`A ${kind} identifier object has the key "${key.slice(0, 40)}"; allowed are ${Object.keys(fields).join(', ')}`, field);
+		}
+		if (id === undefined || id === null || id === '') continue;
+		if (typeof id !== 'string') throw new RunInputError(`${kind}.${key} must be text, got ${describe(id)}`, field);
+		ids[key] = id.trim();
+	}
+	if (Object.keys(ids).length === 0) throw new RunInputError(`A ${kind} identifier object has none of ${Object.keys(fields).join(', ')}`, field);
+	return ids;
+}
+
+/** Name/value pairs (workflow parameters, resume parameters): names non-empty and given once; values as text. */
+export function checkNameValueParameters(
+	entries: ReadonlyArray<{ name?: unknown; value?: unknown }> | undefined,
+	field: string,
+	options: { nonEmptyValues?: boolean } = {},
+): Record<string, string> {
+	const parameters: Record<string, string> = {};
+	for (const entry of entries ?? []) {
+		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
+		if (name === '') throw new RunInputError(`A parameter in "${field}" has no name`, field);
+		if (Object.prototype.hasOwnProperty.call(parameters, name)) throw new RunInputError(`Parameter "${name}" is given twice in "${field}"; give each parameter once`, field);
+		parameters[name] = parameterText(name, entry.value, field);
+		if (options.nonEmptyValues === true && parameters[name] === '') {
+			throw new RunInputError(`Parameter "${name}" is empty; the Workflows API needs a value for each parameter of the event`, field);
+		}
+	}
+	return parameters;
+}
+
+/** A resource mapper's values (parameter ID → value) as text; empty values are left out. */
+export function checkMappedParameters(raw: Record<string, unknown> | null | undefined, field: string): Record<string, string> {
+	const parameters: Record<string, string> = {};
+	for (const [name, value] of Object.entries(raw ?? {})) {
+		if (value === undefined || value === null || value === '') continue;
+		parameters[name] = parameterText(name, value, field);
+	}
+	return parameters;
+}
+
+function parameterText(name: string, value: unknown, field: string): string {
+	if (typeof value === 'string') return value;
+	if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
+	if (value === undefined || value === null) return '';
+	throw new RunInputError(`Parameter "${name}" must be text, got ${describe(value)}`, field);
+}
+
+/** A UUID for the wait-for-event trigger's path. */
+export function checkUuid(raw: unknown, field: string, what: string): string {
+	const text = typeof raw === 'string' ? raw.trim() : raw;
+	if (typeof text !== 'string' || !UUID.test(text)) {
+		throw new RunInputError(`${field} must be a UUID (${what}), got ${describe(raw)}`, field);
+	}
+	return text;
+}
+
+function describe(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	if (value === null) return 'null';
+	if (value === undefined) return 'nothing';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'string') return value === '' ? 'an empty text' : `"${value.slice(0, 60)}"`;
+	return `${typeof value} ${String(value)}`;
+}
