@@ -123,8 +123,8 @@ describe('Run: wire format and outcomes', () => {
 		// every execution ID is the one Nexthink created for that very target
 		for (const target of targets) {
 			expect(target.executionId).toMatch(UUID);
-			const { type, executionId, requestId, ...ids } = target;
-			expect(targetOf(executionId as string)).toEqual(ids);
+			const ids = Object.fromEntries(Object.entries(target).filter(([key]) => !['type', 'executionId', 'requestId'].includes(key)));
+			expect(targetOf(target.executionId as string)).toEqual(ids);
 		}
 		expect(first.executionIds).toEqual((first.targets as IDataObject[]).map((target) => target.executionId));
 		expect(result.items.map(paired)).toEqual([0, 1]);

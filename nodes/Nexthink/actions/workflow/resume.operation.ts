@@ -43,8 +43,8 @@ function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResu
 			validateOnly: runsAsTool(this) && options.allowWritesAsTool !== true,
 		};
 	} catch (error) {
-		if (error instanceof RunInputError) throw new NodeOperationError(this.getNode(), `${error.message}`, { itemIndex, description: `Field: ${error.field}` });
-		throw error;
+		if (error instanceof RunInputError) throw new NodeOperationError(this.getNode(), error.message, { itemIndex, description: `Field: ${error.field}` });
+		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 	}
 }
 
