@@ -74,7 +74,7 @@ describe('script inputs (resource mapper)', () => {
 		expect(await none.node.methods.resourceMapping.getScriptInputs.call(none.ctx)).toEqual({ fields: [] });
 		expect(server.requests).toEqual([]);
 		const empty = context({ ...RUN, remoteAction: { __rl: true, mode: 'id', value: 'clear_teams_cache' } }, 'parameters.scriptInputs');
-		expect(await empty.node.methods.resourceMapping.getScriptInputs.call(empty.ctx)).toEqual({ fields: [] });
+		expect(await empty.node.methods.resourceMapping.getScriptInputs.call(empty.ctx)).toEqual({ fields: [], emptyFieldsNotice: 'This remote action has no script inputs' });
 	});
 
 	it('an unknown NQL ID gives the 404 with its code', async () => {
@@ -150,7 +150,7 @@ describe('workflow parameters (resource mapper)', () => {
 	});
 
 	it('has no fields before a workflow is chosen', async () => {
-		expect(await load({ __rl: true, mode: 'list', value: '' })).toEqual({ fields: [] });
+		expect(await load({ __rl: true, mode: 'list', value: '' })).toEqual({ fields: [], emptyFieldsNotice: 'Choose a workflow to see its parameters' });
 		expect(server.requests).toEqual([]);
 	});
 });

@@ -403,6 +403,26 @@ describe('Resume', () => {
 		expect(again.error?.description).toContain('an execution that is not waiting');
 	});
 
+	it('On Error: Stop Workflow names the resumes already made; Continue (using error output) pairs the failed item', async () => {
+		const started = await run(runParameters({ workflow: locator('#disk_cleanup_with_approval') }), [{ device: C1 }, { device: C2 }]);
+		const [first, second] = (outcome(started.items[0]).executionIds as string[]).concat(outcome(started.items[1]).executionIds as string[]);
+		const items = [{ execution: first }, { execution: first }, { execution: second }];
+		const parameters = resumeParameters({ executionUuid: '={{ $json.execution }}' });
+
+		const stopped = await run(parameters, items);
+		expect(stopped.error?.message).toContain('[code EXECUTION_NOT_WAITING]');
+		const [made] = stopped.error?.description?.match(/request ID [0-9a-f-]{36}/) ?? [];
+		expect(made).toBeDefined();
+		expect(stopped.error?.description).toContain('1 earlier request of this run did run');
+		expect(server.actions.executionsById.get(second).resumes).toEqual([]);
+
+		const continued = await run(parameters, items.slice(1), { onError: 'continueErrorOutput' });
+		const [main, errors] = continued.outputs;
+		expect(main.map((item) => [paired(item), (item.json.nexthinkWorkflowResume as IDataObject).status])).toEqual([[1, 'resumed']]);
+		expect(errors.map(paired)).toEqual([0]);
+		expect(JSON.stringify(errors[0].json)).toContain('EXECUTION_NOT_WAITING');
+	});
+
 	it('checks the UUIDs and parameters before any request', async () => {
 		const notUuid = await run(resumeParameters({ workflowUuid: '#disk_cleanup_with_approval' }), [{ nexthinkWorkflow: { executionIds: [C1] } }]);
 		expect(notUuid.error?.message).toContain('Workflow UUID must be a UUID (the workflow\'s "uuid" from Get Workflow, not its NQL ID), got "#disk_cleanup_with_approval"');

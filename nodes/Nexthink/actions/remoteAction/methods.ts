@@ -46,5 +46,6 @@ export async function getScriptInputs(this: ILoadOptionsFunctions): Promise<Reso
 			...(fixed ? { options: input.options.map((option) => ({ name: option, value: option })) } : {}),
 		};
 	});
-	return { fields };
+	// Always a notice: n8n keeps the last one shown until another replaces it (the warning above must not stay).
+	return { fields, emptyFieldsNotice: 'This remote action has no script inputs' };
 }

@@ -27,10 +27,11 @@ export async function searchWorkflows(this: ILoadOptionsFunctions, filter?: stri
 
 export async function getWorkflowParameters(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const raw = this.getNodeParameter('workflow', '', { extractValue: true });
-	if (typeof raw !== 'string' || raw.trim() === '' || raw.trim().startsWith('=')) return { fields: [] };
+	if (typeof raw !== 'string' || raw.trim() === '' || raw.trim().startsWith('=')) return { fields: [], emptyFieldsNotice: 'Choose a workflow to see its parameters' };
 	const nqlId = normaliseWorkflowId(raw);
 	const workflow = await getWorkflow(this, nqlId, { timeoutMs: TIMEOUT_MS });
 	const warning = workflowWarning(nqlId, workflow);
+	// n8n keeps the last notice shown until another replaces it: every answer below has one.
 	if (warning !== undefined || workflow === null) return { fields: [], emptyFieldsNotice: `⚠ ${warning}` };
 	const fields = workflowParametersOf(workflow).map((parameter): ResourceMapperField => {
 		const fixed = !parameter.allowCustomValue && parameter.options.length > 0;
