@@ -279,6 +279,21 @@ describe('Run: API errors', () => {
 		expect((outcome(bad.items[0]).error as IDataObject).description).toContain('The workflow may have been triggered');
 	});
 
+	it('a run request without an answer in the Request Timeout, or refused with 429, is not sent again', async () => {
+		// the server answers after 3 s; the node gives up after 0.5 s (no wall-clock assertion)
+		server.injectFault({ path: V1, delayMs: 3000 });
+		const result = await run(runParameters({ workflowApiVersion: 'v1', workflowRunOptions: { requestTimeoutSeconds: 0.5 } }), [{ device: C1 }]);
+		expect(result.error?.message).toContain('could not get an answer from Nexthink');
+		expect(result.error?.description).toContain('The workflow may have been triggered');
+		expect(posts(V1)).toHaveLength(1);
+
+		server.clearRequests();
+		server.injectFault({ path: V2, status: 429, headers: { 'retry-after': '1' }, body: { code: 'TOO_MANY', details: 'slow down' } });
+		const limited = await run(runParameters(), [{ device: C1 }]);
+		expect(limited.error?.message).toContain('(HTTP 429): slow down [code TOO_MANY]');
+		expect(posts(V2)).toHaveLength(1);
+	});
+
 	it('an answer with fewer execution IDs than targets: request ID kept, execution IDs not guessed', async () => {
 		server.injectFault({ path: V2, status: 200, body: { requestUuid: 'r-1', executionsUuids: ['x-1'] } });
 		const result = await run(runParameters(), [{ device: [C1, C2] }]);
