@@ -112,7 +112,7 @@ const runProperties: INodeProperties[] = [
 		name: 'workflowDevices',
 		type: 'string',
 		default: '',
-		placeholder: '={{ $json["device.collector.uid"] }}',
+		placeholder: 'e.g. {{ $json["device.collector.uid"] }}',
 		displayOptions: show(['run']),
 		description:
 			'The target devices of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "collectorUid": "…", "name": "…" }). Leave empty for a workflow on users only.',
@@ -135,7 +135,7 @@ const runProperties: INodeProperties[] = [
 		name: 'workflowUsers',
 		type: 'string',
 		default: '',
-		placeholder: '={{ $json["user.sid"] }}',
+		placeholder: 'e.g. {{ $json["user.sid"] }}',
 		displayOptions: show(['run']),
 		description:
 			'The target users of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "upn": "…" }). Leave empty for a workflow on devices only.',
