@@ -257,6 +257,20 @@ describe('Run: API errors', () => {
 		expect(third.status).toBe('triggered');
 	});
 
+	it('401 after a token renewal: no further request of the run is sent, every item says so', async () => {
+		server.injectFault({ path: V2, status: 401, times: 10 });
+		const result = await run(runParameters({ workflow: locator('={{ $json.wf }}') }), [
+			{ device: C1, wf: '#repair_teams' },
+			{ device: C2, wf: '#onboard_user_device' },
+		], { onError: 'continueRegularOutput' });
+		// the first request went out again with a fresh token (how often depends on the n8n generation), the other never
+		expect(new Set(bodies(V2).map((body) => body.workflowId))).toEqual(new Set(['#repair_teams']));
+		expect(server.requests.filter((r: any) => r.path.endsWith('/token')).length).toBeGreaterThanOrEqual(2);
+		const [first, second] = result.items.map(outcome);
+		expect(first).toMatchObject({ status: 'failed', error: { httpCode: '401' } });
+		expect(second).toMatchObject({ status: 'failed', error: { httpCode: '401', message: expect.stringMatching(/^Not sent: an earlier request of this run was refused/) } });
+	});
+
 	it('400 passes the code and details: an inactive workflow, an unknown one', async () => {
 		const inactive = await run(runParameters({ workflow: locator('#legacy_inventory_sync') }), [{ device: C1 }]);
 		expect(inactive.error?.message).toContain('(HTTP 400): Workflow #legacy_inventory_sync is inactive [code WORKFLOW_INACTIVE]');
