@@ -3,7 +3,7 @@
  * checks (runInput.ts), grouping and outcomes (runBatching.ts); and `details` read as the message of
  * a Workflows API error body.
  */
-import { readApiErrorBody } from '../../nodes/Nexthink/transport';
+import { readApiErrorBody } from '../../../nodes/Nexthink/transport';
 import {
 	isWorkflowApiEnabled,
 	mergeWorkflowLists,
@@ -14,9 +14,9 @@ import {
 	workflowListLabel,
 	workflowParametersOf,
 	workflowWarning,
-} from '../../nodes/Nexthink/actions/workflow/answers';
-import { planWorkflowRequests, workflowRunOutcome, type PreparedWorkflowRun } from '../../nodes/Nexthink/actions/workflow/runBatching';
-import { checkMappedParameters, checkNameValueParameters, checkUuid, normaliseWorkflowId, parseWorkflowTargets } from '../../nodes/Nexthink/actions/workflow/runInput';
+} from '../../../nodes/Nexthink/actions/workflow/answers';
+import { planWorkflowRequests, workflowRunOutcome, type PreparedWorkflowRun } from '../../../nodes/Nexthink/actions/workflow/runBatching';
+import { checkMappedParameters, checkNameValueParameters, checkUuid, normaliseWorkflowId, parseWorkflowTargets } from '../../../nodes/Nexthink/actions/workflow/runInput';
 
 const uid = (n: number) => `e0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const SID = 'S-1-5-21-1-2-3-1001';
