@@ -607,18 +607,37 @@ class ActionStore {
  * the executions now (the query is a snapshot at export start, fresh on every execute) and counts as
  * one poll of every execution it returns.
  *
+ * Given only `nql` (no `table`), the NQL text itself defines the query, as in Nexthink: it must read
+ * `<table> during past <n>d|h | where <column> == $<parameter> | list <columns>` (line breaks and
+ * spaces free), over a table `table` accepts, with columns of that table; the query then returns
+ * exactly the listed columns in that order. Anything else throws, naming what is not understood.
+ *
  * @typedef {object} StatusQuerySpec
  * @property {string} id                   stored query id, e.g. '#n8n_ra_status'
- * @property {ActionTable} table            a base table, `remote_action.#<id>.executions` or `campaign.#<id>.responses`
+ * @property {ActionTable} [table]          a base table, `remote_action.#<id>.executions` or `campaign.#<id>.responses`
  * @property {string} [parameter]          default 'request_id' (the query expects `$request_id`)
  * @property {string} [column]             default 'request_id'
- * @property {string} [nql]                default: `<table> during past 7d | where <column> == $<parameter> | list <columns>`
+ * @property {string} [nql]                default: `<table> during past 7d | where <column> == $<parameter> | list <columns>`;
+ *                                         without `table`: the query's definition (see above)
  *
  * @param {import('./queries').QueryRegistry} queries
  * @param {ActionStore} store
  * @param {StatusQuerySpec} spec
  */
 function addStatusQuery(queries, store, spec) {
+	if (spec.table === undefined) {
+		if (typeof spec.nql !== 'string') throw new Error('addActionStatusQuery: give a table, or the NQL text of the query');
+		const parsed = parseStatusQueryNql(store, spec.nql);
+		return queries.add({
+			id: spec.id,
+			header: parsed.columns,
+			parameters: [parsed.parameter],
+			rows: (params) => store.rows(parsed.table, parsed.column, params[parsed.parameter]).map((row) => parsed.indexes.map((index) => row[index])),
+			snapshot: true,
+			columnTypes: COLUMN_TYPES,
+			nql: spec.nql,
+		});
+	}
 	let table;
 	try {
 		table = store.table(spec.table);
@@ -639,6 +658,48 @@ function addStatusQuery(queries, store, spec) {
 	});
 }
 
+const STATUS_QUERY_SHAPE = /^(\S+)\s+during\s+past\s+\d+\s*(?:d|h)\s*\|\s*where\s+(\S+)\s*==\s*\$([A-Za-z0-9_]+)\s*\|\s*list\s+([\s\S]+)$/;
+
+/**
+ * Reads the NQL text of a status query (the shape in addStatusQuery's comment).
+ * @param {ActionStore} store
+ * @param {string} nql
+ * @returns {{ table: ActionTable, column: string, parameter: string, columns: string[], indexes: number[] }}
+ */
+function parseStatusQueryNql(store, nql) {
+	const match = STATUS_QUERY_SHAPE.exec(nql.trim());
+	if (!match) {
+		throw new Error(`addActionStatusQuery: the NQL must read "<table> during past <n>d | where <column> == $<parameter> | list <columns>", got ${JSON.stringify(nql)}`);
+	}
+	const [, tableName, column, parameter, list] = match;
+	let table;
+	try {
+		table = store.table(tableName);
+	} catch (error) {
+		throw new Error(`addActionStatusQuery: ${/** @type {Error} */ (error).message}`);
+	}
+	if (!table.header.includes(column)) throw new Error(`addActionStatusQuery: ${tableName} has no column ${column} (where)`);
+	const columns = list.split(',').map((name) => name.trim());
+	const unknown = columns.filter((name) => !table.header.includes(name));
+	if (unknown.length > 0 || columns.length === 0) {
+		throw new Error(`addActionStatusQuery: ${tableName} has no column ${unknown.join(', ') || '(empty list)'}; its columns are ${table.header.join(', ')}`);
+	}
+	return { table: tableName, column, parameter, columns, indexes: columns.map((name) => table.header.indexOf(name)) };
+}
+
+/**
+ * The NQL a user creates in Nexthink for Wait for Results, one per table: exactly the text the
+ * README gives (section "Wait for Results"; a unit test compares them), accepted by
+ * addStatusQuery as the query's definition and used by the demo estate.
+ */
+const STATUS_QUERY_NQL = {
+	'remote_action.executions':
+		'remote_action.executions during past 7d | where request_id == $request_id | list request_id, device.name, device.collector.uid, status, status_details, outputs, time',
+	'workflow.executions':
+		'workflow.executions during past 7d | where request_id == $request_id | list request_id, execution_id, device.name, device.collector.uid, user.sid, user.upn, status, status_details, outcome, outcome_details, time',
+	'campaign.responses': 'campaign.responses during past 7d | where request_id == $request_id | list request_id, user.name, user.sid, user.upn, state, time',
+};
+
 /**
  * The NQL text of a status query over a base table (what a user creates in Nexthink).
  * @param {keyof typeof TABLES} table
@@ -653,6 +714,7 @@ module.exports = {
 	ActionStore,
 	addStatusQuery,
 	statusQueryNql,
+	STATUS_QUERY_NQL,
 	remoteActionJson,
 	workflowJson,
 	TABLES,

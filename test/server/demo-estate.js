@@ -4,7 +4,7 @@
 const crypto = require('node:crypto');
 const { DEVICE_COLUMNS, generateDeviceRows } = require('./device-rows');
 const { nqlValue } = require('./inventory-queries');
-const { addStatusQuery } = require('./actions');
+const { addStatusQuery, STATUS_QUERY_NQL } = require('./actions');
 
 /**
  * The demo estate (`demo: true`, `cli.js --demo`): a few thousand devices and users with realistic
@@ -192,10 +192,11 @@ function registerDemoQueries(inventory, queries, options) {
 }
 
 /** Stored status queries of the demo, one per action table (the NQL a user creates in Nexthink). */
+/** The status queries of Wait for Results, defined by exactly the NQL the README tells users to create. */
 const DEMO_STATUS_QUERIES = /** @type {const} */ ([
-	{ id: '#n8n_remote_action_status', table: 'remote_action.executions' },
-	{ id: '#n8n_workflow_status', table: 'workflow.executions' },
-	{ id: '#n8n_campaign_status', table: 'campaign.responses' },
+	{ id: '#n8n_remote_action_status', nql: STATUS_QUERY_NQL['remote_action.executions'] },
+	{ id: '#n8n_workflow_status', nql: STATUS_QUERY_NQL['workflow.executions'] },
+	{ id: '#n8n_campaign_status', nql: STATUS_QUERY_NQL['campaign.responses'] },
 ]);
 
 /**

@@ -260,14 +260,19 @@ describe('Run: API errors', () => {
 	});
 
 	it('400 passes the API code and message (a value the input does not allow)', async () => {
-		const result = await run(runParameters({ scriptInputs: inputs({ ServiceName: 'Spooler', StartType: 'Sometimes' }) }), [{ collector: C1 }]);
+		// the node's own check against the details refuses such a value first (actionsScriptInputs.test.ts):
+		// here Nexthink refuses a value the details allowed, e.g. after the remote action changed
+		server.injectFault({ path: EXECUTE, status: 400, body: { code: 'INVALID_PARAMS', message: 'params.StartType must be one of Automatic, Disabled' } });
+		const result = await run(runParameters(), [{ collector: C1 }]);
 		expect(result.error?.message).toMatch(/\(HTTP 400\): .*\[code INVALID_PARAMS\]/);
 		expect(result.error?.description).toContain('a value it does not allow');
 	});
 
-	it('an unknown remote action on execute is a 400 with its code', async () => {
+	it('an unknown remote action fails on its details (404 with its code) before any run request', async () => {
 		const result = await run(runParameters({ remoteAction: locator('#nope'), scriptInputs: inputs({}) }), [{ collector: C1 }]);
 		expect(result.error?.message).toContain('[code REMOTE_ACTION_NOT_FOUND]');
+		expect(result.error?.description).toContain('Nothing was sent');
+		expect(executeBodies()).toEqual([]);
 	});
 
 	it('never sends execute twice: not after a 503, nor after a 2xx that is not the documented answer', async () => {
@@ -307,10 +312,11 @@ describe('Run: API errors', () => {
 			runParameters({ remoteAction: locator('={{ $json.ra }}'), scriptInputs: inputs({}) }),
 			[
 				{ collector: C1, ra: '#clear_teams_cache' },
-				{ collector: C2, ra: '#no_such_action' },
+				// its details can be read (so the script inputs check passes); its run is refused
+				{ collector: C2, ra: '#reset_network_stack' },
 			],
 		);
-		expect(result.error?.message).toContain('[code REMOTE_ACTION_NOT_FOUND]');
+		expect(result.error?.message).toContain('[code REMOTE_ACTION_NOT_API_ENABLED]');
 		const made = executeBodies();
 		expect(made).toHaveLength(2);
 		const created = [...server.actions.requests.keys()].filter((id) => !before.has(id));

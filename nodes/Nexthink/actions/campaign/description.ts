@@ -4,6 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { waitForResultsProperties } from '../shared/waitDescription';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS } from './api';
 import { DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES } from './triggerInput';
 
@@ -71,6 +72,7 @@ export const campaignProperties: INodeProperties[] = [
 			},
 		],
 	},
+	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
 	{
 		displayName: 'Options',
 		name: 'campaignOptions',

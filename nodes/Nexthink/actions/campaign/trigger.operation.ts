@@ -7,6 +7,9 @@
  *
  * Grouping reuses remoteAction/runBatching.ts: its "remote action ID / params / devices" are here
  * the campaign ID, its parameters and the user SIDs.
+ *
+ * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query
+ * over campaign.responses for each user's request ID, at most `MAX_WAIT_REQUEST_IDS` users per run.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -14,7 +17,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { runsAsTool } from '../../shared/toolMode';
 import { planRequests, type PreparedRun } from '../remoteAction/runBatching';
 import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
-import { sendPlannedRequests, throwIfAnyInvalid, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
+import { itemResults, type WaitTarget } from '../shared/resultStatus';
+import { sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
+import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
 import { checkCampaignExpiry, checkCampaignParameters, normaliseCampaignId, parseUserSids } from './triggerInput';
@@ -25,6 +30,7 @@ interface Prepared {
 	run: PreparedRun;
 	timeoutMs: number;
 	validateOnly: boolean;
+	wait?: ResultsWaitSettings;
 }
 
 type RequestResult = { ok: true; byUser: Map<string, UserResult> } | FailedRequest;
@@ -40,6 +46,8 @@ export async function executeTriggerCampaign(this: IExecuteFunctions, continueOn
 	const items = this.getInputData();
 	const asTool = runsAsTool(this);
 	const preparations = items.map((_item, itemIndex) => prepareItem(this, itemIndex, asTool, continueOnFail));
+	checkSameWait(preparations);
+	checkWaitedUsers(preparations);
 	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
 
 	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
@@ -63,6 +71,7 @@ export async function executeTriggerCampaign(this: IExecuteFunctions, continueOn
 		outcomes.set(prepared.run.itemIndex, outcomeOf(prepared, prepared.validateOnly ? checkPlan : plan, prepared.validateOnly ? undefined : results));
 	}
 	if (!continueOnFail) throwIfAnyUserFailed(this, outcomes);
+	await waitForUsers(this, toSend.filter((prepared) => prepared.wait !== undefined), outcomes, continueOnFail, results);
 
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	return [
@@ -94,7 +103,10 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean,
 			duplicatesInItem: parsed.duplicates,
 		};
 		const timeoutMs = checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
-		return { ok: true, prepared: { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true } };
+		const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+		const wait = readResultsWait(ctx, itemIndex);
+		if (wait !== undefined) prepared.wait = wait;
+		return { ok: true, prepared };
 	} catch (error) {
 		if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
 		if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
@@ -142,6 +154,54 @@ function throwIfAnyUserFailed(ctx: IExecuteFunctions, outcomes: ReadonlyMap<numb
 		itemIndex,
 		description: `${failed.length} item${failed.length === 1 ? '' : 's'} had users the campaign did not reach. The other users did get it: running all items again sends it to them again. Set "On Error" to continue to get each item's users with their request ID or Nexthink's message.`,
 	});
+}
+
+/**
+ * Wait for Results follows one request ID per user: at most MAX_WAIT_REQUEST_IDS distinct users
+ * over the waiting items of a run. The item that goes past it fails before any request.
+ */
+function checkWaitedUsers(preparations: Array<ItemPreparation<Prepared>>): void {
+	const users = new Set<string>();
+	preparations.forEach((preparation, itemIndex) => {
+		if (!preparation.ok || preparation.prepared.wait === undefined || preparation.prepared.validateOnly) return;
+		const fresh = preparation.prepared.run.devices.filter((sid) => !users.has(sid));
+		if (users.size + fresh.length > MAX_WAIT_REQUEST_IDS) {
+			preparations[itemIndex] = {
+				ok: false,
+				field: 'Wait for Results',
+				message: `With Wait for Results a run follows at most ${MAX_WAIT_REQUEST_IDS} users (each user's campaign has its own request ID, and every poll reads each one); this item brings the run to ${users.size + fresh.length}. Send the other users in another run, or trigger without waiting and read campaign.responses later`,
+			};
+			return;
+		}
+		for (const sid of fresh) users.add(sid);
+	});
+}
+
+/** Wait for Results over the users who got the campaign; adds `results` to each waiting item's outcome. */
+async function waitForUsers(
+	ctx: IExecuteFunctions,
+	waiting: readonly Prepared[],
+	outcomes: Map<number, IDataObject>,
+	continueOnFail: boolean,
+	results: readonly RequestResult[],
+): Promise<void> {
+	const settings = waiting[0]?.wait;
+	if (settings === undefined) return;
+	const reached = (itemIndex: number) =>
+		((outcomes.get(itemIndex)?.users ?? []) as unknown as UserOutcome[]).flatMap((user) => (user.requestId !== undefined ? [{ id: user.userSid, requestId: user.requestId }] : []));
+	const targets = new Map<string, WaitTarget>();
+	for (const prepared of waiting) for (const user of reached(prepared.run.itemIndex)) targets.set(user.requestId, { requestId: user.requestId, target: user.id });
+	if (targets.size === 0) return;
+	const wait = await waitForResults(ctx, 'campaign', [...targets.values()], settings, { timeoutMs: waiting[0].timeoutMs });
+	if (wait.error !== undefined && !continueOnFail) {
+		throw withRequestsMade(new NodeOperationError(ctx.getNode(), wait.error.message, { description: wait.error.description }), requestIdsOf(results));
+	}
+	for (const prepared of waiting) {
+		const users = reached(prepared.run.itemIndex);
+		const outcome = outcomes.get(prepared.run.itemIndex);
+		if (users.length === 0 || outcome === undefined) continue;
+		outcome.results = itemResults('userSid', users, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs }) as IDataObject;
+	}
 }
 
 function requestIdsOf(results: readonly RequestResult[]): string[] {

@@ -5,6 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { waitForResultsProperties } from '../shared/waitDescription';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './api';
 import { DEFAULT_EXPIRY_MINUTES, MAX_EXPIRY_MINUTES, MIN_EXPIRY_MINUTES } from './runInput';
 
@@ -95,6 +96,7 @@ const runProperties: INodeProperties[] = [
 		},
 		description: "The remote action's script inputs, read from its details in Nexthink",
 	},
+	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
 	{
 		displayName: 'Options',
 		name: 'runOptions',

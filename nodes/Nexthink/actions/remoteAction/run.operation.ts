@@ -13,15 +13,36 @@
  *
  * As an AI tool the node only checks and reports what it would send, unless "Allow Writes When
  * Used as a Tool" is on.
+ *
+ * Before any run request, the script inputs of every item are checked against the remote action's
+ * details (one details call per distinct remote action): unknown inputs, missing inputs and values
+ * a fixed-list input does not allow fail that item, naming the input.
+ *
+ * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query
+ * until every device has a final status or Maximum Wait runs out, and adds `results` to each item's
+ * outcome. Requests then carry at most 1,000 devices (one status answer per request).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
-import { sendPlannedRequests, throwIfAnyInvalid, type ItemPreparation } from '../shared/runHelpers';
-import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction } from './api';
+import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
+import { describeError, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitOutcome, type ResultsWaitSettings } from '../shared/waitForResults';
+import { scriptInputsOf } from './answers';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
 import { planRequests, runOutcome, type PreparedRun, type RequestResult, type RunOutcome } from './runBatching';
-import { checkExpiry, checkRequestTimeout, checkScriptInputs, checkTriggerInfo, normaliseRemoteActionId, parseCollectorUids, RunInputError } from './runInput';
+import {
+	checkExpiry,
+	checkParamsAgainstInputs,
+	checkRequestTimeout,
+	checkScriptInputs,
+	checkTriggerInfo,
+	MAX_DEVICES_PER_REQUEST,
+	normaliseRemoteActionId,
+	parseCollectorUids,
+	RunInputError,
+} from './runInput';
 
 export const OUTCOME_KEY = 'nexthinkRemoteAction';
 
@@ -30,6 +51,8 @@ interface Prepared {
 	timeoutMs: number;
 	/** As a tool without "Allow Writes When Used as a Tool": check only. */
 	validateOnly: boolean;
+	/** Wait for Results, when on. */
+	wait?: ResultsWaitSettings;
 }
 
 type Preparation = ItemPreparation<Prepared>;
@@ -38,12 +61,20 @@ export async function executeRunRemoteAction(this: IExecuteFunctions, continueOn
 	const items = this.getInputData();
 	const asTool = runsAsTool(this);
 	const preparations = items.map((_item, itemIndex) => prepareItem(this, itemIndex, asTool, continueOnFail));
+	checkSameWait(preparations);
+	// under "Stop Workflow" a bad item stops the run before any request, the details calls included
+	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+	await checkInputsAgainstDetails(this, preparations, continueOnFail);
 	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
 
 	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
 	const toSend = ready.filter((prepared) => !prepared.validateOnly);
 	const toCheck = ready.filter((prepared) => prepared.validateOnly);
-	const plan = planRequests(toSend.map((prepared) => prepared.run));
+	const waiting = toSend.filter((prepared) => prepared.wait !== undefined);
+	const plan = planRequests(
+		toSend.map((prepared) => prepared.run),
+		waiting.length > 0 ? RESULTS_MAX_TARGETS_PER_REQUEST : MAX_DEVICES_PER_REQUEST,
+	);
 	const checkPlan = planRequests(toCheck.map((prepared) => prepared.run));
 	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
 
@@ -57,13 +88,17 @@ export async function executeRunRemoteAction(this: IExecuteFunctions, continueOn
 	for (const prepared of toSend) outcomes.set(prepared.run.itemIndex, runOutcome(prepared.run, plan, results));
 	for (const prepared of toCheck) outcomes.set(prepared.run.itemIndex, runOutcome(prepared.run, checkPlan, undefined));
 
+	const waited = await waitForDevices(this, waiting, outcomes, continueOnFail, results);
+
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	return [
 		items.map((item, itemIndex) => {
 			const preparation = preparations[itemIndex];
 			const outcome: IDataObject = preparation.ok
 				? (outcomes.get(itemIndex) as unknown as IDataObject)
-				: { status: 'failed', error: { message: preparation.message, field: preparation.field } };
+				: { status: 'failed', error: { message: preparation.message, field: preparation.field, ...(preparation.description !== undefined ? { description: preparation.description } : {}) } };
+			const itemWait = waited.get(itemIndex);
+			if (itemWait !== undefined) outcome.results = itemWait;
 			if (outcome.status === 'failed' && toErrorOutput) {
 				// n8n sends an item whose only key is `error` to the error output (n8n-core
 				// `handleNodeErrorOutput`, 1.x and 2.x) and adds the paired input item's JSON to it.
@@ -73,6 +108,89 @@ export async function executeRunRemoteAction(this: IExecuteFunctions, continueOn
 			return { json: { ...item.json, [OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } };
 		}),
 	];
+}
+
+/**
+ * Checks each item's script inputs against its remote action's details, read once per remote
+ * action before any run request. A remote action whose details cannot be read fails its items
+ * (under "Stop Workflow": the node, with nothing sent).
+ */
+async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: Preparation[], continueOnFail: boolean): Promise<void> {
+	const byRemoteAction = new Map<string, number[]>();
+	preparations.forEach((preparation, itemIndex) => {
+		if (!preparation.ok) return;
+		const id = preparation.prepared.run.remoteActionId;
+		byRemoteAction.set(id, [...(byRemoteAction.get(id) ?? []), itemIndex]);
+	});
+	for (const [remoteActionId, itemIndexes] of byRemoteAction) {
+		const first = preparations[itemIndexes[0]] as { ok: true; prepared: Prepared };
+		let inputs: ReturnType<typeof scriptInputsOf>;
+		try {
+			inputs = scriptInputsOf(await getRemoteAction(ctx, remoteActionId, { timeoutMs: first.prepared.timeoutMs, itemIndex: itemIndexes[0] }));
+		} catch (error) {
+			const nothingSent = `Nothing was sent: the script inputs are checked against the remote action's details before any run request.`;
+			if (!continueOnFail) throw withDescription(error, nothingSent);
+			const described = describeError(error);
+			for (const itemIndex of itemIndexes) {
+				preparations[itemIndex] = { ok: false, message: described.message, field: 'Remote Action', description: [described.description, nothingSent].filter(Boolean).join(' ') };
+			}
+			continue;
+		}
+		for (const itemIndex of itemIndexes) {
+			const preparation = preparations[itemIndex] as { ok: true; prepared: Prepared };
+			try {
+				checkParamsAgainstInputs(remoteActionId, preparation.prepared.run.params, inputs);
+			} catch (error) {
+				if (!(error instanceof RunInputError)) throw error;
+				preparations[itemIndex] = { ok: false, message: error.message, field: error.field };
+			}
+		}
+	}
+}
+
+function withDescription(error: unknown, sentence: string): unknown {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.description = [typeof error.description === 'string' ? error.description : '', sentence].filter((part) => part !== '').join(' ');
+	}
+	return error;
+}
+
+/**
+ * Wait for Results over the devices the run reached (each device once, even when several items
+ * named it), then each waiting item's `results`, keyed by item index. Under "Stop Workflow" a
+ * status query that fails stops the node, saying which requests ran (they are not sent again).
+ */
+async function waitForDevices(
+	ctx: IExecuteFunctions,
+	waiting: readonly Prepared[],
+	outcomes: ReadonlyMap<number, RunOutcome>,
+	continueOnFail: boolean,
+	results: readonly RequestResult[],
+): Promise<Map<number, IDataObject>> {
+	const perItem = new Map<number, IDataObject>();
+	const settings = waiting[0]?.wait;
+	if (settings === undefined) return perItem;
+	const sentDevices = (itemIndex: number) =>
+		(outcomes.get(itemIndex)?.devices ?? []).flatMap((device) => (device.requestId !== undefined ? [{ id: device.collectorUid, requestId: device.requestId }] : []));
+	const targets = new Map<string, WaitTarget>();
+	for (const prepared of waiting) {
+		for (const device of sentDevices(prepared.run.itemIndex)) {
+			const target = { requestId: device.requestId, target: device.id };
+			targets.set(targetKey(target), target);
+		}
+	}
+	if (targets.size === 0) return perItem;
+	const wait: ResultsWaitOutcome = await waitForResults(ctx, 'remote_action', [...targets.values()], settings, { timeoutMs: waiting[0].timeoutMs });
+	if (wait.error !== undefined && !continueOnFail) {
+		const requestIds = results.flatMap((result) => (result.ok ? [result.requestId] : []));
+		throw withRequestsMade(new NodeOperationError(ctx.getNode(), wait.error.message, { description: wait.error.description }), requestIds);
+	}
+	for (const prepared of waiting) {
+		const devices = sentDevices(prepared.run.itemIndex);
+		if (devices.length === 0) continue;
+		perItem.set(prepared.run.itemIndex, itemResults('collectorUid', devices, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs }) as IDataObject);
+	}
+	return perItem;
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean, continueOnFail: boolean): Preparation {
@@ -91,7 +209,16 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean,
 		const triggerInfo = checkTriggerInfo(options);
 		if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
 		const timeoutMs = checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
-		return { ok: true, prepared: { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true } };
+		const wait = readResultsWait(ctx, itemIndex);
+		if (wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+			throw new RunInputError(
+				`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
+				'Collector UIDs',
+			);
+		}
+		const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+		if (wait !== undefined) prepared.wait = wait;
+		return { ok: true, prepared };
 	} catch (error) {
 		if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
 		// anything else (an expression that fails) stops the run unless the user chose to continue

@@ -5,6 +5,7 @@
  * devices, `expiresInMinutes` 60 to 10,080, `triggerInfo.reason` at most 500 characters.
  */
 import { requestTimeoutMs } from '../../shared/requestTimeout';
+import type { ScriptInput } from './answers';
 
 export const MAX_DEVICES_PER_REQUEST = 10_000;
 export const MIN_EXPIRY_MINUTES = 60;
@@ -179,4 +180,39 @@ export function checkRequestTimeout(raw: unknown, defaultSeconds: number): numbe
 		problem = (error as Error).message;
 	}
 	throw new RunInputError(problem, 'Request Timeout (Seconds)');
+}
+
+/**
+ * The script inputs of one item checked against the remote action's details (`scriptInfo.inputs`,
+ * read before any run request), so that a wrong value fails that item with the input's name instead
+ * of Nexthink's 400 for the whole request (which would fail every item grouped with it):
+ * - an input the remote action does not have;
+ * - an input of the remote action without a value (Nexthink expects every input);
+ * - a value outside the input's options when the input does not allow free text (exact match, as
+ *   Nexthink compares them).
+ * Inputs are compared by ID, case-sensitively, like Nexthink does.
+ */
+export function checkParamsAgainstInputs(remoteActionId: string, params: Record<string, string>, inputs: readonly ScriptInput[]): void {
+	const label = (input: ScriptInput) => (input.name !== input.id ? `"${input.id}" (${input.name})` : `"${input.id}"`);
+	const known = new Map(inputs.map((input) => [input.id, input]));
+	const unknown = Object.keys(params).filter((id) => !known.has(id));
+	if (unknown.length > 0) {
+		const names = inputs.map((input) => input.id).join(', ');
+		throw new RunInputError(
+			`${unknown.length === 1 ? 'Script input' : 'Script inputs'} ${unknown.map((id) => `"${id}"`).join(', ')} ${unknown.length === 1 ? 'is not an input' : 'are not inputs'} of ${remoteActionId}; ${inputs.length === 0 ? 'it has no script inputs' : `its inputs are ${names}`}. Reload the Script Inputs (the remote action may have changed in Nexthink)`,
+			'Script Inputs',
+		);
+	}
+	for (const input of inputs) {
+		if (!Object.prototype.hasOwnProperty.call(params, input.id)) {
+			throw new RunInputError(`Script input ${label(input)} of ${remoteActionId} has no value; Nexthink needs a value for every input of the remote action`, 'Script Inputs');
+		}
+		const value = params[input.id];
+		if (!input.allowCustomValue && !input.options.includes(value)) {
+			throw new RunInputError(
+				`Script input ${label(input)} of ${remoteActionId} must be one of ${input.options.map((option) => `"${option}"`).join(', ')} (the remote action allows no other value), got "${value.slice(0, 60)}"`,
+				'Script Inputs',
+			);
+		}
+	}
 }

@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { cancelSignalOf } from '../../transport';
 
 /** One item after its checks: ready to send, or its error (with the field it names, if any). */
-export type ItemPreparation<T> = { ok: true; prepared: T } | { ok: false; message: string; field?: string };
+export type ItemPreparation<T> = { ok: true; prepared: T } | { ok: false; message: string; field?: string; description?: string };
 
 /** Under "Stop Workflow", one bad item means nothing is sent: the user fixes the input first. */
 export function throwIfAnyInvalid<T>(ctx: IExecuteFunctions, preparations: ReadonlyArray<ItemPreparation<T>>): void {

@@ -1,0 +1,90 @@
+/**
+ * The Wait for Results parameters (read by waitForResults.ts), for any operation that triggers
+ * something: Run Remote Action, Trigger Campaign (and Workflow Run). The wait options mirror the
+ * Export operation's (export/description.ts) with the same defaults.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_WAIT_SETTINGS } from '../../export/shared/waitSchedule';
+import { DEFAULT_REQUEST_ID_PARAMETER } from './waitForResults';
+
+/**
+ * @param show the operation's displayOptions.show (resource and operation)
+ * @param table the NQL table the status query reads, for the descriptions
+ * @param placeholder a query ID to suggest, e.g. #n8n_remote_action_status
+ */
+export function waitForResultsProperties(show: Record<string, string[]>, table: string, placeholder: string): INodeProperties[] {
+	const whenWaiting = { show: { ...show, waitForResults: [true] } };
+	return [
+		{
+			displayName: 'Wait for Results',
+			name: 'waitForResults',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show },
+			description: `Whether to wait until every target has a final status (read with a stored NQL API query over ${table}) and output each target's result. Off: the node returns as soon as Nexthink accepted the request.`,
+		},
+		{
+			displayName: 'Status Query ID',
+			name: 'statusQueryId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder,
+			displayOptions: whenWaiting,
+			hint: 'Create it under Administration > NQL API queries with the NQL the README gives (section "Wait for Results")',
+			description: `A stored NQL API query over ${table} that takes the request ID as $request_id and lists each target's status`,
+		},
+		{
+			displayName: 'Wait Options',
+			name: 'waitOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: whenWaiting,
+			options: [
+				{
+					displayName: 'First Poll After (Seconds)',
+					name: 'firstPollSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000,
+					description: 'How long to wait before the first status query',
+				},
+				{
+					displayName: 'Longest Poll Interval (Seconds)',
+					name: 'maxPollIntervalSeconds',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000,
+					description: 'The wait between two polls never grows beyond this. Two polls are always at least 1 second apart, whatever the settings.',
+				},
+				{
+					displayName: 'Maximum Wait (Seconds)',
+					name: 'maxWaitSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000,
+					description:
+						'How long to wait for final statuses (1800 = 30 minutes). A hard bound. Targets still without a final status then come out marked as pending (results.complete false); nothing is sent again.',
+				},
+				{
+					displayName: 'Poll Interval Growth',
+					name: 'pollGrowthFactor',
+					type: 'number',
+					typeOptions: { minValue: 1, numberPrecision: 2 },
+					default: DEFAULT_WAIT_SETTINGS.factor,
+					description:
+						'Each wait between polls is this many times the previous one. With the defaults the polls come 2, 6, 14, 30 and 60 seconds after the run, then every 30 seconds. Each poll runs the status query once per request ID still waiting.',
+				},
+				{
+					displayName: 'Request ID Parameter',
+					name: 'requestIdParameter',
+					type: 'string',
+					default: DEFAULT_REQUEST_ID_PARAMETER,
+					description: 'The name of the status query\'s parameter that receives the request ID (request_id for $request_id)',
+				},
+			],
+		},
+	];
+}
