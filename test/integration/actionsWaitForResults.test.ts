@@ -1,0 +1,351 @@
+/**
+ * Nexthink Actions, Wait for Results, through n8n-core's real engine (both generations) against the
+ * local server: Run Remote Action and Trigger Campaign poll a stored status query (defined by the
+ * exact NQL the README gives) until every target is final, stop at Maximum Wait with the pending
+ * targets marked, end on cancel, and report a failing status query per item without ever sending
+ * the run again. Pairing with grouping, the 1,000-device split while waiting, and duplicates.
+ *
+ * Timing: the server's executions become final after `actionCompleteAfterPolls` reads, so most tests
+ * finish on the first poll (First Poll After 0). Tests that need a second poll wait for the 1 s
+ * minimum gap between polls and say so in their timeout.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { NexthinkActions } from '../../nodes/Nexthink/actions/NexthinkActions.node';
+import { disposeHarness, nexthinkCredentials, runNode, startNode, type RunNodeOptions, type RunNodeResult } from '../helpers/harness';
+
+const { startNexthinkServer } = require('../server');
+const { STATUS_QUERY_NQL } = require('../server/actions');
+
+const EXECUTE = '/api/v1/act/execute';
+const TRIGGER = '/api/v1/euf/campaign/trigger';
+const NQL_EXECUTE = '/api/v2/nql/execute';
+const C1 = 'e0000000-0000-4000-8000-000000000001';
+const C2 = 'e0000000-0000-4000-8000-000000000002';
+// a Collector the server does not know: its execution never picks the remote action up
+const OFFLINE = 'e9999999-0000-4000-8000-000000000001';
+const ALICE = 'S-1-5-21-1004336348-1177238915-682003330-1001';
+const BOB = 'S-1-5-21-1004336348-1177238915-682003330-1002';
+
+let server: any;
+
+beforeAll(async () => {
+	server = await startNexthinkServer({ tokenLifetimeSeconds: 24 * 3600 });
+	server.addActionStatusQuery({ id: '#ra_status', nql: STATUS_QUERY_NQL['remote_action.executions'] });
+	server.addActionStatusQuery({ id: '#campaign_status', nql: STATUS_QUERY_NQL['campaign.responses'] });
+	// Bob never answers this one: it stays pending
+	server.addCampaign({ id: '#slow_survey', name: 'Slow survey', outcome: (target: any) => (target.object?.sid === BOB ? { never: true } : undefined) });
+});
+
+beforeEach(() => {
+	server.clearRequests();
+	server.clearFaults();
+	server.options.actionCompleteAfterPolls = 0;
+});
+
+afterAll(async () => {
+	await server.close();
+	disposeHarness();
+});
+
+const locator = (value: string) => ({ __rl: true, mode: 'list', value });
+const inputs = (value: IDataObject) =>
+	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true }) as INodeParameters;
+
+function runParameters(waitOptions: IDataObject = {}, extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'remoteAction',
+		operation: 'run',
+		remoteAction: locator('#clear_teams_cache'),
+		collectorUids: '={{ $json.collector }}',
+		scriptInputs: inputs({}),
+		runOptions: {},
+		waitForResults: true,
+		statusQueryId: '#ra_status',
+		waitOptions: { firstPollSeconds: 0, ...waitOptions },
+		...extra,
+	};
+}
+
+function campaignParameters(waitOptions: IDataObject = {}, extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'campaign',
+		operation: 'trigger',
+		campaignId: '#it_satisfaction',
+		userSids: '={{ $json.sid }}',
+		campaignExpiresInMinutes: 60,
+		campaignOptions: {},
+		waitForResults: true,
+		statusQueryId: 'campaign_status',
+		waitOptions: { firstPollSeconds: 0, ...waitOptions },
+		...extra,
+	};
+}
+
+async function run(parameters: INodeParameters, items: IDataObject[], options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: new NexthinkActions(),
+		parameters,
+		items: items.map((json) => ({ json })),
+		credentials: { nexthinkApi: nexthinkCredentials(server) },
+		...options,
+	});
+}
+
+const calls = (path: string) => server.requests.filter((r: any) => r.method === 'POST' && r.path === path);
+const statusCalls = () => calls(NQL_EXECUTE).map((r: any) => JSON.parse(r.body));
+const raOutcome = (item: INodeExecutionData) => item.json.nexthinkRemoteAction as IDataObject;
+const campaignOutcome = (item: INodeExecutionData) => item.json.nexthinkCampaign as IDataObject;
+const results = (outcome: IDataObject) => outcome.results as IDataObject & { targets: IDataObject[] };
+const paired = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+
+describe('Run Remote Action: Wait for Results', () => {
+	it('polls the status query with the request ID until every device is final, and pairs each device with its items', async () => {
+		const result = await run(runParameters(), [{ collector: C1 }, { collector: [C2, C1] }, { collector: C1 }]);
+		expect(result.error).toBeUndefined();
+		expect(calls(EXECUTE)).toHaveLength(1);
+		const requestId = raOutcome(result.items[0]).requestId;
+		// one poll, one status call for the one request ID, in the documented execute shape
+		expect(statusCalls()).toEqual([{ queryId: '#ra_status', parameters: { request_id: requestId } }]);
+		expect(result.items.map(paired)).toEqual([0, 1, 2]);
+		expect(results(raOutcome(result.items[0]))).toMatchObject({ complete: true, finished: 1, pending: 0, timedOut: false, statusQueryId: '#ra_status', polls: 1 });
+		expect(results(raOutcome(result.items[1])).targets).toEqual([
+			{
+				collectorUid: C2,
+				requestId,
+				status: 'success',
+				final: true,
+				row: {
+					request_id: requestId,
+					'device.name': 'LAPTOP-ZRH-002',
+					'device.collector.uid': C2,
+					status: 'success',
+					status_details: '',
+					outputs: expect.any(String),
+					time: expect.any(String),
+				},
+			},
+			expect.objectContaining({ collectorUid: C1, requestId, status: 'success', final: true }),
+		]);
+		// the duplicate of item 0 reports the same execution
+		expect(results(raOutcome(result.items[2])).targets).toEqual(results(raOutcome(result.items[0])).targets);
+		expect(raOutcome(result.items[0]).status).toBe('triggered');
+	});
+
+	it(
+		'keeps polling while devices are pending or in progress',
+		async () => {
+			server.options.actionCompleteAfterPolls = 1;
+			const result = await run(runParameters(), [{ collector: C1 }]);
+			expect(result.error).toBeUndefined();
+			expect(statusCalls()).toHaveLength(2);
+			expect(results(raOutcome(result.items[0]))).toMatchObject({ complete: true, polls: 2, targets: [{ collectorUid: C1, status: 'success', final: true }] });
+		},
+		// two polls, at least 1 s apart by contract
+		15_000,
+	);
+
+	it(
+		'at Maximum Wait: the item says which devices are still pending, nothing fails and nothing is sent again',
+		async () => {
+			const result = await run(runParameters({ maxWaitSeconds: 1.5 }), [{ collector: [C1, OFFLINE] }]);
+			expect(result.error).toBeUndefined();
+			expect(calls(EXECUTE)).toHaveLength(1);
+			const outcome = raOutcome(result.items[0]);
+			expect(outcome.status).toBe('triggered');
+			const waited = results(outcome);
+			expect(waited).toMatchObject({ complete: false, finished: 1, pending: 1, timedOut: true });
+			expect(waited.message).toBe(
+				'1 of 2 targets had no final status when Maximum Wait (1.5 s) ran out. They may still finish: nothing was sent again; read them later with #ra_status and the request ID.',
+			);
+			expect(waited.targets.map((target) => [target.collectorUid, target.status, target.final])).toEqual([
+				[C1, 'success', true],
+				[OFFLINE, 'in_progress', false],
+			]);
+			// polls at 0 and 1 s; the next would come after the deadline
+			expect(statusCalls()).toHaveLength(2);
+		},
+		// two polls 1 s apart, then the wait ends at 1.5 s
+		15_000,
+	);
+
+	it('Maximum Wait 0 does not poll: every device is reported as not yet read', async () => {
+		const result = await run(runParameters({ maxWaitSeconds: 0 }), [{ collector: C1 }]);
+		expect(statusCalls()).toHaveLength(0);
+		expect(results(raOutcome(result.items[0]))).toMatchObject({ complete: false, pending: 1, timedOut: true, targets: [{ collectorUid: C1, status: null, final: false }] });
+	});
+
+	it('ends at once with "The execution was cancelled" when the execution is cancelled during the wait', async () => {
+		const running = startNode({
+			nodeType: new NexthinkActions(),
+			parameters: runParameters({ maxPollIntervalSeconds: 30, firstPollSeconds: 0, pollGrowthFactor: 1 }),
+			items: [{ json: { collector: OFFLINE } }],
+			credentials: { nexthinkApi: nexthinkCredentials(server) },
+		});
+		for (let tries = 0; statusCalls().length < 1 && tries < 500; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+		running.cancel();
+		const { error } = await running.result;
+		expect(error?.message).toBe('The execution was cancelled');
+		expect(calls(EXECUTE)).toHaveLength(1);
+		expect(statusCalls()).toHaveLength(1);
+	});
+
+	describe('a status query that fails: a clear error per item, the run reported as sent and never sent again', () => {
+		it('unknown query ID (404), Continue: the item keeps its request ID and says why the wait stopped', async () => {
+			const result = await run(runParameters({}, { statusQueryId: '#no_such_status_query' }), [{ collector: C1 }, { collector: C2 }], {
+				onError: 'continueRegularOutput',
+			});
+			expect(result.error).toBeUndefined();
+			expect(calls(EXECUTE)).toHaveLength(1);
+			for (const item of result.items) {
+				const outcome = raOutcome(item);
+				expect(outcome.status).toBe('triggered');
+				expect(outcome.requestId).toEqual(expect.any(String));
+				const waited = results(outcome);
+				expect(waited.complete).toBe(false);
+				expect(waited.error).toMatchObject({ message: expect.stringMatching(/^Waiting for results stopped: .*HTTP 404/), httpCode: '404' });
+				expect((waited.error as IDataObject).description).toContain('Administration > NQL API queries');
+				expect((waited.error as IDataObject).description).toContain('not sent again');
+			}
+			// the wait stopped at the first failed call
+			expect(statusCalls()).toHaveLength(1);
+		});
+
+		it('unknown query ID, Stop Workflow: the node fails naming the request that ran', async () => {
+			const result = await run(runParameters({}, { statusQueryId: '#no_such_status_query' }), [{ collector: C1 }]);
+			expect(calls(EXECUTE)).toHaveLength(1);
+			const [requestId] = [...server.actions.requests.values()].filter((request: any) => request.body.devices?.[0] === C1).map((request: any) => request.requestId).slice(-1);
+			expect(result.error?.message).toMatch(/^Waiting for results stopped: .*HTTP 404/);
+			expect(result.error?.description).toContain('not sent again');
+			expect(result.error?.description).toContain(`1 earlier request of this run did run (request ID ${requestId})`);
+		});
+
+		it(
+			'a 5xx that outlasts the retries: Continue (using error output) keeps the triggered item on the main output with the error',
+			async () => {
+				server.injectFault({ path: NQL_EXECUTE, status: 500, body: { message: 'internal' }, times: Infinity });
+				const result = await run(runParameters({ maxWaitSeconds: 2 }), [{ collector: C1 }], { onError: 'continueErrorOutput' });
+				expect(result.error).toBeUndefined();
+				expect(calls(EXECUTE)).toHaveLength(1);
+				expect(result.outputs[1] ?? []).toEqual([]);
+				const outcome = raOutcome(result.outputs[0][0]);
+				expect(outcome.status).toBe('triggered');
+				expect(results(outcome).error).toMatchObject({ message: expect.stringMatching(/^Waiting for results stopped: .*HTTP 500/), httpCode: '500' });
+				// the status call was retried (it is read-only), the run request never
+				expect(statusCalls().length).toBeGreaterThanOrEqual(1);
+			},
+			// the transport's retries of the 500 are bounded by the 2 s Maximum Wait
+			15_000,
+		);
+
+		it('a query that does not list the status column says which column to add', async () => {
+			server.addActionStatusQuery({ id: '#ra_no_status', nql: 'remote_action.executions during past 7d | where request_id == $request_id | list request_id, device.collector.uid' });
+			const result = await run(runParameters({}, { statusQueryId: '#ra_no_status' }), [{ collector: C1 }], { onError: 'continueRegularOutput' });
+			expect((results(raOutcome(result.items[0])).error as IDataObject).message).toContain('The status query #ra_no_status does not list "status"');
+		});
+	});
+
+	it(
+		'while waiting, requests carry at most 1,000 devices so that each request\'s rows fit in one status answer',
+		async () => {
+			const uids = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}-0000-4000-8000-${String(index).padStart(12, '0')}`);
+			const first = uids('e1111111', 800);
+			const second = uids('e2222222', 700);
+			const result = await run(runParameters({ maxWaitSeconds: 0.5 }), [{ collector: first }, { collector: second }]);
+			expect(result.error).toBeUndefined();
+			const bodies = calls(EXECUTE).map((r: any) => JSON.parse(r.body));
+			expect(bodies.map((body: IDataObject) => (body.devices as string[]).length)).toEqual([800, 700]);
+			const [a, b] = result.items.map(raOutcome);
+			expect(a.requestId).not.toEqual(b.requestId);
+			// one poll: one status call per request ID
+			expect(statusCalls().map((body: IDataObject) => (body.parameters as IDataObject).request_id).sort()).toEqual([a.requestId, b.requestId].sort());
+			expect(results(a).targets).toHaveLength(800);
+			expect(results(b).targets.every((target) => target.requestId === b.requestId && target.status === 'pending')).toBe(true);
+		},
+		// 1,500 devices through the engine and the status answers
+		20_000,
+	);
+
+	it('refuses an item of more than 1,000 devices while waiting, before any request', async () => {
+		const many = Array.from({ length: 1001 }, (_, index) => `e3333333-0000-4000-8000-${String(index).padStart(12, '0')}`);
+		const result = await run(runParameters(), [{ collector: many }]);
+		expect(result.error?.message).toContain('with Wait for Results an item may name at most 1000');
+		expect(server.requests.filter((r: any) => r.path.startsWith('/api/'))).toEqual([]);
+	});
+
+	it.each([
+		['a Status Query ID that cannot be one', { statusQueryId: 'Status Query!' }, 'Status Query ID: The query ID "Status Query!" has characters'],
+		['an empty Status Query ID (from an expression)', { statusQueryId: '={{ $json.none }}' }, 'Status Query ID: The query ID is empty'],
+		['a negative Maximum Wait', { waitOptions: { maxWaitSeconds: -1 } }, 'Wait Options: Maximum Wait must be a number of seconds of 0 or more, got -1'],
+		['a bad Request ID Parameter', { waitOptions: { requestIdParameter: 'request id' } }, 'Request ID Parameter must be the name of the query\'s parameter'],
+	])('refuses %s before any request', async (_label, extra, message) => {
+		const result = await run(runParameters({}, extra as INodeParameters), [{ collector: C1 }]);
+		expect(result.error?.message).toContain(message);
+		expect(server.requests.filter((r: any) => r.path.startsWith('/api/'))).toEqual([]);
+	});
+
+	it('items that wait differently: Continue fails the second, sends and waits for the first', async () => {
+		const result = await run(runParameters({}, { statusQueryId: '={{ $json.query }}' }), [{ collector: C1, query: '#ra_status' }, { collector: C2, query: '#other_status' }], {
+			onError: 'continueRegularOutput',
+		});
+		expect(raOutcome(result.items[1])).toMatchObject({ status: 'failed', error: { field: 'Wait for Results', message: expect.stringContaining('must be the same for every item') } });
+		expect(results(raOutcome(result.items[0])).complete).toBe(true);
+		expect(calls(EXECUTE).map((r: any) => JSON.parse(r.body).devices)).toEqual([[C1]]);
+	});
+
+	it('without Wait for Results the node returns at once: no status query', async () => {
+		const result = await run(runParameters({}, { waitForResults: false }), [{ collector: C1 }]);
+		expect(raOutcome(result.items[0])).not.toHaveProperty('results');
+		expect(statusCalls()).toEqual([]);
+	});
+});
+
+describe('Trigger Campaign: Wait for Results', () => {
+	it('reads each user\'s request ID (one status call each) until every answer is final', async () => {
+		const result = await run(campaignParameters(), [{ sid: [ALICE, BOB] }, { sid: ALICE }]);
+		expect(result.error).toBeUndefined();
+		expect(calls(TRIGGER)).toHaveLength(1);
+		const users = campaignOutcome(result.items[0]).users as IDataObject[];
+		expect(statusCalls().map((body: IDataObject) => body.parameters)).toEqual(users.map((user) => ({ request_id: user.requestId })));
+		expect(results(campaignOutcome(result.items[0]))).toMatchObject({ complete: true, finished: 2 });
+		expect(results(campaignOutcome(result.items[0])).targets.map((target) => [target.userSid, target.requestId, target.status, target.final])).toEqual([
+			[ALICE, users[0].requestId, 'answered', true],
+			[BOB, users[1].requestId, 'answered', true],
+		]);
+		expect(results(campaignOutcome(result.items[1])).targets).toEqual([results(campaignOutcome(result.items[0])).targets[0]]);
+		expect((results(campaignOutcome(result.items[0])).targets[0].row as IDataObject)['user.upn']).toBe('alice.martin@example.com');
+	});
+
+	it(
+		'at Maximum Wait the users who did not answer are pending',
+		async () => {
+			const result = await run(campaignParameters({ maxWaitSeconds: 1.2 }, { campaignId: '#slow_survey' }), [{ sid: [ALICE, BOB] }]);
+			expect(result.error).toBeUndefined();
+			const waited = results(campaignOutcome(result.items[0]));
+			expect(waited).toMatchObject({ complete: false, finished: 1, pending: 1, timedOut: true });
+			expect(waited.targets.map((target) => [target.userSid, target.status, target.final])).toEqual([
+				[ALICE, 'answered', true],
+				[BOB, 'pending', false],
+			]);
+			// the second poll reads only Bob's request
+			expect(statusCalls()).toHaveLength(3);
+		},
+		// two polls 1 s apart
+		15_000,
+	);
+
+	it('a failing status query: Continue keeps every user\'s request ID and the error', async () => {
+		const result = await run(campaignParameters({}, { statusQueryId: '#missing_status' }), [{ sid: ALICE }], { onError: 'continueRegularOutput' });
+		expect(calls(TRIGGER)).toHaveLength(1);
+		const outcome = campaignOutcome(result.items[0]);
+		expect(outcome).toMatchObject({ status: 'triggered', requestId: expect.any(String) });
+		expect((results(outcome).error as IDataObject).message).toMatch(/^Waiting for results stopped: .*HTTP 404/);
+	});
+
+	it('follows at most 100 users per run: the item that goes past it fails before any request', async () => {
+		const sids = Array.from({ length: 101 }, (_, index) => `S-1-5-21-1-2-3-${5000 + index}`);
+		const result = await run(campaignParameters(), [{ sid: sids }]);
+		expect(result.error?.message).toContain('With Wait for Results a run follows at most 100 users');
+		expect(server.requests.filter((r: any) => r.path.startsWith('/api/'))).toEqual([]);
+	});
+});
