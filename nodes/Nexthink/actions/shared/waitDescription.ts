@@ -6,7 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_WAIT_SETTINGS } from '../../export/shared/waitSchedule';
-import { DEFAULT_REQUEST_ID_PARAMETER } from './waitForResults';
+import { DEFAULT_REQUEST_ID_PARAMETER } from './waitSettings';
 
 /**
  * @param show the operation's displayOptions.show (resource and operation)

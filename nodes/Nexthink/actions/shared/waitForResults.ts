@@ -1,8 +1,8 @@
 /**
  * Wait for Results (issue 17, point 4): after a run, polls a stored NQL API query that takes the
  * request ID as a parameter until every target has a final status or Maximum Wait runs out. The
- * pure part (columns, final statuses, pairing) is resultStatus.ts; this file reads the settings and
- * runs the polls.
+ * pure parts are resultStatus.ts (columns, final statuses, pairing, the item's `results`) and
+ * waitSettings.ts (the checks of the settings); this file reads the parameters and runs the polls.
  *
  * The wait behaves like the Export operation's (export/shared/waitForExport.ts): the same schedule
  * (export/shared/waitSchedule.ts: first poll, growth, longest interval, at least 1 s between two
@@ -23,31 +23,14 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DEFAULT_MAX_ANSWER_BYTES, EXECUTE_ROW_LIMIT, answerText, boundedAnswer, jsonHasMoreValuesThan, EXECUTE_MAX_VALUES, readExecuteV2, tooManyValues } from '../../export/shared/executeResponse';
-import { normaliseQueryId } from '../../export/shared/queryInput';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, MIN_POLL_GAP_MS, nextWaitMs, type WaitSettings } from '../../export/shared/waitSchedule';
+import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../export/shared/executeResponse';
+import { MIN_POLL_GAP_MS, nextWaitMs } from '../../export/shared/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, nexthinkRequest, sleepUnlessCancelled } from '../../transport';
-import { RunInputError } from '../remoteAction/runInput';
 import { describeError, type ItemPreparation } from './runHelpers';
 import { pendingRequestIds, rowsByTarget, StatusRowsError, targetResult, type ResultKind, type StatusRow, type TargetResult, type WaitTarget } from './resultStatus';
+import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
 
-/** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */
-export const RESULTS_MAX_TARGETS_PER_REQUEST = EXECUTE_ROW_LIMIT;
-
-export const DEFAULT_REQUEST_ID_PARAMETER = 'request_id';
-
-export interface ResultsWaitSettings extends WaitSettings {
-	queryId: string;
-	/** The query's parameter name, without `$`. */
-	requestIdParameter: string;
-}
-
-/** The field names the node shows, for messages. */
-const FIELDS = {
-	queryId: 'Status Query ID',
-	requestIdParameter: 'Request ID Parameter',
-	wait: 'Wait Options',
-} as const;
+export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
 
 /**
  * Reads Wait for Results of one item (parameters `waitForResults`, `statusQueryId`, `waitOptions`,
@@ -58,47 +41,6 @@ export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): Resu
 	if (ctx.getNodeParameter('waitForResults', itemIndex, false) !== true) return undefined;
 	const options = ctx.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
 	return checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options);
-}
-
-/** The checks of readResultsWait, on plain values. */
-export function checkResultsWait(rawQueryId: unknown, options: IDataObject): ResultsWaitSettings {
-	let queryId: string;
-	try {
-		queryId = normaliseQueryId(rawQueryId);
-	} catch (error) {
-		throw new RunInputError(`${FIELDS.queryId}: ${(error as Error).message} Wait for Results runs this stored query with the request ID.`, FIELDS.queryId);
-	}
-	const rawParameter = options.requestIdParameter === undefined || options.requestIdParameter === '' ? DEFAULT_REQUEST_ID_PARAMETER : options.requestIdParameter;
-	const requestIdParameter = typeof rawParameter === 'string' ? rawParameter.trim().replace(/^\$/, '') : '';
-	if (!/^[A-Za-z0-9_]{1,100}$/.test(requestIdParameter)) {
-		throw new RunInputError(
-			`${FIELDS.requestIdParameter} must be the name of the query's parameter (letters, digits and underscores, e.g. request_id for $request_id), got ${JSON.stringify(rawParameter)}`,
-			FIELDS.requestIdParameter,
-		);
-	}
-	const number = (name: string, fallback: number) => (options[name] === undefined || options[name] === '' ? fallback : Number(options[name]));
-	let settings: WaitSettings;
-	try {
-		settings = checkWaitSettings({
-			firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
-			factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
-			maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
-			maxWaitMs: number('maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
-		});
-	} catch (error) {
-		throw new RunInputError(`${FIELDS.wait}: ${(error as Error).message}`, FIELDS.wait);
-	}
-	return { ...settings, queryId, requestIdParameter };
-}
-
-/**
- * Every item that waits must wait the same way (one wait per run): the message for an item whose
- * settings differ from the first waiting item's, or undefined when they agree.
- */
-export function differentWait(first: { itemIndex: number; settings: ResultsWaitSettings }, settings: ResultsWaitSettings): string | undefined {
-	const keys = ['queryId', 'requestIdParameter', 'firstDelayMs', 'factor', 'maxIntervalMs', 'maxWaitMs'] as const;
-	if (keys.every((key) => first.settings[key] === settings[key])) return undefined;
-	return `Wait for Results must be the same for every item of a run (one wait covers them all): item ${first.itemIndex} waits with ${first.settings.queryId} and its wait options, this item differently. Use the same Status Query ID and Wait Options, or split the items over two nodes`;
 }
 
 /** Every waiting item waits the same way (one wait covers the run); an item that differs fails its check. */
@@ -115,14 +57,6 @@ export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparat
 	});
 }
 
-/**
- * Most request IDs one wait should follow. Each poll runs the status query once per request ID
- * still waiting, and a campaign has one request ID per user: Trigger Campaign checks this before
- * any request, so that a poll makes at most 100 NQL API calls (Nexthink throttles, and may pause, a
- * tenant's NQL API use that grows fast). A remote action run has one request ID per 1,000 devices
- * and reaches it only past 100,000 devices.
- */
-export const MAX_WAIT_REQUEST_IDS = 100;
 
 export interface ResultsWaitOutcome {
 	/** Maximum Wait ran out while some target had no final status. */

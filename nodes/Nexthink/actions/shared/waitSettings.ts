@@ -1,0 +1,77 @@
+/**
+ * Wait for Results settings, checked before any request (no n8n imports): the status query's ID
+ * and parameter, the wait schedule (the Export operation's, export/shared/waitSchedule.ts), and the
+ * rule that every item of a run waits the same way. Read from the node by waitForResults.ts.
+ */
+import { EXECUTE_ROW_LIMIT } from '../../export/shared/executeResponse';
+import { normaliseQueryId } from '../../export/shared/queryInput';
+import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../../export/shared/waitSchedule';
+import { RunInputError } from '../remoteAction/runInput';
+
+/** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */
+export const RESULTS_MAX_TARGETS_PER_REQUEST = EXECUTE_ROW_LIMIT;
+
+export const DEFAULT_REQUEST_ID_PARAMETER = 'request_id';
+
+export interface ResultsWaitSettings extends WaitSettings {
+	queryId: string;
+	/** The query's parameter name, without `$`. */
+	requestIdParameter: string;
+}
+
+/** The field names the node shows, for messages. */
+const FIELDS = {
+	queryId: 'Status Query ID',
+	requestIdParameter: 'Request ID Parameter',
+	wait: 'Wait Options',
+} as const;
+
+/** The checks of Wait for Results of one item, on the parameter values; throws `RunInputError` naming the field. */
+export function checkResultsWait(rawQueryId: unknown, options: Record<string, unknown>): ResultsWaitSettings {
+	let queryId: string;
+	try {
+		queryId = normaliseQueryId(rawQueryId);
+	} catch (error) {
+		throw new RunInputError(`${FIELDS.queryId}: ${(error as Error).message} Wait for Results runs this stored query with the request ID.`, FIELDS.queryId);
+	}
+	const rawParameter = options.requestIdParameter === undefined || options.requestIdParameter === '' ? DEFAULT_REQUEST_ID_PARAMETER : options.requestIdParameter;
+	const requestIdParameter = typeof rawParameter === 'string' ? rawParameter.trim().replace(/^\$/, '') : '';
+	if (!/^[A-Za-z0-9_]{1,100}$/.test(requestIdParameter)) {
+		throw new RunInputError(
+			`${FIELDS.requestIdParameter} must be the name of the query's parameter (letters, digits and underscores, e.g. request_id for $request_id), got ${JSON.stringify(rawParameter)}`,
+			FIELDS.requestIdParameter,
+		);
+	}
+	const number = (name: string, fallback: number) => (options[name] === undefined || options[name] === '' ? fallback : Number(options[name]));
+	let settings: WaitSettings;
+	try {
+		settings = checkWaitSettings({
+			firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
+			factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
+			maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
+			maxWaitMs: number('maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
+		});
+	} catch (error) {
+		throw new RunInputError(`${FIELDS.wait}: ${(error as Error).message}`, FIELDS.wait);
+	}
+	return { ...settings, queryId, requestIdParameter };
+}
+
+/**
+ * Every item that waits must wait the same way (one wait per run): the message for an item whose
+ * settings differ from the first waiting item's, or undefined when they agree.
+ */
+export function differentWait(first: { itemIndex: number; settings: ResultsWaitSettings }, settings: ResultsWaitSettings): string | undefined {
+	const keys = ['queryId', 'requestIdParameter', 'firstDelayMs', 'factor', 'maxIntervalMs', 'maxWaitMs'] as const;
+	if (keys.every((key) => first.settings[key] === settings[key])) return undefined;
+	return `Wait for Results must be the same for every item of a run (one wait covers them all): item ${first.itemIndex} waits with ${first.settings.queryId} and its wait options, this item differently. Use the same Status Query ID and Wait Options, or split the items over two nodes`;
+}
+
+/**
+ * Most request IDs one wait should follow. Each poll runs the status query once per request ID
+ * still waiting, and a campaign has one request ID per user: Trigger Campaign checks this before
+ * any request, so that a poll makes at most 100 NQL API calls (Nexthink throttles, and may pause, a
+ * tenant's NQL API use that grows fast). A remote action run has one request ID per 1,000 devices
+ * and reaches it only past 100,000 devices.
+ */
+export const MAX_WAIT_REQUEST_IDS = 100;
