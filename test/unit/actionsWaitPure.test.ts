@@ -195,3 +195,19 @@ describe('script inputs against the remote action\'s details', () => {
 		expect.assertions(3);
 	});
 });
+
+describe('Wait Options in the editor', () => {
+	it('show the defaults the node applies when an option is not set', () => {
+		const { waitForResultsProperties } = require('../../nodes/Nexthink/actions/shared/waitDescription');
+		const { DEFAULT_WAIT_SETTINGS } = require('../../nodes/Nexthink/export/shared/waitSchedule');
+		const waitOptions = waitForResultsProperties({ resource: ['remoteAction'] }, 't', '#q').find((property: any) => property.name === 'waitOptions');
+		const defaults = Object.fromEntries(waitOptions.options.map((option: any) => [option.name, option.default]));
+		expect(defaults).toEqual({
+			firstPollSeconds: DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000,
+			maxPollIntervalSeconds: DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000,
+			maxWaitSeconds: DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000,
+			pollGrowthFactor: DEFAULT_WAIT_SETTINGS.factor,
+			requestIdParameter: 'request_id',
+		});
+	});
+});

@@ -138,12 +138,14 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: P
 		}
 		for (const itemIndex of itemIndexes) {
 			const preparation = preparations[itemIndex] as { ok: true; prepared: Prepared };
+			let problem: RunInputError | undefined;
 			try {
 				checkParamsAgainstInputs(remoteActionId, preparation.prepared.run.params, inputs);
 			} catch (error) {
-				if (!(error instanceof RunInputError)) throw error;
-				preparations[itemIndex] = { ok: false, message: error.message, field: error.field };
+				// it throws nothing else
+				problem = error as RunInputError;
 			}
+			if (problem !== undefined) preparations[itemIndex] = { ok: false, message: problem.message, field: problem.field };
 		}
 	}
 }

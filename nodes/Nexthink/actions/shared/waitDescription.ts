@@ -1,11 +1,12 @@
 /**
  * The Wait for Results parameters (read by waitForResults.ts), for any operation that triggers
  * something: Run Remote Action, Trigger Campaign (and Workflow Run). The wait options mirror the
- * Export operation's (export/description.ts) with the same defaults.
+ * Export operation's (export/description.ts) with the same defaults, DEFAULT_WAIT_SETTINGS of
+ * export/shared/waitSchedule.ts, written as literals (n8n's lint wants literal defaults;
+ * test/unit/actionsWaitPure.test.ts compares them).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_WAIT_SETTINGS } from '../../export/shared/waitSchedule';
 import { DEFAULT_REQUEST_ID_PARAMETER } from './waitSettings';
 
 /**
@@ -48,7 +49,7 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 					name: 'firstPollSeconds',
 					type: 'number',
 					typeOptions: { minValue: 0 },
-					default: DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000,
+					default: 2,
 					description: 'How long to wait before the first status query',
 				},
 				{
@@ -56,7 +57,7 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 					name: 'maxPollIntervalSeconds',
 					type: 'number',
 					typeOptions: { minValue: 1 },
-					default: DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000,
+					default: 30,
 					description: 'The wait between two polls never grows beyond this. Two polls are always at least 1 second apart, whatever the settings.',
 				},
 				{
@@ -64,7 +65,7 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 					name: 'maxWaitSeconds',
 					type: 'number',
 					typeOptions: { minValue: 0 },
-					default: DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000,
+					default: 1800,
 					description:
 						'How long to wait for final statuses (1800 = 30 minutes). A hard bound. Targets still without a final status then come out marked as pending (results.complete false); nothing is sent again.',
 				},
@@ -73,7 +74,7 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 					name: 'pollGrowthFactor',
 					type: 'number',
 					typeOptions: { minValue: 1, numberPrecision: 2 },
-					default: DEFAULT_WAIT_SETTINGS.factor,
+					default: 2,
 					description:
 						'Each wait between polls is this many times the previous one. With the defaults the polls come 2, 6, 14, 30 and 60 seconds after the run, then every 30 seconds. Each poll runs the status query once per request ID still waiting.',
 				},

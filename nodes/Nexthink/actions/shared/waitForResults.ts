@@ -22,6 +22,7 @@
  * stays reported as sent.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../export/shared/executeResponse';
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../export/shared/waitSchedule';
@@ -100,7 +101,7 @@ export async function waitForResults(
 				const rows = await runStatusQuery(ctx, settings, requestId, { deadline, timeoutMs: options.timeoutMs });
 				rowsByRequest.set(requestId, rowsByTarget(kind, settings.queryId, rows));
 			} catch (error) {
-				if (signal?.aborted === true) throw error;
+				if (signal?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
 				// a call that got no answer as Maximum Wait ran out: the wait timed out, like any other
 				if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) return end(poll + 1, true);
 				return end(poll + 1, false, describeFailure(error));
@@ -132,11 +133,15 @@ async function runStatusQuery(ctx: IExecuteFunctions, settings: ResultsWaitSetti
 	});
 	const text = await answerText(boundedAnswer(response.body, DEFAULT_MAX_ANSWER_BYTES));
 	if (jsonHasMoreValuesThan(text, EXECUTE_MAX_VALUES)) throw new StatusRowsError(tooManyValues().message);
-	let rows: StatusRow[];
+	let rows: StatusRow[] | undefined;
+	let problem = '';
 	try {
 		rows = readExecuteV2(text).rows;
 	} catch (error) {
-		throw new StatusRowsError(`${action} failed: the answer is not an execute answer (${(error as Error).message}). A proxy or login page may be answering instead of Nexthink.`);
+		problem = (error as Error).message;
+	}
+	if (rows === undefined) {
+		throw new StatusRowsError(`${action} failed: the answer is not an execute answer (${problem}). A proxy or login page may be answering instead of Nexthink.`);
 	}
 	return rows;
 }

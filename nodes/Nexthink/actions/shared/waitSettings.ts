@@ -28,12 +28,8 @@ const FIELDS = {
 
 /** The checks of Wait for Results of one item, on the parameter values; throws `RunInputError` naming the field. */
 export function checkResultsWait(rawQueryId: unknown, options: Record<string, unknown>): ResultsWaitSettings {
-	let queryId: string;
-	try {
-		queryId = normaliseQueryId(rawQueryId);
-	} catch (error) {
-		throw new RunInputError(`${FIELDS.queryId}: ${(error as Error).message} Wait for Results runs this stored query with the request ID.`, FIELDS.queryId);
-	}
+	const queryId = attempt(() => normaliseQueryId(rawQueryId));
+	if (!queryId.ok) throw new RunInputError(`${FIELDS.queryId}: ${queryId.problem} Wait for Results runs this stored query with the request ID.`, FIELDS.queryId);
 	const rawParameter = options.requestIdParameter === undefined || options.requestIdParameter === '' ? DEFAULT_REQUEST_ID_PARAMETER : options.requestIdParameter;
 	const requestIdParameter = typeof rawParameter === 'string' ? rawParameter.trim().replace(/^\$/, '') : '';
 	if (!/^[A-Za-z0-9_]{1,100}$/.test(requestIdParameter)) {
@@ -43,18 +39,25 @@ export function checkResultsWait(rawQueryId: unknown, options: Record<string, un
 		);
 	}
 	const number = (name: string, fallback: number) => (options[name] === undefined || options[name] === '' ? fallback : Number(options[name]));
-	let settings: WaitSettings;
-	try {
-		settings = checkWaitSettings({
+	const settings = attempt(() =>
+		checkWaitSettings({
 			firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
 			factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
 			maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
 			maxWaitMs: number('maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
-		});
+		}),
+	);
+	if (!settings.ok) throw new RunInputError(`${FIELDS.wait}: ${settings.problem}`, FIELDS.wait);
+	return { ...settings.value, queryId: queryId.value, requestIdParameter };
+}
+
+/** A check's value, or its complaint (the checks throw plain errors whose message is for the user). */
+function attempt<T>(check: () => T): { ok: true; value: T } | { ok: false; problem: string } {
+	try {
+		return { ok: true, value: check() };
 	} catch (error) {
-		throw new RunInputError(`${FIELDS.wait}: ${(error as Error).message}`, FIELDS.wait);
+		return { ok: false, problem: error instanceof Error ? error.message : String(error) };
 	}
-	return { ...settings, queryId, requestIdParameter };
 }
 
 /**
