@@ -20,6 +20,15 @@
  * A status query that fails (unknown query ID, missing permission, 5xx after the retries, a
  * query without the target or status column) ends the wait: the outcome says why, and the run
  * stays reported as sent.
+ *
+ * Use from an operation (see remoteAction/run.operation.ts, campaign/trigger.operation.ts):
+ * - description: `...waitForResultsProperties(show, 'workflow.executions', '#n8n_workflow_status')`
+ *   (waitDescription.ts);
+ * - per item, before any request: `prepared.wait = readResultsWait(ctx, itemIndex)` (throws
+ *   `RunInputError`), then `checkSameWait(preparations)`;
+ * - after the run: `const wait = await waitForResults(ctx, 'workflow', targets, settings, { timeoutMs })`,
+ *   then per item `itemResults('executionId', itemTargets, wait.resultOf, { ...wait, queryId, maxWaitMs })`
+ *   (resultStatus.ts); under "Stop Workflow" throw `wait.error` with the request IDs that ran.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
