@@ -1,5 +1,5 @@
 /**
- * Wait for Results (issue 17, point 4): after a run, polls a stored NQL API query that takes the
+ * Wait for Results: after a run, polls a stored NQL API query that takes the
  * request ID as a parameter until every target has a final status or Maximum Wait runs out. The
  * pure parts are resultStatus.ts (columns, final statuses, pairing, the item's `results`) and
  * waitSettings.ts (the checks of the settings); this file reads the parameters and runs the polls.
