@@ -278,7 +278,8 @@ async function startNexthinkServer(input = {}) {
 		},
 		/**
 		 * Registers a stored NQL query over `remote_action.executions`, `workflow.executions` or
-		 * `campaign.responses` that takes the request ID (`$request_id`) and lists its per-target rows.
+		 * `campaign.responses` that takes the request ID (`$request_id`) and lists its per-target rows:
+		 * by `table`, or by its NQL text alone (`{ id, nql }`, e.g. `STATUS_QUERY_NQL` of actions.js).
 		 * @param {import('./actions').StatusQuerySpec} spec
 		 */
 		addActionStatusQuery(spec) {
