@@ -178,7 +178,8 @@ describe('Run Remote Action: Wait for Results', () => {
 	it('ends at once with "The execution was cancelled" when the execution is cancelled during the wait', async () => {
 		const running = startNode({
 			nodeType: new NexthinkActions(),
-			parameters: runParameters({ maxPollIntervalSeconds: 30, firstPollSeconds: 0, pollGrowthFactor: 1 }),
+			// first poll after 10 ms, the next 10 s later: the cancel comes during that sleep
+			parameters: runParameters({ firstPollSeconds: 0.01, pollGrowthFactor: 1000, maxPollIntervalSeconds: 30 }),
 			items: [{ json: { collector: OFFLINE } }],
 			credentials: { nexthinkApi: nexthinkCredentials(server) },
 		});
