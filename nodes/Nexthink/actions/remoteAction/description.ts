@@ -58,7 +58,7 @@ const remoteActionLocator: INodeProperties = {
 const runProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Running a remote action changes devices. Items with the same remote action and inputs are sent together (up to 10,000 devices per request); each item gets the request ID to follow the executions in NQL (remote_action.executions).',
+			'Running a remote action changes devices. Items with the same remote action and inputs are sent together (up to 10,000 devices per request); each item gets the request ID to follow the executions in NQL (remote_action.executions), or turn on Wait for Results to get the outcome on each device.',
 		name: 'runNotice',
 		type: 'notice',
 		default: '',
