@@ -260,7 +260,7 @@ describe('Run: API errors', () => {
 	});
 
 	it('400 passes the API code and message (a value the input does not allow)', async () => {
-		// the node's own check against the details refuses such a value first (actionsScriptInputs.test.ts):
+		// the node's own check against the details refuses such a value first (scriptInputs.test.ts):
 		// here Nexthink refuses a value the details allowed, e.g. after the remote action changed
 		server.injectFault({ path: EXECUTE, status: 400, body: { code: 'INVALID_PARAMS', message: 'params.StartType must be one of Automatic, Disabled' } });
 		const result = await run(runParameters(), [{ collector: C1 }]);

@@ -3,7 +3,7 @@
  * something: Run Remote Action, Trigger Campaign (and Workflow Run). The wait options mirror the
  * Export operation's (export/description.ts) with the same defaults, DEFAULT_WAIT_SETTINGS of
  * export/shared/waitSchedule.ts, written as literals (n8n's lint wants literal defaults;
- * test/unit/actionsWaitPure.test.ts compares them).
+ * test/unit/actions/waitForResults.test.ts compares them).
  */
 import type { INodeProperties } from 'n8n-workflow';
 

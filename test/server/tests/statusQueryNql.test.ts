@@ -9,9 +9,9 @@ import * as path from 'node:path';
 
 export {};
 
-const { startNexthinkServer } = require('../server');
-const { STATUS_QUERY_NQL } = require('../server/actions');
-const { fetchToken, apiRequest } = require('../server/client');
+const { startNexthinkServer } = require('..');
+const { STATUS_QUERY_NQL } = require('../actions');
+const { fetchToken, apiRequest } = require('../client');
 
 const C1 = 'e0000000-0000-4000-8000-000000000001';
 const ALICE = 'S-1-5-21-1004336348-1177238915-682003330-1001';
@@ -19,7 +19,7 @@ const TABLES = ['remote_action.executions', 'workflow.executions', 'campaign.res
 
 /** The NQL block after `<!-- status-query-nql: <table> -->` in README.md. */
 function readmeNql(table: string): string | undefined {
-	const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+	const readme = fs.readFileSync(path.join(__dirname, '../../../README.md'), 'utf8');
 	const match = new RegExp(`<!-- status-query-nql: ${table.replace('.', '\\.')} -->\\n\`\`\`\\n([^\\n]+)\\n\`\`\``).exec(readme);
 	return match?.[1];
 }

@@ -6,10 +6,10 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { NexthinkActions } from '../../nodes/Nexthink/actions/NexthinkActions.node';
-import { disposeHarness, nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../helpers/harness';
+import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
+import { disposeHarness, nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
 
-const { startNexthinkServer } = require('../server');
+const { startNexthinkServer } = require('../../server');
 
 const EXECUTE = '/api/v1/act/execute';
 const DETAILS = '/api/v1/act/remote-action/details';

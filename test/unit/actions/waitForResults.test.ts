@@ -2,8 +2,8 @@
  * Pure parts of Wait for Results (actions/shared/resultStatus.ts, waitSettings.ts) and of the
  * script-input check against a remote action's details (remoteAction/runInput.ts).
  */
-import type { ScriptInput } from '../../nodes/Nexthink/actions/remoteAction/answers';
-import { checkParamsAgainstInputs, RunInputError } from '../../nodes/Nexthink/actions/remoteAction/runInput';
+import type { ScriptInput } from '../../../nodes/Nexthink/actions/remoteAction/answers';
+import { checkParamsAgainstInputs, RunInputError } from '../../../nodes/Nexthink/actions/remoteAction/runInput';
 import {
 	isFinalStatus,
 	itemResults,
@@ -12,8 +12,8 @@ import {
 	StatusRowsError,
 	targetResult,
 	type StatusRow,
-} from '../../nodes/Nexthink/actions/shared/resultStatus';
-import { checkResultsWait, differentWait, RESULTS_MAX_TARGETS_PER_REQUEST } from '../../nodes/Nexthink/actions/shared/waitSettings';
+} from '../../../nodes/Nexthink/actions/shared/resultStatus';
+import { checkResultsWait, differentWait, RESULTS_MAX_TARGETS_PER_REQUEST } from '../../../nodes/Nexthink/actions/shared/waitSettings';
 
 const C1 = 'e0000000-0000-4000-8000-000000000001';
 const C2 = 'e0000000-0000-4000-8000-000000000002';
@@ -198,8 +198,8 @@ describe('script inputs against the remote action\'s details', () => {
 
 describe('Wait Options in the editor', () => {
 	it('show the defaults the node applies when an option is not set', () => {
-		const { waitForResultsProperties } = require('../../nodes/Nexthink/actions/shared/waitDescription');
-		const { DEFAULT_WAIT_SETTINGS } = require('../../nodes/Nexthink/export/shared/waitSchedule');
+		const { waitForResultsProperties } = require('../../../nodes/Nexthink/actions/shared/waitDescription');
+		const { DEFAULT_WAIT_SETTINGS } = require('../../../nodes/Nexthink/export/shared/waitSchedule');
 		const waitOptions = waitForResultsProperties({ resource: ['remoteAction'] }, 't', '#q').find((property: any) => property.name === 'waitOptions');
 		const defaults = Object.fromEntries(waitOptions.options.map((option: any) => [option.name, option.default]));
 		expect(defaults).toEqual({

@@ -11,11 +11,11 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { NexthinkActions } from '../../nodes/Nexthink/actions/NexthinkActions.node';
-import { disposeHarness, nexthinkCredentials, runNode, startNode, type RunNodeOptions, type RunNodeResult } from '../helpers/harness';
+import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
+import { disposeHarness, nexthinkCredentials, runNode, startNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
 
-const { startNexthinkServer } = require('../server');
-const { STATUS_QUERY_NQL } = require('../server/actions');
+const { startNexthinkServer } = require('../../server');
+const { STATUS_QUERY_NQL } = require('../../server/actions');
 
 const EXECUTE = '/api/v1/act/execute';
 const TRIGGER = '/api/v1/euf/campaign/trigger';
