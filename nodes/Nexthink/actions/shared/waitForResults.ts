@@ -67,7 +67,6 @@ export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparat
 	});
 }
 
-
 export interface ResultsWaitOutcome {
 	/** Maximum Wait ran out while some target had no final status. */
 	timedOut: boolean;
@@ -81,6 +80,10 @@ export interface ResultsWaitOutcome {
 	resultOf(target: WaitTarget): TargetResult;
 }
 
+/**
+ * Polls until every target has a final status, Maximum Wait runs out, or the status query fails;
+ * throws only when the execution is cancelled.
+ */
 export async function waitForResults(
 	ctx: IExecuteFunctions,
 	kind: ResultKind,
