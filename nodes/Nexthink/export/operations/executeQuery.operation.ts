@@ -14,7 +14,7 @@ import { limitFromOption, ResultLimitError, type ResultLimits } from '../../resu
 import { readCsvRows } from '../../results/readCsvRows';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { mediaTypeOf, nexthinkRequest, unexpectedAnswer } from '../../transport';
-import { resultLimitError } from '../shared/downloadResults';
+import { resultLimitError } from '../shared/resultsFile';
 import {
 	answerText,
 	answerTooLarge,
@@ -30,7 +30,7 @@ import {
 	jsonHasMoreValuesThan,
 	tooManyValues,
 	type ExecuteResult,
-} from '../shared/executeResponse';
+} from './executeQueryAnswer';
 import { readQuerySettings, readResultLimits, readToolOptions, runsAsTool, validated } from '../shared/settings';
 import { limitToolRows, TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runPerItem';

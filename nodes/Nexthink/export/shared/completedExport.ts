@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { cancelSignalOf, keepMessage, throwIfCancelled } from '../../transport';
 import type { Compression } from '../../results/decompress';
 import { getExportStatus, type ExportStatusReport } from './exportApi';
-import { downloadResults } from './downloadResults';
+import { downloadResults } from './resultsFile';
 import { buildResultItems, storeResultsFile } from './resultItems';
 import type { ResultSettings } from './settings';
 

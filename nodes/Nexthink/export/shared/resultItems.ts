@@ -6,7 +6,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 import { NodeOperationError } from 'n8n-workflow';
 
 import { limitToolRows } from '../../shared/toolOutput';
-import type { DownloadedResults, NodeReadable } from './downloadResults';
+import type { DownloadedResults, NodeReadable } from './resultsFile';
 import type { Compression } from '../../results/decompress';
 import { QUERY_ID_UNKNOWN_NOTE } from './queryIdOfExport';
 import type { ResultSettings } from './settings';
