@@ -10,16 +10,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { limitFromOption, ResultLimitError, type ResultLimits } from '../../results/limits';
+import { ResultLimitError, type ResultLimits } from '../../results/limits';
 import { readCsvRows } from '../../results/readCsvRows';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { mediaTypeOf, nexthinkRequest, unexpectedAnswer } from '../../transport';
 import { resultLimitError } from '../shared/resultsFile';
 import {
 	answerText,
 	answerTooLarge,
 	boundedAnswer,
-	DEFAULT_MAX_ANSWER_BYTES,
 	EXECUTE_MAX_VALUES,
 	EXECUTE_ROW_LIMIT,
 	ExecuteAnswerLimitError,
@@ -31,8 +29,9 @@ import {
 	tooManyValues,
 	type ExecuteResult,
 } from './executeQueryAnswer';
-import { readQuerySettings, readResultLimits, readToolOptions, runsAsTool, validated } from '../shared/settings';
-import { limitToolRows, TOOL_ROWS_OPTION } from '../../shared/toolOutput';
+import { finishItems, placeRows } from '../shared/resultItems';
+import { readExecuteSettings, readQuerySettings, runsAsTool } from '../shared/settings';
+import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runPerItem';
 
 const EXECUTE_HINTS = {
@@ -41,35 +40,24 @@ const EXECUTE_HINTS = {
 };
 
 function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
-	const query = readQuerySettings(this, itemIndex);
-	const options = this.getNodeParameter('executeOptions', itemIndex, {}) as IDataObject;
-	const apiVersion = options.apiVersion === 'v1' ? 'v1' : 'v2';
-	const asCsv = options.responseFormat === 'csv';
-	const timeoutMs = validated(this, itemIndex, () => requestTimeoutMs(options.requestTimeoutSeconds, 60));
-	const toolLimits = validated(this, itemIndex, () => readToolOptions(options));
-	const limits = validated(this, itemIndex, () => readResultLimits(options));
-	const maxAnswerBytes = validated(this, itemIndex, () => limitFromOption(options.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB));
-	const headers: Record<string, string> = {};
-	if (options.utcTimestamps === true) headers['x-utc-times'] = 'true';
-	return { query, options, apiVersion, asCsv, timeoutMs, toolLimits, limits, maxAnswerBytes, headers };
+	return { query: readQuerySettings(this, itemIndex), settings: readExecuteSettings(this, itemIndex) };
 }
-
-const MB = 1024 * 1024;
 
 async function runExecuteQuery(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ query, options, apiVersion, asCsv, timeoutMs, toolLimits, limits, maxAnswerBytes, headers }: ReturnType<typeof prepareExecuteQuery>,
+	{ query, settings }: ReturnType<typeof prepareExecuteQuery>,
 ): Promise<INodeExecutionData[]> {
+	const { apiVersion, asCsv, maxAnswerBytes } = settings;
 	const response = await nexthinkRequest<AsyncIterable<Uint8Array>>(this, {
 		method: 'POST',
 		path: `/api/${apiVersion}/nql/execute`,
 		body: { queryId: query.queryId, parameters: query.parameters },
-		headers,
+		headers: settings.utcTimestamps ? { 'x-utc-times': 'true' } : {},
 		accept: asCsv ? 'text/csv' : 'application/json',
 		responseType: 'stream',
 		idempotent: true,
-		timeoutMs,
+		timeoutMs: settings.timeoutMs,
 		itemIndex,
 		action: `Executing ${query.queryId}`,
 		hints: EXECUTE_HINTS,
@@ -82,8 +70,8 @@ async function runExecuteQuery(
 		if (asCsv) {
 			// Max Answer Size also bounds CSV sent compressed without a Content-Encoding header, in place
 			// of the Export operation's decompression limits, which Execute Query does not offer.
-			const csvLimits = { ...limits, maxDecompressedBytes: maxAnswerBytes, maxCompressionRatio: 0 };
-			result = await fromCsv(csvAnswer(answer, response.headers['content-type']), options.convertTypes === true, csvLimits);
+			const csvLimits = { ...settings.limits, maxDecompressedBytes: maxAnswerBytes, maxCompressionRatio: 0 };
+			result = await fromCsv(csvAnswer(answer, response.headers['content-type']), settings.convertTypes, csvLimits);
 		} else {
 			const text = await answerText(answer);
 			if (jsonHasMoreValuesThan(text, EXECUTE_MAX_VALUES)) throw tooManyValues();
@@ -124,40 +112,29 @@ async function runExecuteQuery(
 	const metadata: IDataObject = {
 		...result.metadata,
 		queryId: result.metadata.queryId ?? query.queryId,
-		executionDateTime: executionDateTimeWithZone(result.metadata.executionDateTime, { utc: headers['x-utc-times'] === 'true', answeredAtMs }),
+		executionDateTime: executionDateTimeWithZone(result.metadata.executionDateTime, { utc: settings.utcTimestamps, answeredAtMs }),
 		mayBeIncomplete,
 	};
-	let rows = result.rows;
 	const pairedItem = { item: itemIndex };
-	const includeMetadata = options.includeMetadata ?? 'none';
-	let toolNote: IDataObject | undefined;
-	if (runsAsTool(this)) {
-		const byCount = rows.slice(0, toolLimits.maxRows);
-		const limited = limitToolRows({
-			rows: includeMetadata === 'eachRow' ? byCount.map((row) => ({ ...row, nexthinkQuery: metadata })) : byCount,
-			otherItems: includeMetadata === 'separateItem' ? [metadata] : [],
-			rowsAfter: rows.length - byCount.length,
-			rowLimit: { value: toolLimits.maxRows, option: TOOL_ROWS_OPTION },
-			maxBytes: toolLimits.maxBytes,
-			what: `the query ${query.queryId}`,
-			fullResultHint: mayBeIncomplete
-				? 'Execute Query itself returns about 1,000 rows at most; every row can be had by running the Export operation outside the agent.'
-				: 'Every row can be had by running the node outside the agent.',
-		});
-		rows = byCount.slice(0, limited.keptRows);
-		toolNote = limited.note as unknown as IDataObject | undefined;
-	}
-
-	const items: INodeExecutionData[] = rows.map((row) => ({
-		json: includeMetadata === 'eachRow' ? { ...row, nexthinkQuery: metadata } : row,
-		pairedItem,
-	}));
-	if (includeMetadata === 'separateItem') {
-		items.push({ json: metadata, pairedItem });
-	}
-	// first, so that the model reads it before the rows
-	if (toolNote !== undefined) items.unshift({ json: toolNote, pairedItem });
-	return items;
+	const placed = placeRows({
+		rows: result.rows,
+		metadata,
+		metadataKey: 'nexthinkQuery',
+		mode: settings.includeMetadata,
+		tool: runsAsTool(this)
+			? {
+					...settings.toolLimits,
+					rowLimitOption: TOOL_ROWS_OPTION,
+					rowsAfter: 0,
+					what: `the query ${query.queryId}`,
+					fullResultHint: mayBeIncomplete
+						? 'Execute Query itself returns about 1,000 rows at most; every row can be had by running the Export operation outside the agent.'
+						: 'Every row can be had by running the node outside the agent.',
+				}
+			: undefined,
+	});
+	const items: INodeExecutionData[] = placed.rows.map((json) => ({ json, pairedItem }));
+	return finishItems(items, placed, settings.includeMetadata, pairedItem);
 }
 
 export const executeExecuteQuery: ItemOperation<ReturnType<typeof prepareExecuteQuery>> = { prepare: prepareExecuteQuery, run: runExecuteQuery };

@@ -1,6 +1,8 @@
 /**
  * Builds the output items of one export: one item per row with keys exactly as
- * the CSV header, optionally the file as binary data and the export metadata.
+ * the CSV header, optionally the file as binary data and the export metadata. placeRows and
+ * finishItems are the one way rows, metadata and an agent's tool note are placed, for Execute
+ * Query too.
  */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -9,7 +11,7 @@ import { limitToolRows } from '../../shared/toolOutput';
 import type { DownloadedResults, NodeReadable } from './resultsFile';
 import type { Compression } from '../../results/decompress';
 import { QUERY_ID_UNKNOWN_NOTE } from './queryIdOfExport';
-import type { ResultSettings } from './settings';
+import type { MetadataMode, ResultSettings } from './settings';
 
 export interface ExportMetadata {
 	exportId: string | null;
@@ -35,6 +37,76 @@ export async function storeResultsFile(
 	return await ctx.helpers.prepareBinaryData(data as Buffer, fileName, MIME_TYPES[compression]);
 }
 
+/** The rows of one result, where its metadata goes, and (in an agent's tool run) what the model may get. */
+export interface RowPlacement {
+	rows: readonly IDataObject[];
+	metadata: IDataObject;
+	/** The key of the metadata on each row ("On Each Row"). */
+	metadataKey: 'nexthinkExport' | 'nexthinkQuery';
+	mode: MetadataMode;
+	/** Set in a tool run: the output is cut to these bounds and a note says what was left out. */
+	tool?: {
+		maxRows: number;
+		/** The option that sets `maxRows`, named in the note. */
+		rowLimitOption: string;
+		maxBytes: number;
+		/** Rows of the result that are not in `rows` at all (not read, or not returned). */
+		rowsAfter: number | 'unknown';
+		what: string;
+		fullResultHint: string;
+		/** The metadata once rows were left out, e.g. with a corrected row count. */
+		metadataWhenCut?: (metadata: IDataObject, keptRows: number) => IDataObject;
+	};
+}
+
+export interface PlacedRows {
+	/** The JSON of each row item, in order. */
+	rows: IDataObject[];
+	/** The metadata as finally placed (changed by `metadataWhenCut` when rows were left out). */
+	metadata: IDataObject;
+	/** The note for the model, when rows were left out. */
+	toolNote?: IDataObject;
+}
+
+export function placeRows({ rows, metadata, metadataKey, mode, tool }: RowPlacement): PlacedRows {
+	const onEachRow = mode === 'eachRow';
+	let kept = rows;
+	let placedMetadata = metadata;
+	let toolNote: IDataObject | undefined;
+	if (tool !== undefined) {
+		const byCount = rows.slice(0, tool.maxRows);
+		const notRead = tool.rowsAfter === 'unknown' ? 'unknown' : tool.rowsAfter + rows.length - byCount.length;
+		// Sizes are measured with the metadata as read; cutting can only shorten it (fewer digits in
+		// a row count, moreRowsAvailable false -> true), so the output stays within the limit.
+		const limited = limitToolRows({
+			rows: onEachRow ? byCount.map((row) => ({ ...row, [metadataKey]: metadata })) : byCount,
+			otherItems: mode === 'separateItem' ? [metadata] : [],
+			rowsAfter: notRead,
+			rowLimit: { value: tool.maxRows, option: tool.rowLimitOption },
+			maxBytes: tool.maxBytes,
+			what: tool.what,
+			fullResultHint: tool.fullResultHint,
+		});
+		if (limited.keptRows < rows.length) {
+			kept = byCount.slice(0, limited.keptRows);
+			placedMetadata = tool.metadataWhenCut?.(metadata, kept.length) ?? metadata;
+		}
+		toolNote = limited.note as unknown as IDataObject | undefined;
+	}
+	return {
+		rows: kept.map((row) => (onEachRow ? { ...row, [metadataKey]: placedMetadata } : { ...row })),
+		metadata: placedMetadata,
+		...(toolNote !== undefined ? { toolNote } : {}),
+	};
+}
+
+/** Adds the metadata as a separate last item ("As a Separate Last Item") and the tool note first, so the model reads it before the rows. */
+export function finishItems(items: INodeExecutionData[], placed: PlacedRows, mode: MetadataMode, pairedItem: { item: number }): INodeExecutionData[] {
+	if (mode === 'separateItem') items.push({ json: { ...placed.metadata }, pairedItem });
+	if (placed.toolNote !== undefined) items.unshift({ json: placed.toolNote, pairedItem });
+	return items;
+}
+
 export async function buildResultItems(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -43,36 +115,25 @@ export async function buildResultItems(
 	settings: ResultSettings,
 ): Promise<INodeExecutionData[]> {
 	const pairedItem = { item: itemIndex };
-	const items: INodeExecutionData[] = [];
-	let metadataJson = (metadata.queryId === null ? { ...metadata, queryIdNote: QUERY_ID_UNKNOWN_NOTE } : metadata) as unknown as IDataObject;
-	let rows = results.rows;
-	let toolNote: IDataObject | undefined;
-
-	if (settings.output !== 'file') {
-		const onEachRow = settings.includeMetadata === 'eachRow';
-		if (settings.tool !== undefined) {
-			// Sizes are measured with the metadata as read; capping can only shorten it (fewer digits
-			// in rowCount, moreRowsAvailable false -> true), so the output stays within the limit.
-			const limited = limitToolRows({
-				rows: onEachRow ? rows.map((row) => ({ ...row, nexthinkExport: metadataJson })) : rows,
-				otherItems: settings.includeMetadata === 'separateItem' ? [metadataJson] : [],
-				rowsAfter: results.moreRowsAvailable ? 'unknown' : 0,
-				rowLimit: { value: settings.tool.maxRows, option: settings.tool.rowLimitOption },
-				maxBytes: settings.tool.maxBytes,
-				what: metadata.queryId !== null ? `the export of ${metadata.queryId}` : 'this export',
-				fullResultHint:
-					'Every row can be had by running the Export operation outside the agent, e.g. with Output: File for large results.',
-			});
-			if (limited.keptRows < rows.length) {
-				rows = rows.slice(0, limited.keptRows);
-				metadataJson = { ...metadataJson, rowCount: rows.length, moreRowsAvailable: true };
-			}
-			toolNote = limited.note as unknown as IDataObject | undefined;
-		}
-		for (const row of rows) {
-			items.push({ json: (onEachRow ? { ...row, nexthinkExport: metadataJson } : row) as IDataObject, pairedItem });
-		}
-	}
+	const metadataJson = (metadata.queryId === null ? { ...metadata, queryIdNote: QUERY_ID_UNKNOWN_NOTE } : metadata) as unknown as IDataObject;
+	const placed = placeRows({
+		rows: settings.output === 'file' ? [] : results.rows,
+		metadata: metadataJson,
+		metadataKey: 'nexthinkExport',
+		mode: settings.includeMetadata,
+		tool:
+			settings.tool === undefined || settings.output === 'file'
+				? undefined
+				: {
+						...settings.tool,
+						rowsAfter: results.moreRowsAvailable ? 'unknown' : 0,
+						what: metadata.queryId !== null ? `the export of ${metadata.queryId}` : 'this export',
+						fullResultHint:
+							'Every row can be had by running the Export operation outside the agent, e.g. with Output: File for large results.',
+						metadataWhenCut: (json, keptRows) => ({ ...json, rowCount: keptRows, moreRowsAvailable: true }),
+					},
+	});
+	const items: INodeExecutionData[] = placed.rows.map((json) => ({ json, pairedItem }));
 	if (settings.output !== 'rows') {
 		const file = results.file;
 		if (file === undefined) throw new NodeOperationError(ctx.getNode(), 'The results file was not kept', { itemIndex });
@@ -80,13 +141,8 @@ export async function buildResultItems(
 		if (items.length > 0) {
 			items[0].binary = binary;
 		} else {
-			items.push({ json: settings.output === 'file' ? { ...metadataJson } : {}, binary, pairedItem });
+			items.push({ json: settings.output === 'file' ? { ...placed.metadata } : {}, binary, pairedItem });
 		}
 	}
-	if (settings.includeMetadata === 'separateItem') {
-		items.push({ json: { ...metadataJson }, pairedItem });
-	}
-	// first, so that the model reads it before the rows
-	if (toolNote !== undefined) items.unshift({ json: toolNote, pairedItem });
-	return items;
+	return finishItems(items, placed, settings.includeMetadata, pairedItem);
 }

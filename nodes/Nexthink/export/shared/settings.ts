@@ -7,9 +7,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { requestTimeoutMs, RequestTimeoutError } from '../../shared/requestTimeout';
 import { runsAsTool } from '../../shared/toolMode';
 import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes, ToolSettingError } from '../../shared/toolOutput';
-import { resultLimitsFromOptions, type ResultLimits } from '../../results/limits';
+import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../../results/limits';
 import type { Compression } from '../../results/decompress';
 import { normaliseQueryId, normaliseQueryParameters, parseParametersJson, QueryInputError, validateLogTag } from './queryInput';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../operations/executeQueryAnswer';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from './waitSchedule';
 
 export type OutputMode = 'rows' | 'file' | 'rowsAndFile';
@@ -42,6 +43,41 @@ export interface ToolLimits {
 	rowLimitOption: string;
 	/** Max Output Size When Used as a Tool, in bytes of JSON. */
 	maxBytes: number;
+}
+
+/** Execute Query's options (`executeOptions`), read and checked like the other operations' settings. */
+export interface ExecuteSettings {
+	apiVersion: 'v1' | 'v2';
+	/** Ask for `text/csv` and parse it, instead of JSON. */
+	asCsv: boolean;
+	convertTypes: boolean;
+	includeMetadata: MetadataMode;
+	/** Timestamps in UTC (`x-utc-times: true`) instead of the instance's time zone. */
+	utcTimestamps: boolean;
+	timeoutMs: number;
+	/** The tool-run bounds, read (and checked) whether or not the node runs as a tool. */
+	toolLimits: { maxRows: number; maxBytes: number };
+	limits: ResultLimits;
+	/** Max Answer Size, in bytes after HTTP decompression. */
+	maxAnswerBytes: number;
+}
+
+const EXECUTE_DEFAULT_TIMEOUT_SECONDS = 60;
+const MB = 1024 * 1024;
+
+export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): ExecuteSettings {
+	const options = ctx.getNodeParameter('executeOptions', itemIndex, {}) as IDataObject;
+	return validated(ctx, itemIndex, () => ({
+		apiVersion: options.apiVersion === 'v1' ? 'v1' : 'v2',
+		asCsv: options.responseFormat === 'csv',
+		convertTypes: options.convertTypes === true,
+		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
+		utcTimestamps: options.utcTimestamps === true,
+		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, EXECUTE_DEFAULT_TIMEOUT_SECONDS),
+		toolLimits: readToolOptions(options),
+		limits: readResultLimits(options),
+		maxAnswerBytes: limitFromOption(options.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB),
+	}));
 }
 
 export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
