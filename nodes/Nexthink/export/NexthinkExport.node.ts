@@ -1,20 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import {
-	executeNotice,
-	executeOptionsProperty,
-	exportIdProperties,
-	operationProperty,
-	optionsProperty,
-	queryProperties,
-	toolNotice,
-} from './description';
-import { executeDownloadResults } from './operations/downloadResults.operation';
-import { executeExecuteQuery } from './operations/executeQuery.operation';
-import { executeExport } from './operations/export.operation';
-import { executeGetStatus } from './operations/getStatus.operation';
-import { executeStartExport } from './operations/startExport.operation';
+import { operationProperty, toolNotice } from './description';
+import { description as downloadResultsFields, executeDownloadResults } from './operations/downloadResults.operation';
+import { description as executeQueryFields, executeExecuteQuery } from './operations/executeQuery.operation';
+import { description as exportFields, executeExport } from './operations/export.operation';
+import { description as getStatusFields, executeGetStatus } from './operations/getStatus.operation';
+import { description as startExportFields, executeStartExport } from './operations/startExport.operation';
 import { runPerItem, type ItemOperation } from '../shared/runPerItem';
 
 const OPERATIONS = {
@@ -42,7 +34,15 @@ export class NexthinkExport implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
 		credentials: [{ name: 'nexthinkApi', required: true }],
-		properties: [toolNotice, operationProperty, executeNotice, ...queryProperties, ...exportIdProperties, optionsProperty, executeOptionsProperty],
+		properties: [
+			toolNotice,
+			operationProperty,
+			...exportFields,
+			...startExportFields,
+			...getStatusFields,
+			...downloadResultsFields,
+			...executeQueryFields,
+		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,11 +1,51 @@
 /** Download Results: by export ID (one status call for a fresh URL) or by a results URL. */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { outputCompletedExport } from '../shared/completedExport';
 import { getExportStatus, type ExportStatusReport } from '../shared/exportApi';
 import { queryIdOfExport } from '../shared/queryIdOfExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../shared/settings';
 import type { ItemOperation } from '../../shared/runPerItem';
+import { exportIdField, forOperation, OPTION, optionsCollection } from '../description';
+
+export const description: INodeProperties[] = forOperation('downloadResults', [
+	{
+		displayName: 'Results Source',
+		name: 'resultsSource',
+		type: 'options',
+		default: 'exportId',
+		options: [
+			{ name: 'Export ID', value: 'exportId', description: 'Fetch a fresh results URL with one status call' },
+			{ name: 'Results File URL', value: 'url', description: 'Use a results URL from Get Status (valid 15 minutes)' },
+		],
+	},
+	{
+		displayName: 'Results File URL',
+		name: 'resultsFileUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '={{ $json.resultsFileUrl }}',
+		description: 'The pre-signed URL from Get Status. It expires 15 minutes after it was issued.',
+		displayOptions: { show: { resultsSource: ['url'] } },
+	},
+	exportIdField,
+	optionsCollection([
+		OPTION.convertTypes,
+		OPTION.includeMetadata,
+		OPTION.maxCompressionRatio,
+		OPTION.maxDecompressedMB,
+		OPTION.maxFieldMB,
+		OPTION.maxOutputKBAsTool,
+		OPTION.maxRowMB,
+		OPTION.maxRows,
+		OPTION.maxRowsAsTool,
+		OPTION.output,
+		OPTION.binaryPropertyName,
+		OPTION.requestTimeoutSeconds,
+		OPTION.onTruncated,
+	]),
+]);
 
 function prepareDownloadResults(this: IExecuteFunctions, itemIndex: number) {
 	const source = this.getNodeParameter('resultsSource', itemIndex, 'exportId') as string;

@@ -7,7 +7,7 @@
  * decompression; Request Timeout for the whole answer): a small `Content-Encoding: gzip` answer
  * could otherwise inflate to gigabytes inside n8n's request helper before any check runs.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ResultLimitError, type ResultLimits } from '../../results/limits';
@@ -31,8 +31,128 @@ import {
 } from './executeQueryAnswer';
 import { finishItems, placeRows } from '../shared/resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../shared/settings';
-import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
+import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB, TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runPerItem';
+import { forOperation, queryFields, TOOL_ROWS_DESCRIPTION, TOOL_SIZE_DESCRIPTION } from '../description';
+
+const executeNotice: INodeProperties = {
+	displayName:
+		'Execute Query returns about 1,000 rows at most and silently drops the rest. For larger results use the Export operation.',
+	name: 'executeLimitNotice',
+	type: 'notice',
+	default: '',
+};
+
+const executeOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'executeOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'API Version',
+			name: 'apiVersion',
+			type: 'options',
+			default: 'v2',
+			options: [
+				{ name: 'V2 (Rows as Objects)', value: 'v2' },
+				{ name: 'V1 (Headers and Value Lists)', value: 'v1' },
+			],
+			description: 'Which execute endpoint to call. Both give the same items; v1 is for older proxies.',
+		},
+		{
+			displayName: 'Convert Types',
+			name: 'convertTypes',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
+			displayOptions: { show: { responseFormat: ['csv'] } },
+		},
+		{
+			displayName: 'Include Query Metadata',
+			name: 'includeMetadata',
+			type: 'options',
+			default: 'none',
+			options: [
+				{ name: 'No', value: 'none' },
+				{ name: 'As a Separate Last Item', value: 'separateItem' },
+				{ name: 'On Each Row (Under nexthinkQuery)', value: 'eachRow' },
+			],
+			description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
+		},
+		{
+			displayName: 'Max Answer Size (MB)',
+			name: 'maxAnswerMB',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 3 },
+			default: 64,
+			description:
+				'Fail when the answer is larger than this many MB once decompressed (1 MB = 1,048,576 bytes; 0 = no limit). About 1,000 rows take a few MB; far more means a misbehaving server.',
+		},
+		{
+			displayName: 'Max Field Size (MB)',
+			name: 'maxFieldMB',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 3 },
+			default: 16,
+			description: 'Fail when one CSV value is longer than this many MB (1 MB = 1,048,576 characters; 0 = no limit). Protects against hostile files.',
+			displayOptions: { show: { responseFormat: ['csv'] } },
+		},
+		{
+			displayName: 'Max Output Size When Used as a Tool (KB)',
+			name: 'maxOutputKBAsTool',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_TOOL_OUTPUT_KB },
+			default: DEFAULT_TOOL_MAX_OUTPUT_KB,
+			description: TOOL_SIZE_DESCRIPTION,
+		},
+		{
+			displayName: 'Max Row Size (MB)',
+			name: 'maxRowMB',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 3 },
+			default: 64,
+			description: 'Fail when one CSV row (or the header) is longer than this many MB (0 = no limit). Protects against hostile files.',
+			displayOptions: { show: { responseFormat: ['csv'] } },
+		},
+		{
+			displayName: 'Max Rows When Used as a Tool',
+			name: 'maxRowsAsTool',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: DEFAULT_TOOL_MAX_ROWS,
+			description: TOOL_ROWS_DESCRIPTION,
+		},
+		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'requestTimeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60,
+			description: 'Longest time the request may take, at most 86400 (one day)',
+		},
+		{
+			displayName: 'Response Format',
+			name: 'responseFormat',
+			type: 'options',
+			default: 'json',
+			options: [
+				{ name: 'JSON', value: 'json' },
+				{ name: 'CSV', value: 'csv', description: 'Ask for text/csv and parse it; every value is text unless Convert Types is on' },
+			],
+		},
+		{
+			displayName: 'UTC Timestamps',
+			name: 'utcTimestamps',
+			type: 'boolean',
+			default: false,
+			description: 'Whether Nexthink should give times in UTC instead of the instance\'s regional time zone',
+		},
+	],
+};
+
+export const description: INodeProperties[] = forOperation('executeQuery', [executeNotice, ...queryFields, executeOptions]);
 
 const EXECUTE_HINTS = {
 	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',

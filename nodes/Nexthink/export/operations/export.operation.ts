@@ -1,5 +1,5 @@
 /** Export: start an export, wait for it, download the file and output its rows. */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { outputCompletedExport } from '../shared/completedExport';
@@ -8,6 +8,30 @@ import { statusJson } from '../shared/statusJson';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../shared/settings';
 import { waitForExport } from '../shared/waitForExport';
 import type { ItemOperation } from '../../shared/runPerItem';
+import { compressionField, forOperation, OPTION, optionsCollection, queryFields, waitOptions } from '../description';
+
+export const description: INodeProperties[] = forOperation('export', [
+	...queryFields,
+	compressionField,
+	optionsCollection([
+		...waitOptions,
+		OPTION.convertTypes,
+		OPTION.logTag,
+		OPTION.includeMetadata,
+		OPTION.maxCompressionRatio,
+		OPTION.maxDecompressedMB,
+		OPTION.maxFieldMB,
+		OPTION.maxOutputKBAsTool,
+		OPTION.maxRowMB,
+		OPTION.maxRows,
+		OPTION.maxRowsAsTool,
+		OPTION.output,
+		OPTION.binaryPropertyName,
+		OPTION.requestTimeoutSeconds,
+		OPTION.startMethod,
+		OPTION.onTruncated,
+	]),
+]);
 
 function prepareExport(this: IExecuteFunctions, itemIndex: number) {
 	return {

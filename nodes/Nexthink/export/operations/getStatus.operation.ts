@@ -2,13 +2,16 @@
  * Get Status: one status call. Every state the API reports is output as data (ERROR and HTTP 400
  * included) so a Wait-node loop can branch on it; 401/403/404/429 are errors.
  */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getExportStatus } from '../shared/exportApi';
 import { queryIdOfExport } from '../shared/queryIdOfExport';
 import { readExportId, readTimeoutMs } from '../shared/settings';
 import { statusJson } from '../shared/statusJson';
 import type { ItemOperation } from '../../shared/runPerItem';
+import { exportIdField, forOperation, OPTION, optionsCollection } from '../description';
+
+export const description: INodeProperties[] = forOperation('getStatus', [exportIdField, optionsCollection([OPTION.requestTimeoutSeconds])]);
 
 /** A single call still rides out a short 429 or 5xx, but never waits longer than this. */
 const STATUS_CALL_BUDGET_MS = 60_000;

@@ -1,9 +1,16 @@
 /** Start Export: start only, output the export ID (for Wait-node loops over very long exports). */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { startExport } from '../shared/exportApi';
 import { readQuerySettings, readStartSettings, readTimeoutMs } from '../shared/settings';
 import type { ItemOperation } from '../../shared/runPerItem';
+import { compressionField, forOperation, OPTION, optionsCollection, queryFields } from '../description';
+
+export const description: INodeProperties[] = forOperation('startExport', [
+	...queryFields,
+	compressionField,
+	optionsCollection([OPTION.logTag, OPTION.requestTimeoutSeconds, OPTION.startMethod]),
+]);
 
 function prepareStartExport(this: IExecuteFunctions, itemIndex: number) {
 	return { query: readQuerySettings(this, itemIndex), start: readStartSettings(this, itemIndex), timeoutMs: readTimeoutMs(this, itemIndex) };
