@@ -10,6 +10,7 @@ import { DEFAULT_RESULT_LIMITS, MAX_COLUMNS, MB, ResultLimitError, resultLimitsF
 import { readCsvRows } from '../../../nodes/Nexthink/results/readCsvRows';
 import { ZstdDecoder } from '../../../nodes/Nexthink/results/zstd';
 import { chunked, type SourceLog } from '../../helpers/chunkedSource';
+import { DATA_WORK_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const NO_LIMITS: ResultLimits = { maxDecompressedBytes: 0, maxCompressionRatio: 0, maxFieldChars: 0, maxRecordChars: 0 };
 
@@ -147,7 +148,7 @@ describe('decompressed size and compression ratio limits', () => {
 		expect(error.limit).toBe('maxDecompressedBytes');
 		expect(log.closed).toBe(true);
 		expect(log.pulled).toBeLessThan(bomb.length / 1024 / 2);
-	});
+	}, DATA_WORK_TIMEOUT_MS); // compresses 64 MB, which takes seconds on a busy machine
 
 	it('applies no bound when no limits are given to decompressChunks', async () => {
 		let length = 0;
@@ -170,7 +171,7 @@ describe('ZstdDecoder.pushInPortions', () => {
 		expect(portions.length).toBeGreaterThan(8);
 		// a portion is the budget plus at most one block (128 KiB)
 		expect(Math.max(...portions)).toBeLessThanOrEqual(256 * 1024 + 128 * 1024);
-	});
+	}, DATA_WORK_TIMEOUT_MS); // compresses and decodes 8 MB
 });
 
 describe('resultLimitsFromOptions', () => {
