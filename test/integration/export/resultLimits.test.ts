@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { gzipBomb, zstdBomb } from '../../helpers/bombs';
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../../helpers/harness';
+import { DATA_WORK_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -57,7 +58,7 @@ describe(`Results file limits on n8n-core ${N8N_CORE_VERSION}`, () => {
 			'The results file was not read: A field starting on line 2 of the results is longer than 1 MB (the field size limit). If the file is genuine, raise "Max Field Size (MB)" in the node\'s options (0 = no limit).',
 		);
 		expect(error.description).toMatch(/protect n8n from files that would exhaust its memory/);
-	});
+	}, DATA_WORK_TIMEOUT_MS); // builds the file with the zstd or gzip tools and reads megabytes
 
 	it('Download Results by URL: fails on a zstd row of many fields past Max Row Size', async () => {
 		const bomb = zstdBomb(Buffer.from(`${'y'.repeat(999)},`.repeat(1024)), 4); // a 4 MB row of 4,096 fields
@@ -66,7 +67,7 @@ describe(`Results file limits on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const { items, error } = await run({ operation: 'downloadResults', resultsSource: 'url', resultsFileUrl: url, options: { maxRowMB: 1 } });
 		expect(items).toHaveLength(0);
 		expect(error.message).toMatch(/^The results file was not read: The row starting on line 2 of the results is longer than 1 MB \(the row size limit\)\. If the file is genuine, raise "Max Row Size \(MB\)"/);
-	});
+	}, DATA_WORK_TIMEOUT_MS); // builds the file with the zstd or gzip tools and reads megabytes
 
 	it('Download Results by export ID: fails past Max Decompressed Size and Max Compression Ratio', async () => {
 		const exported = await run({ compression: 'GZIP', options: FAST_WAIT });
@@ -102,7 +103,7 @@ describe(`Results file limits on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const { items, error } = await run({ operation: 'executeQuery', executeOptions: { responseFormat: 'csv', maxFieldMB: 0.25 } });
 		expect(items).toHaveLength(0);
 		expect(error.message).toMatch(/^The results file was not read: A field starting on line 2 of the results is longer than 256 KB \(the field size limit\)\. If the file is genuine, raise "Max Field Size \(MB\)"/);
-	});
+	}, DATA_WORK_TIMEOUT_MS); // the server sends and the node parses 600 KB of CSV
 
 	it('rejects a negative limit before any request, naming the option', async () => {
 		const { error } = await run({ compression: 'GZIP', options: { ...FAST_WAIT, maxRowMB: -1 } });
