@@ -33,7 +33,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../export/shared/executeResponse';
+import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../shared/executeAnswer';
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../export/shared/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, nexthinkRequest, sleepUnlessCancelled } from '../../transport';
 import { describeError, type ItemPreparation } from './runHelpers';

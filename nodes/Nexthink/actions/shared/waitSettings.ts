@@ -3,7 +3,7 @@
  * and parameter, the wait schedule (the Export operation's, export/shared/waitSchedule.ts), and the
  * rule that every item of a run waits the same way. Read from the node by waitForResults.ts.
  */
-import { EXECUTE_ROW_LIMIT } from '../../export/shared/executeResponse';
+import { EXECUTE_ROW_LIMIT } from '../../shared/executeAnswer';
 import { normaliseQueryId } from '../../export/shared/queryInput';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../../export/shared/waitSchedule';
 import { RunInputError } from '../remoteAction/runInput';

@@ -28,7 +28,7 @@ import {
 	jsonHasMoreValuesThan,
 	tooManyValues,
 	type ExecuteResult,
-} from './executeQueryAnswer';
+} from '../../shared/executeAnswer';
 import { finishItems, placeRows } from '../shared/resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../shared/settings';
 import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB, TOOL_ROWS_OPTION } from '../../shared/toolOutput';

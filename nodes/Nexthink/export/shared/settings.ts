@@ -10,7 +10,7 @@ import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes, ToolSettin
 import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../../results/limits';
 import type { Compression } from '../../results/decompress';
 import { normaliseQueryId, normaliseQueryParameters, parseParametersJson, QueryInputError, validateLogTag } from './queryInput';
-import { DEFAULT_MAX_ANSWER_BYTES } from '../operations/executeQueryAnswer';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../../shared/executeAnswer';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from './waitSchedule';
 
 export type OutputMode = 'rows' | 'file' | 'rowsAndFile';

@@ -1,7 +1,8 @@
 /**
- * Turns the answers of the synchronous execute endpoints into rows
- * (https://docs.nexthink.com/api/nql/execute-an-nql): v2 sends `data` as objects keyed by field name; v1 sends `headers` plus `data` as arrays in
- * header order. Pure, so each shape is tested without a server.
+ * Turns the answers of the synchronous execute endpoints (https://docs.nexthink.com/api/nql/execute-an-nql)
+ * into rows, bounded while they arrive: v2 sends `data` as objects keyed by field name; v1 sends
+ * `headers` plus `data` as arrays in header order. Used by Export's Execute Query and by the Actions
+ * node's Wait for Results. Pure, so each shape is tested without a server.
  */
 import type { IDataObject } from 'n8n-workflow';
 
