@@ -1,4 +1,4 @@
-// Decompression bombs against the results pipeline (issue 15, point 2): peak memory and time until a
+// Decompression bombs against the results pipeline: peak memory and time until a
 // ~2 MB hostile file fails (or, for a build without limits, until it finishes or the process dies).
 //
 // Usage: npx tsc -p tsconfig.json && node test/bench/bombs.js [--dist <dir>] [--heap-mb 1024] [--timeout-s 120]

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Execute Query answers that inflate (issue 15, point 2): peak memory and time until a ~2 MB answer
+ * Execute Query answers that inflate: peak memory and time until a ~2 MB answer
  * sent with `Content-Encoding: gzip` fails, through the COMPILED Export node run by n8n-core 2.x's
  * real engine (test/helpers/harness.ts) against the local API server (test/server), which serves the
  * bomb as the execute answer.

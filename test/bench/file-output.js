@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Peak memory of Output "File" (issue 15, point 8): Download Results by URL of a large results file
+ * Peak memory of Output "File": Download Results by URL of a large results file
  * through the COMPILED node run by n8n-core 2.x's real engine (test/helpers/harness.ts), with n8n's
  * binary data in `filesystem` mode (2.x's default outside queue mode: the file goes to disk) and in
  * the in-memory `default` mode (what the harness uses when binary data is not initialised, and 1.x's

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Real n8n, side by side (issue 8): the same 1,000,000-row export done by the Nexthink Export node
+ * Real n8n, side by side: the same 1,000,000-row export done by the Nexthink Export node
  * and by the do-it-yourself workflow a user would build without this package (HTTP Request for the
  * token, HTTP Request to start, a Wait → HTTP Request → IF polling loop, HTTP Request downloading
  * the file, Extract From File parsing the CSV), in the same pinned n8n 2.x.

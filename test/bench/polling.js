@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Polling economy (issue 8): how many status calls the Export operation makes, and when the result
+ * Polling economy: how many status calls the Export operation makes, and when the result
  * arrives, for exports that complete after 10 s, 60 s and 10 min, with the default wait behaviour
  * beside a fixed 1 s and a fixed 5 s poll (the do-it-yourself Wait-node loop).
  *

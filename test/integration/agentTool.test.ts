@@ -1,5 +1,5 @@
 /**
- * Both nodes as an AI agent's tool (issue 16, point 4), through n8n-core's own tool machinery
+ * Both nodes as an AI agent's tool, through n8n-core's own tool machinery
  * (`createNodeAsTool`, a supply-data context, the `$fromAI()` schema) on both n8n generations, over
  * real HTTP against the local API server: what goes back to the model is bounded by rows and by
  * size with a note on what was left out, and Enrichment writes only when the author allowed it.

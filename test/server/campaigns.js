@@ -17,7 +17,7 @@ const { SID_PATTERN } = require('./actions');
  *
  * Errors: 400 and 401 with `TriggerErrorResponse` `{ code, message }` (codes in `CODES`, invented:
  * the real ones are not public); 403 with **no body**, both for a credential without the Campaigns
- * API permission and for a campaign whose API option is not ticked (the spec declares no body for 403).
+ * API permission and for a campaign whose API option is not ticked (the OpenAPI document declares no body for 403).
  *
  * @typedef {import('./actions').ActionStore} ActionStore
  */
@@ -38,7 +38,7 @@ const CODES = {
 	unauthorized: 'UNAUTHORIZED',
 };
 
-/** 401 body (the spec gives the campaign 401 a TriggerErrorResponse, unlike the other two APIs). */
+/** 401 body (the OpenAPI document gives the campaign 401 a TriggerErrorResponse, unlike the other two APIs). */
 const UNAUTHORIZED_BODY = { code: CODES.unauthorized, message: 'No valid authentication credentials' };
 
 /** Per-user messages of the 200 answer. */

@@ -49,7 +49,7 @@ function sendJson(res, status, body, headers = {}) {
 }
 
 /**
- * An answer without a body (the spec shows none for 401, 404, 406, 429, 503).
+ * An answer without a body (the API documents show none for 401, 404, 406, 429, 503).
  * @param {import('node:http').ServerResponse} res
  * @param {number} status
  * @param {Record<string, string>} [headers]

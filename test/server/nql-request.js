@@ -35,7 +35,7 @@ function parseTag(headers) {
 	const tag = headers[TAG_HEADER];
 	const raw = Array.isArray(tag) ? tag.join(', ') : tag;
 	// Node hands header values over as Latin-1 (one character per byte); the tag's bytes are read as
-	// UTF-8 and its length counted in characters (code points), as the spec's "255 characters" says.
+	// UTF-8 and its length counted in characters (code points), as the API documentation's "255 characters" says.
 	const value = raw === undefined ? undefined : Buffer.from(raw, 'latin1').toString('utf8');
 	if (value !== undefined && [...value].length > MAX_TAG_LENGTH) {
 		return invalid(`Header ${TAG_HEADER} must be at most ${MAX_TAG_LENGTH} characters long`, TAG_HEADER);

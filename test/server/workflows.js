@@ -304,8 +304,8 @@ function handleListWorkflows(ctx, store) {
 
 /**
  * `GET /api/v1/workflows/details?nqlId=<id>`. The spec names the parameter `nqlId`; two public
- * clients send `nql-id`, so both are accepted. The answer is an array (as the spec says), empty when
- * no workflow has that NQL ID (the spec declares no 404).
+ * clients send `nql-id`, so both are accepted. The answer is an array (as the OpenAPI document says), empty when
+ * no workflow has that NQL ID (the OpenAPI document declares no 404).
  * @param {import('./router').Context} ctx
  * @param {ActionStore} store
  */

@@ -48,7 +48,7 @@ async function assertRendered(scope, expectTexts, what) {
 
 /**
  * A workflow with one Export node per operation that the examples do not show, so the editor check
- * and the screenshots cover every operation's panel (issue 16, point 5). Imported beside the examples.
+ * and the screenshots cover every operation's panel. Imported beside the examples.
  */
 function operationsWorkflow() {
 	const { buildWorkflow, exportNode } = require('./workflow');

@@ -1,5 +1,5 @@
 /**
- * The Execute Query operation (issue 6) through n8n-core's engine against the local API server.
+ * The Execute Query operation through n8n-core's engine against the local API server.
  */
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { gzipBomb } from '../../helpers/bombs';

@@ -1,5 +1,5 @@
 /**
- * Hostile results files (issue 15, point 2): a small file that decompresses to a huge field, a huge
+ * Hostile results files: a small file that decompresses to a huge field, a huge
  * row or far more text than it should fails the item with a message naming the limit, its value and
  * the option that raises it, on every way a file reaches the parser: Export, Download Results by
  * export ID and by URL, and Execute Query's CSV answer. The local server serves the crafted files

@@ -49,7 +49,7 @@ function errorText(error: any): string {
 }
 
 describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
-	it('exchanges the client credentials exactly as the spec says, once, and sends the bearer token', async () => {
+	it('exchanges the client credentials exactly as Nexthink documents it, once, and sends the bearer token', async () => {
 		const { items, error, credentialsHelper } = await probe({ repeat: 2 });
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.statusCode)).toEqual([404, 404]);

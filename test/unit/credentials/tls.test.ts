@@ -1,5 +1,5 @@
 /**
- * "Ignore SSL Issues" with Instance + Region (issue 15, point 9). The derived *.nexthink.cloud hosts
+ * "Ignore SSL Issues" with Instance + Region. The derived *.nexthink.cloud hosts
  * cannot be reached from a test, so this checks what every request of the credential is built with:
  * the option is shown in both modes and sets `skipSslCertificateValidation` on the token exchange
  * (preAuthentication and the credential test), on API calls (authenticate) and on the results-file

@@ -1,5 +1,5 @@
 /**
- * What a redirect answer is reported as (issue 15, point 1): the status and the host the `Location`
+ * What a redirect answer is reported as: the status and the host the `Location`
  * points to, resolved like a client would (relative locations against the URL that answered), never
  * its path or query and never a secret. Over real HTTP: test/integration/transport/redirects.test.ts.
  */

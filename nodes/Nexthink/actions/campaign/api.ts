@@ -1,7 +1,7 @@
 /**
  * The Campaigns API's trigger request, through the package's one transport: never replayed (it
- * may have reached users), 2xx body checked, 400/403 explained. The 403 has no body (the spec
- * declares none), so the hint names both possible causes.
+ * may have reached users), 2xx body checked, 400/403 explained. The 403 has no body (the vendor's OpenAPI
+ * document declares none), so the hint names both possible causes.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';

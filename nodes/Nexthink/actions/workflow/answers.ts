@@ -47,7 +47,7 @@ export function readWorkflowList(body: unknown): WorkflowObject[] | undefined {
 }
 
 /**
- * The details answer: the spec declares an array (empty when nothing has that NQL ID); an object is
+ * The details answer: the vendor's OpenAPI document declares an array (empty when nothing has that NQL ID); an object is
  * accepted too, since two public clients expect one. Undefined when it is neither.
  */
 export function readWorkflowDetails(body: unknown): WorkflowObject | null | undefined {
