@@ -9,9 +9,9 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
 
-export const TOOL_ROWS_DESCRIPTION =
+const TOOL_ROWS_DESCRIPTION =
 	'When an AI agent runs this node as a tool, give the model at most this many rows (a whole number), so a large result does not flood its context. A note before the rows tells the model what was left out.';
-export const TOOL_SIZE_DESCRIPTION =
+const TOOL_SIZE_DESCRIPTION =
 	'When an AI agent runs this node as a tool, give the model at most this much JSON (1 KB = 1,024 bytes; 32 KB is roughly 8,000 to 11,000 tokens). Rows that do not fit are left out and a note tells the model how many.';
 
 export const operationProperty: INodeProperties = {
@@ -355,6 +355,29 @@ export const OPTION = {
 		description: 'What to do when Nexthink cut the results at the licence limit (HTTP 206)',
 	},
 } satisfies Record<string, INodeProperties>;
+
+/**
+ * The options of the operations that read a results file (Export, Download Results) with `extra`,
+ * in alphabetical order like every option list.
+ */
+export function resultsFileOptions(extra: INodeProperties[] = []): INodeProperties[] {
+	const shared = [
+		OPTION.convertTypes,
+		OPTION.includeMetadata,
+		OPTION.maxCompressionRatio,
+		OPTION.maxDecompressedMB,
+		OPTION.maxFieldMB,
+		OPTION.maxOutputKBAsTool,
+		OPTION.maxRowMB,
+		OPTION.maxRows,
+		OPTION.maxRowsAsTool,
+		OPTION.output,
+		OPTION.binaryPropertyName,
+		OPTION.requestTimeoutSeconds,
+		OPTION.onTruncated,
+	];
+	return [...shared, ...extra].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
 
 /** An `options` collection holding the given options, in that order. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {

@@ -6,7 +6,7 @@ import { getExportStatus, type ExportStatusReport } from '../shared/exportApi';
 import { queryIdOfExport } from '../shared/queryIdOfExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../shared/settings';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { exportIdField, forOperation, OPTION, optionsCollection } from '../description';
+import { exportIdField, forOperation, optionsCollection, resultsFileOptions } from '../description';
 
 export const description: INodeProperties[] = forOperation('downloadResults', [
 	{
@@ -30,21 +30,7 @@ export const description: INodeProperties[] = forOperation('downloadResults', [
 		displayOptions: { show: { resultsSource: ['url'] } },
 	},
 	exportIdField,
-	optionsCollection([
-		OPTION.convertTypes,
-		OPTION.includeMetadata,
-		OPTION.maxCompressionRatio,
-		OPTION.maxDecompressedMB,
-		OPTION.maxFieldMB,
-		OPTION.maxOutputKBAsTool,
-		OPTION.maxRowMB,
-		OPTION.maxRows,
-		OPTION.maxRowsAsTool,
-		OPTION.output,
-		OPTION.binaryPropertyName,
-		OPTION.requestTimeoutSeconds,
-		OPTION.onTruncated,
-	]),
+	optionsCollection(resultsFileOptions()),
 ]);
 
 function prepareDownloadResults(this: IExecuteFunctions, itemIndex: number) {

@@ -31,9 +31,9 @@ import {
 } from '../../shared/executeAnswer';
 import { finishItems, placeRows } from '../shared/resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../shared/settings';
-import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB, TOOL_ROWS_OPTION } from '../../shared/toolOutput';
+import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { forOperation, queryFields, TOOL_ROWS_DESCRIPTION, TOOL_SIZE_DESCRIPTION } from '../description';
+import { forOperation, OPTION, queryFields } from '../description';
 
 const executeNotice: INodeProperties = {
 	displayName:
@@ -99,14 +99,7 @@ const executeOptions: INodeProperties = {
 			description: 'Fail when one CSV value is longer than this many MB (1 MB = 1,048,576 characters; 0 = no limit). Protects against hostile files.',
 			displayOptions: { show: { responseFormat: ['csv'] } },
 		},
-		{
-			displayName: 'Max Output Size When Used as a Tool (KB)',
-			name: 'maxOutputKBAsTool',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_TOOL_OUTPUT_KB },
-			default: DEFAULT_TOOL_MAX_OUTPUT_KB,
-			description: TOOL_SIZE_DESCRIPTION,
-		},
+		OPTION.maxOutputKBAsTool,
 		{
 			displayName: 'Max Row Size (MB)',
 			name: 'maxRowMB',
@@ -116,14 +109,7 @@ const executeOptions: INodeProperties = {
 			description: 'Fail when one CSV row (or the header) is longer than this many MB (0 = no limit). Protects against hostile files.',
 			displayOptions: { show: { responseFormat: ['csv'] } },
 		},
-		{
-			displayName: 'Max Rows When Used as a Tool',
-			name: 'maxRowsAsTool',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: DEFAULT_TOOL_MAX_ROWS,
-			description: TOOL_ROWS_DESCRIPTION,
-		},
+		OPTION.maxRowsAsTool,
 		{
 			displayName: 'Request Timeout (Seconds)',
 			name: 'requestTimeoutSeconds',

@@ -8,29 +8,12 @@ import { statusJson } from '../shared/statusJson';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../shared/settings';
 import { waitForExport } from '../shared/waitForExport';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { compressionField, forOperation, OPTION, optionsCollection, queryFields, waitOptions } from '../description';
+import { compressionField, forOperation, OPTION, optionsCollection, queryFields, resultsFileOptions, waitOptions } from '../description';
 
 export const description: INodeProperties[] = forOperation('export', [
 	...queryFields,
 	compressionField,
-	optionsCollection([
-		...waitOptions,
-		OPTION.convertTypes,
-		OPTION.logTag,
-		OPTION.includeMetadata,
-		OPTION.maxCompressionRatio,
-		OPTION.maxDecompressedMB,
-		OPTION.maxFieldMB,
-		OPTION.maxOutputKBAsTool,
-		OPTION.maxRowMB,
-		OPTION.maxRows,
-		OPTION.maxRowsAsTool,
-		OPTION.output,
-		OPTION.binaryPropertyName,
-		OPTION.requestTimeoutSeconds,
-		OPTION.startMethod,
-		OPTION.onTruncated,
-	]),
+	optionsCollection([...waitOptions, ...resultsFileOptions([OPTION.logTag, OPTION.startMethod])]),
 ]);
 
 function prepareExport(this: IExecuteFunctions, itemIndex: number) {
