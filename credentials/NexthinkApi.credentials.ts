@@ -14,17 +14,30 @@ import {
 	basicAuthorization,
 	buildTokenRequest,
 	explainTokenFailure,
+	isFreshTokenProof,
 	readAccessToken,
 	TOKEN_FORM_BODY,
 	TokenExchangeError,
+	tokenProof,
+	type TokenExchangeValues,
 } from '../nodes/Nexthink/transport/tokenExchange';
 
 /**
- * Marks the credential test's request. `authenticate` turns it into the token exchange itself, so
- * the test proves exactly what every call needs (a credential may hold only the NQL or only the
- * Enrichment permission, so no API call is a fair test) and the hosts are resolved in one place.
+ * Marks the credential test's request. The test proves the client ID, client secret and token URL
+ * with exactly one token exchange, and makes no API call (a credential may hold only the NQL or
+ * only the Enrichment permission, so no API call is a fair test):
+ * - when n8n has just run `preAuthentication` in this test (it does when the stored token is empty,
+ *   as for a new credential, and in some n8n versions in every test), the token it obtained with
+ *   exactly these values proves them (`accessTokenProof`, transport/tokenExchange.ts), and the test
+ *   request only checks that the API host answers, carrying nothing secret;
+ * - otherwise (a stored credential whose token n8n did not renew) `authenticate` turns the test
+ *   request into the token exchange itself, so a changed secret is never taken as proven by an
+ *   older token.
  */
 const CREDENTIAL_TEST_HEADER = 'x-n8n-nexthink-credential-test';
+
+/** Bound of the credential test's request to the API host. */
+const CREDENTIAL_TEST_TIMEOUT_MS = 30_000;
 
 export class NexthinkApi implements ICredentialType {
 	name = 'nexthinkApi';
@@ -115,17 +128,21 @@ export class NexthinkApi implements ICredentialType {
 			typeOptions: { expirable: true, password: true },
 			default: '',
 		},
+		{
+			// when and with which values the access token was obtained (see CREDENTIAL_TEST_HEADER)
+			displayName: 'Access Token Proof',
+			name: 'accessTokenProof',
+			type: 'hidden',
+			typeOptions: { password: true },
+			default: '',
+		},
 	];
 
 	/** Runs when the stored token is empty or the API answered 401; n8n then retries the call once. */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const tokenUrl = tokenUrlOf(credentials);
-		const request = buildTokenRequest(
-			tokenUrl,
-			String(credentials.clientId ?? '').trim(),
-			String(credentials.clientSecret ?? ''),
-			skipsSslValidation(credentials),
-		);
+		const values = exchangeValuesOf(credentials);
+		const { tokenUrl } = values;
+		const request = buildTokenRequest(tokenUrl, values.clientId, values.clientSecret, skipsSslValidation(credentials));
 		let body: unknown;
 		try {
 			body = await this.helpers.httpRequest(request);
@@ -136,7 +153,7 @@ export class NexthinkApi implements ICredentialType {
 		if (accessToken === undefined) {
 			throw new TokenExchangeError(`The token endpoint ${tokenUrl} answered without an access_token.`);
 		}
-		return { accessToken } as IDataObject;
+		return { accessToken, accessTokenProof: tokenProof(values, accessToken, Date.now()) } as IDataObject;
 	}
 
 	async authenticate(
@@ -147,15 +164,32 @@ export class NexthinkApi implements ICredentialType {
 		const skipSslCertificateValidation = skipsSslValidation(credentials);
 		if (headers[CREDENTIAL_TEST_HEADER] !== undefined) {
 			delete headers[CREDENTIAL_TEST_HEADER];
-			const tokenUrl = tokenUrlOf(credentials);
+			const values = exchangeValuesOf(credentials);
+			if (isFreshTokenProof(values, credentials.accessToken, credentials.accessTokenProof, Date.now())) {
+				return {
+					...requestOptions,
+					method: 'GET',
+					baseURL: undefined,
+					url: `${apiBaseUrlOf(credentials)}/`,
+					// nothing secret goes with it: the token exchange of this test already proved the secret
+					headers,
+					body: undefined,
+					json: false,
+					// any HTTP answer shows the host answers; a 3xx is not followed to another host
+					ignoreHttpStatusErrors: true,
+					disableFollowRedirect: true,
+					skipSslCertificateValidation,
+					timeout: CREDENTIAL_TEST_TIMEOUT_MS,
+				};
+			}
 			return {
 				...requestOptions,
 				method: 'POST',
 				baseURL: undefined,
-				url: tokenUrl,
+				url: values.tokenUrl,
 				headers: {
 					...headers,
-					Authorization: basicAuthorization(String(credentials.clientId ?? '').trim(), String(credentials.clientSecret ?? '')),
+					Authorization: basicAuthorization(values.clientId, values.clientSecret),
 					'Content-Type': 'application/x-www-form-urlencoded',
 				},
 				body: TOKEN_FORM_BODY,
@@ -181,9 +215,21 @@ export class NexthinkApi implements ICredentialType {
 	};
 }
 
-function tokenUrlOf(credentials: ICredentialDataDecryptedObject): string {
+function exchangeValuesOf(credentials: ICredentialDataDecryptedObject): TokenExchangeValues {
+	return {
+		tokenUrl: hostsOf(credentials).tokenUrl,
+		clientId: String(credentials.clientId ?? '').trim(),
+		clientSecret: String(credentials.clientSecret ?? ''),
+	};
+}
+
+function apiBaseUrlOf(credentials: ICredentialDataDecryptedObject): string {
+	return hostsOf(credentials).apiBaseUrl;
+}
+
+function hostsOf(credentials: ICredentialDataDecryptedObject): ReturnType<typeof resolveNexthinkHosts> {
 	try {
-		return resolveNexthinkHosts(credentials).tokenUrl;
+		return resolveNexthinkHosts(credentials);
 	} catch (error) {
 		throw new TokenExchangeError((error as Error).message);
 	}

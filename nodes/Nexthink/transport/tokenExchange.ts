@@ -11,6 +11,8 @@
  * redirect's host. Error messages name the token URL and the cause but never the client secret, the
  * Basic header or a token.
  */
+import { createHash } from 'crypto';
+
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 export const TOKEN_FORM_BODY = 'grant_type=client_credentials&scope=service%3Aintegration';
@@ -46,6 +48,49 @@ export function readAccessToken(body: unknown): string | undefined {
 	const parsed = typeof body === 'string' ? safeJsonParse(body) : body;
 	const token = (parsed as IDataObject | undefined)?.access_token;
 	return typeof token === 'string' && token !== '' ? token : undefined;
+}
+
+/** What a token was obtained with: the values a credential test must prove. */
+export interface TokenExchangeValues {
+	tokenUrl: string;
+	clientId: string;
+	clientSecret: string;
+}
+
+/**
+ * How long a token obtained with the credential's exact values counts as proof of them in a
+ * credential test. n8n runs `preAuthentication` and then the test request within one test, well
+ * inside this; a token obtained longer ago (or with other values) is proved by a new exchange.
+ */
+export const TOKEN_PROOF_MAX_AGE_MS = 60_000;
+
+/**
+ * A record, stored beside the token, that this token was obtained at `issuedAtMs` with exactly
+ * these values: `<issuedAtMs>.<SHA-256 over the values, the token and the time>`. It is kept with
+ * the secret in n8n's encrypted credential data and never sent anywhere.
+ */
+export function tokenProof(values: TokenExchangeValues, accessToken: string, issuedAtMs: number): string {
+	return `${issuedAtMs}.${proofDigest(values, accessToken, issuedAtMs)}`;
+}
+
+/**
+ * Whether `proof` shows that `accessToken` was obtained with exactly `values` at most
+ * `TOKEN_PROOF_MAX_AGE_MS` before `nowMs`: then the client ID, secret and token URL are proven
+ * without a second exchange.
+ */
+export function isFreshTokenProof(values: TokenExchangeValues, accessToken: unknown, proof: unknown, nowMs: number): boolean {
+	if (typeof proof !== 'string' || typeof accessToken !== 'string' || accessToken === '') return false;
+	const match = /^(\d{1,16})\.([0-9a-f]{64})$/.exec(proof);
+	if (match === null) return false;
+	const issuedAtMs = Number(match[1]);
+	const age = nowMs - issuedAtMs;
+	return age >= 0 && age <= TOKEN_PROOF_MAX_AGE_MS && match[2] === proofDigest(values, accessToken, issuedAtMs);
+}
+
+function proofDigest(values: TokenExchangeValues, accessToken: string, issuedAtMs: number): string {
+	return createHash('sha256')
+		.update(JSON.stringify([values.tokenUrl, values.clientId, values.clientSecret, accessToken, issuedAtMs]))
+		.digest('hex');
 }
 
 /**

@@ -11,12 +11,13 @@ const assert = require('node:assert/strict');
 
 const { RestSession } = require('../../../scripts/n8n-instance');
 const { CREDENTIAL, ENRICHMENT_NODE, EXPORT_NODE, WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('../lib/workflow');
-const { basicAuth } = require('../../server/client');
+const { basicAuth, credentialData } = require('../../server/client');
 
 const OWNER = { email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'Nexthink-e2e-1' };
 
 const SERVER_CHECKS = [
 	{ key: 'credentialOk', title: 'credential test: the right secret connects' },
+	{ key: 'credentialNew', title: 'credential test: a new credential costs one token exchange and a host check carrying nothing secret' },
 	{ key: 'credentialWrong', title: 'credential test: a wrong secret is refused with a clear message' },
 	{ key: 'nodeTypes', title: 'node types: both nodes, their AI-tool variants and the credential are served to the editor' },
 	{ key: 'aiAgent', title: 'example: AI agent offers the Export node as a tool' },
@@ -65,9 +66,30 @@ async function runServerChecks(suite, n8n, server, options) {
 		const result = await testStoredCredential(session, CREDENTIAL);
 		assert.equal(result.status, 'OK', JSON.stringify(result));
 		const tokenCalls = server.requests.filter((request) => request.path === '/oauth2/default/v1/token');
-		// n8n first fills an empty stored token (preAuthentication), then runs the test request, which is itself a token exchange.
-		assert.ok(tokenCalls.length >= 1 && tokenCalls.length <= 2, `${tokenCalls.length} token exchanges`);
+		const hostChecks = server.requests.filter((request) => request.method === 'GET' && request.path === '/');
+		// The stored token was fetched by the cases before: n8n renews it or not, and the test exchanges
+		// a token itself unless one was fetched with these values in the last minute (then it checks the host).
+		assert.ok(tokenCalls.length <= 1, `${tokenCalls.length} token exchanges`);
+		assert.equal(tokenCalls.length + hostChecks.length >= 1, true, 'the secret was proven or the host checked after a fresh proof');
 		for (const call of tokenCalls) assert.equal(call.headers.authorization, basicAuth(server.clientId, server.clientSecret));
+		for (const call of hostChecks) assert.equal(call.headers.authorization, undefined, 'nothing secret goes to the host check');
+		assert.equal(server.requests.filter((request) => request.path.startsWith('/api/')).length, 0, 'no API call is needed');
+	});
+
+	await suite.test(`${label} ${titleOf('credentialNew')}`, async () => {
+		server.clearRequests();
+		// what the editor sends for a credential that is not saved yet: no ID, no token
+		const result = await session.request('POST', '/credentials/test', {
+			credentials: { name: 'Nexthink API (not saved)', type: 'nexthinkApi', data: credentialData(server) },
+		});
+		assert.equal(result.status, 200, JSON.stringify(result.body));
+		assert.equal(result.body.data.status, 'OK', JSON.stringify(result.body));
+		const tokenCalls = server.requests.filter((request) => request.path === '/oauth2/default/v1/token');
+		assert.equal(tokenCalls.length, 1, `${tokenCalls.length} token exchanges`);
+		assert.equal(tokenCalls[0].headers.authorization, basicAuth(server.clientId, server.clientSecret));
+		const hostChecks = server.requests.filter((request) => request.method === 'GET' && request.path === '/');
+		assert.equal(hostChecks.length, 1, 'the API host is checked once');
+		assert.equal(hostChecks[0].headers.authorization, undefined, 'nothing secret goes to the host check');
 		assert.equal(server.requests.filter((request) => request.path.startsWith('/api/')).length, 0, 'no API call is needed');
 	});
 
