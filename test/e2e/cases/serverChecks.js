@@ -77,13 +77,12 @@ async function runServerChecks(suite, n8n, server, options) {
 	});
 
 	await suite.test(`${label} ${titleOf('credentialNew')}`, async () => {
+		// the editor's credential form saves a new credential, then tests it: no token is stored yet
+		const created = await session.request('POST', '/credentials', { name: 'Nexthink API (new)', type: 'nexthinkApi', data: credentialData(server) });
+		assert.equal(created.status, 200, JSON.stringify(created.body));
 		server.clearRequests();
-		// what the editor sends for a credential that is not saved yet: no ID, no token
-		const result = await session.request('POST', '/credentials/test', {
-			credentials: { name: 'Nexthink API (not saved)', type: 'nexthinkApi', data: credentialData(server) },
-		});
-		assert.equal(result.status, 200, JSON.stringify(result.body));
-		assert.equal(result.body.data.status, 'OK', JSON.stringify(result.body));
+		const result = await testStoredCredential(session, { id: created.body.data.id, name: 'Nexthink API (new)' });
+		assert.equal(result.status, 'OK', JSON.stringify(result));
 		const tokenCalls = server.requests.filter((request) => request.path === '/oauth2/default/v1/token');
 		assert.equal(tokenCalls.length, 1, `${tokenCalls.length} token exchanges`);
 		assert.equal(tokenCalls[0].headers.authorization, basicAuth(server.clientId, server.clientSecret));

@@ -32,9 +32,12 @@ describe.each([true, false])('Instance + Region with Ignore SSL Issues %s', (ign
 			},
 		};
 		const output = await credential.preAuthentication.call({ helpers } as never, credentials as never);
-		expect(output).toEqual({ accessToken: 'fresh' });
+		expect(output).toEqual({ accessToken: 'fresh', accessTokenProof: expect.stringMatching(/^\d+\.[0-9a-f]{64}$/) });
 		expect(sent).toHaveLength(1);
 		expect(sent[0]).toMatchObject({ method: 'POST', url: TOKEN_URL, skipSslCertificateValidation: ignoreSslIssues, disableFollowRedirect: true });
+		// right after that exchange, the credential test only checks the API host, with the same switch
+		const check = await credential.authenticate({ ...credentials, ...output } as never, { ...credential.test.request } as never);
+		expect(check).toMatchObject({ method: 'GET', url: 'https://acme.api.eu.nexthink.cloud/', skipSslCertificateValidation: ignoreSslIssues, disableFollowRedirect: true });
 	});
 
 	it('the credential test carries it and never follows a redirect', async () => {
