@@ -1,7 +1,7 @@
 /**
  * Pure parts of the Workflow resource: reading the Workflows API's answers (answers.ts), the input
- * checks (runInput.ts), grouping and outcomes (runBatching.ts); and `details` read as the message of
- * a Workflows API error body.
+ * checks (runInput.ts), grouping and outcomes (runBatching.ts), the targets Wait for Results follows
+ * (waitTargets.ts); and `details` read as the message of a Workflows API error body.
  */
 import { readApiErrorBody } from '../../../nodes/Nexthink/transport';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../../nodes/Nexthink/actions/workflow/answers';
 import { planWorkflowRequests, workflowRunOutcome, type PreparedWorkflowRun } from '../../../nodes/Nexthink/actions/workflow/runBatching';
 import { checkMappedParameters, checkNameValueParameters, checkUuid, normaliseWorkflowId, parseWorkflowTargets } from '../../../nodes/Nexthink/actions/workflow/runInput';
+import { withUnfollowed, workflowWaitTargets } from '../../../nodes/Nexthink/actions/workflow/waitTargets';
 
 const uid = (n: number) => `e0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const SID = 'S-1-5-21-1-2-3-1001';
@@ -150,6 +151,19 @@ describe('runBatching', () => {
 		expect(plan.requests[2].body.params).toBeUndefined();
 	});
 
+	it('while waiting, caps the targets of a request (devices and users together) besides each list', () => {
+		const runs = [prepared(0, [uid(1), uid(2)], [SID]), prepared(1, [uid(3), uid(4)]), prepared(2, [uid(1)], ['S-1-5-21-1-2-3-1002', 'S-1-5-21-1-2-3-1003'])];
+		const capped = planWorkflowRequests(runs, 10, 3);
+		expect(capped.requests.map((request) => [request.body.devices.length, request.body.users.length, request.itemIndexes])).toEqual([
+			[2, 1, [0, 2]],
+			[2, 0, [1]],
+			// item 2's device went with item 0; its two new users would make 4 targets with item 1's
+			[0, 2, [2]],
+		]);
+		// without the cap the three items share one request
+		expect(planWorkflowRequests(runs, 10).requests.map((request) => request.itemIndexes)).toEqual([[0, 1, 2]]);
+	});
+
 	it('pairs execution IDs by position (devices, then users) and does not guess when the count differs', () => {
 		const runs = [prepared(0, [uid(1)], [SID]), prepared(1, [uid(2)])];
 		const plan = planWorkflowRequests(runs);
@@ -164,5 +178,31 @@ describe('runBatching', () => {
 		const failed = workflowRunOutcome(runs[0], plan, [{ ok: false, message: 'no', httpCode: '403' }]);
 		expect(failed).toMatchObject({ status: 'failed', requestIds: [], error: { message: 'no', httpCode: '403' } });
 		expect(failed.requestId).toBeUndefined();
+	});
+});
+
+describe('waitTargets', () => {
+	it('follows the targets with an execution ID; counts the sent ones without one; leaves out the ones not sent', () => {
+		expect(
+			workflowWaitTargets([
+				{ type: 'device', collectorUid: uid(1), requestId: 'r1', executionId: 'x1' },
+				{ type: 'user', sid: SID, requestId: 'r1' },
+				{ type: 'device', collectorUid: uid(2), error: 'refused' },
+				{ type: 'device', collectorUid: uid(3), requestId: 'r2', executionId: 'x2', sentWithItem: 0 },
+			]),
+		).toEqual({ followed: [{ id: 'x1', requestId: 'r1' }, { id: 'x2', requestId: 'r2' }], unfollowed: 1 });
+	});
+
+	it('results with targets not followed: not complete, counted, and a sentence saying how to read them', () => {
+		const results = { complete: true, finished: 1, pending: 0, timedOut: false, statusQueryId: '#q', polls: 1, waitedSeconds: 0, targets: [{ executionId: 'x1' }] };
+		expect(withUnfollowed(results, 0, '#q')).toBe(results);
+		const marked = withUnfollowed(results, 2, '#q');
+		expect(marked).toMatchObject({ complete: false, finished: 1, pending: 0, unfollowed: 2, targets: [{ executionId: 'x1' }] });
+		expect(marked.message).toBe(
+			"2 targets ran but could not be followed: Nexthink's answer did not give one execution ID per target (executionIdsPaired false), so the status rows cannot be paired with them. Read them with #q and the request ID.",
+		);
+		// targets stay the last key, after the summary
+		expect(Object.keys(marked).pop()).toBe('targets');
+		expect(withUnfollowed({ ...results, complete: false, message: 'At Maximum Wait.' }, 1, '#q').message).toMatch(/^At Maximum Wait\. 1 target ran but could not be followed: .* with it\. Read it with #q/);
 	});
 });

@@ -12,7 +12,7 @@
  * status (POST /api/v2/nql/execute, read-only, so the transport may retry it). The run request is
  * never part of this loop: waiting can never send it again.
  *
- * Contract for callers (Run Remote Action, Trigger Campaign, and Workflow Run): give the targets as
+ * Contract for callers (Run Remote Action, Trigger Campaign, Run Workflow): give the targets as
  * `{ requestId, target }` (target = Collector UID, user SID, or the workflow execution ID the API
  * returned for the target) and send at most `RESULTS_MAX_TARGETS_PER_REQUEST` targets per request,
  * because one execute answer holds at most about 1,000 rows.
@@ -21,7 +21,8 @@
  * query without the target or status column) ends the wait: the outcome says why, and the run
  * stays reported as sent.
  *
- * Use from an operation (see remoteAction/run.operation.ts, campaign/trigger.operation.ts):
+ * Use from an operation (see remoteAction/run.operation.ts, campaign/trigger.operation.ts,
+ * workflow/run.operation.ts):
  * - description: `...waitForResultsProperties(show, 'workflow.executions', '#n8n_workflow_status')`
  *   (waitDescription.ts);
  * - per item, before any request: `prepared.wait = readResultsWait(ctx, itemIndex)` (throws

@@ -4,6 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { waitForResultsProperties } from '../shared/waitDescription';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS } from './api';
 
 const show = (operation: string[]) => ({ show: { resource: ['workflow'], operation } });
@@ -179,6 +180,7 @@ const runProperties: INodeProperties[] = [
 		'Parameters by name, for a workflow whose parameters Nexthink does not list (sent in "params")',
 		'run',
 	),
+	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
 	{
 		displayName: 'Options',
 		name: 'workflowRunOptions',

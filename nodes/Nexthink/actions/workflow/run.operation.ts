@@ -3,24 +3,33 @@
  * handling, never sending a request twice, tool-mode protection), with devices and users as targets
  * and the v1 or v2 execute endpoint. Each input item gets one output item, paired to it, with its
  * request ID and, per target, the execution ID Nexthink created.
+ *
+ * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query over
+ * workflow.executions for each request ID, following each target by its execution ID
+ * (waitTargets.ts), and adds `results` to each item's outcome. Requests then carry at most 1,000
+ * targets, devices and users together (one status answer per request).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
 import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
-import { sendPlannedRequests, throwIfAnyInvalid, type ItemPreparation } from '../shared/runHelpers';
+import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
+import { sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
 import { planWorkflowRequests, ranRequestIds, workflowRunOutcome, type PreparedWorkflowRun, type WorkflowRequestResult, type WorkflowRunOutcome } from './runBatching';
 import {
 	checkMappedParameters,
 	checkNameValueParameters,
 	normaliseWorkflowId,
+	MAX_WORKFLOW_TARGETS_PER_LIST,
 	parseWorkflowTargets,
 	type ApiVersion,
 	type DeviceIdType,
 	type UserIdType,
 } from './runInput';
+import { withUnfollowed, workflowWaitTargets } from './waitTargets';
 
 export const WORKFLOW_OUTCOME_KEY = 'nexthinkWorkflow';
 
@@ -29,18 +38,26 @@ interface Prepared {
 	timeoutMs: number;
 	/** As a tool without "Allow Writes When Used as a Tool": check only. */
 	validateOnly: boolean;
+	/** Wait for Results, when on. */
+	wait?: ResultsWaitSettings;
 }
 
 export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const asTool = runsAsTool(this);
 	const preparations = items.map((_item, itemIndex) => prepareItem(this, itemIndex, asTool, continueOnFail));
+	checkSameWait(preparations);
 	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
 
 	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
 	const toSend = ready.filter((prepared) => !prepared.validateOnly);
 	const toCheck = ready.filter((prepared) => prepared.validateOnly);
-	const plan = planWorkflowRequests(toSend.map((prepared) => prepared.run));
+	const waiting = toSend.filter((prepared) => prepared.wait !== undefined);
+	const plan = planWorkflowRequests(
+		toSend.map((prepared) => prepared.run),
+		MAX_WORKFLOW_TARGETS_PER_LIST,
+		waiting.length > 0 ? RESULTS_MAX_TARGETS_PER_REQUEST : Infinity,
+	);
 	const checkPlan = planWorkflowRequests(toCheck.map((prepared) => prepared.run));
 	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
 
@@ -55,9 +72,7 @@ export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail
 	for (const prepared of toSend) outcomes.set(prepared.run.itemIndex, workflowRunOutcome(prepared.run, plan, results));
 	for (const prepared of toCheck) outcomes.set(prepared.run.itemIndex, workflowRunOutcome(prepared.run, checkPlan, undefined));
 
-	// Seam for "Wait for Results" (nodes/Nexthink/actions/shared/waitForResults.ts, written separately):
-	// when the user names a stored NQL query, it is polled here with the request IDs of `outcomes`
-	// (status `triggered`) and `workflow.executions` per execution ID, before the items are built.
+	const waited = await waitForExecutions(this, waiting, outcomes, continueOnFail, results);
 
 	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	return [
@@ -66,6 +81,8 @@ export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail
 			const outcome: IDataObject = preparation.ok
 				? (outcomes.get(itemIndex) as unknown as IDataObject)
 				: { status: 'failed', error: { message: preparation.message, field: preparation.field } };
+			const itemWait = waited.get(itemIndex);
+			if (itemWait !== undefined) outcome.results = itemWait;
 			if (outcome.status === 'failed' && toErrorOutput) {
 				// n8n sends an item whose only key is `error` to the error output (see remoteAction/run.operation.ts).
 				const message = (outcome.error as { message: string }).message;
@@ -74,6 +91,43 @@ export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail
 			return { json: { ...item.json, [WORKFLOW_OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } };
 		}),
 	];
+}
+
+/**
+ * Wait for Results over the executions the run created (each once, even when several items named
+ * the same target), then each waiting item's `results`, keyed by item index. Under "Stop Workflow" a
+ * status query that fails stops the node, saying which requests ran (they are not sent again).
+ */
+async function waitForExecutions(
+	ctx: IExecuteFunctions,
+	waiting: readonly Prepared[],
+	outcomes: ReadonlyMap<number, WorkflowRunOutcome>,
+	continueOnFail: boolean,
+	results: readonly WorkflowRequestResult[],
+): Promise<Map<number, IDataObject>> {
+	const perItem = new Map<number, IDataObject>();
+	const settings = waiting[0]?.wait;
+	if (settings === undefined) return perItem;
+	const targetsOf = (itemIndex: number) => workflowWaitTargets(outcomes.get(itemIndex)?.targets ?? []);
+	const targets = new Map<string, WaitTarget>();
+	for (const prepared of waiting) {
+		for (const execution of targetsOf(prepared.run.itemIndex).followed) {
+			const target = { requestId: execution.requestId, target: execution.id };
+			targets.set(targetKey(target), target);
+		}
+	}
+	// no execution to follow (every request failed, or none was paired): nothing is polled
+	const wait = await waitForResults(ctx, 'workflow', [...targets.values()], settings, { timeoutMs: waiting[0].timeoutMs });
+	if (wait.error !== undefined && !continueOnFail) {
+		throw withRequestsMade(new NodeOperationError(ctx.getNode(), wait.error.message, { description: wait.error.description }), ranRequestIds(results));
+	}
+	for (const prepared of waiting) {
+		const { followed, unfollowed } = targetsOf(prepared.run.itemIndex);
+		if (followed.length === 0 && unfollowed === 0) continue;
+		const itemWait = itemResults('executionId', followed, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs });
+		perItem.set(prepared.run.itemIndex, withUnfollowed(itemWait, unfollowed, settings.queryId) as IDataObject);
+	}
+	return perItem;
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean, continueOnFail: boolean): ItemPreparation<Prepared> {
@@ -103,7 +157,16 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean,
 		}
 		const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
 		const timeoutMs = checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
-		return { ok: true, prepared: { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true } };
+		const wait = readResultsWait(ctx, itemIndex);
+		if (wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+			throw new RunInputError(
+				`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
+				'Wait for Results',
+			);
+		}
+		const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+		if (wait !== undefined) prepared.wait = wait;
+		return { ok: true, prepared };
 	} catch (error) {
 		if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
 		// anything else (an expression that fails) stops the run unless the user chose to continue

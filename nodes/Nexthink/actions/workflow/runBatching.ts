@@ -5,6 +5,8 @@
  * requests of at most 10,000 devices and 10,000 users; a target named by several items of a group
  * (or twice in one item) is sent once and every item that named it reports the request that carried
  * it; an item's targets stay in one request, except a target an earlier item already sent.
+ * With Wait for Results a request also carries at most `maxPerRequest` targets in all (devices and
+ * users together: one status query answer must hold a row for each of its executions).
  *
  * Execution IDs: the answer's `executionsUuids` has "an execution ID for each object targeted". The
  * order is not documented; it is read as devices in request order, then users (the order of the
@@ -52,7 +54,7 @@ export interface WorkflowPlan {
 	placements: Map<number, Placement[]>;
 }
 
-export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPerList = MAX_WORKFLOW_TARGETS_PER_LIST): WorkflowPlan {
+export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPerList = MAX_WORKFLOW_TARGETS_PER_LIST, maxPerRequest = Infinity): WorkflowPlan {
 	const requests: PlannedWorkflowRequest[] = [];
 	const placements = new Map<number, Placement[]>();
 	const groups = new Map<string, { current: number; sent: Map<string, Omit<Placement, 'target'>> }>();
@@ -69,7 +71,10 @@ export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPe
 		const current = group.current < 0 ? undefined : requests[group.current];
 		if (
 			fresh.length > 0 &&
-			(current === undefined || current.body.devices.length + freshDevices > maxPerList || current.body.users.length + freshUsers > maxPerList)
+			(current === undefined ||
+				current.body.devices.length + freshDevices > maxPerList ||
+				current.body.users.length + freshUsers > maxPerList ||
+				current.body.devices.length + current.body.users.length + fresh.length > maxPerRequest)
 		) {
 			const body: WorkflowExecutionBody = { workflowId: run.workflowId, devices: [], users: [] };
 			if (Object.keys(run.params).length > 0) body.params = { ...run.params };
