@@ -1,9 +1,10 @@
 /**
  * Nexthink Actions, Wait for Results, through n8n-core's real engine (both generations) against the
- * local server: Run Remote Action and Trigger Campaign poll a stored status query (defined by the
- * exact NQL the README gives) until every target is final, stop at Maximum Wait with the pending
- * targets marked, end on cancel, and report a failing status query per item without ever sending
- * the run again. Pairing with grouping, the 1,000-device split while waiting, and duplicates.
+ * local server: Run Remote Action, Trigger Campaign and Run Workflow poll a stored status query
+ * (defined by the exact NQL the README gives) until every target is final, stop at Maximum Wait with
+ * the pending targets marked, end on cancel, and report a failing status query per item without ever
+ * sending the run again. Pairing with grouping (workflows: by execution ID), the 1,000-target split
+ * while waiting, and duplicates.
  *
  * Timing: the server's executions become final after `actionCompleteAfterPolls` reads, so most tests
  * finish on the first poll (First Poll After 0). Tests that need a second poll wait for the 1 s
@@ -13,13 +14,15 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
 import { disposeHarness, nexthinkCredentials, runNode, startNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
-import { REAL_WAITS_TIMEOUT_MS } from '../../helpers/timeouts';
+import { FEW_N8N_RUNS_TIMEOUT_MS, REAL_WAITS_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer } = require('../../server');
 const { STATUS_QUERY_NQL } = require('../../server/actions');
 
 const EXECUTE = '/api/v1/act/execute';
 const TRIGGER = '/api/v1/euf/campaign/trigger';
+const WORKFLOW_V2 = '/api/v2/workflows/execute';
+const WORKFLOW_V1 = '/api/v1/workflows/execute';
 const NQL_EXECUTE = '/api/v2/nql/execute';
 const C1 = 'e0000000-0000-4000-8000-000000000001';
 const C2 = 'e0000000-0000-4000-8000-000000000002';
@@ -34,6 +37,7 @@ beforeAll(async () => {
 	server = await startNexthinkServer({ tokenLifetimeSeconds: 24 * 3600 });
 	server.addActionStatusQuery({ id: '#ra_status', nql: STATUS_QUERY_NQL['remote_action.executions'] });
 	server.addActionStatusQuery({ id: '#campaign_status', nql: STATUS_QUERY_NQL['campaign.responses'] });
+	server.addActionStatusQuery({ id: '#wf_status', nql: STATUS_QUERY_NQL['workflow.executions'] });
 	// Bob never answers this one: it stays pending
 	server.addCampaign({ id: '#slow_survey', name: 'Slow survey', outcome: (target: any) => (target.object?.sid === BOB ? { never: true } : undefined) });
 });
@@ -359,5 +363,214 @@ describe('Trigger Campaign: Wait for Results', () => {
 		const result = await run(campaignParameters(), [{ sid: sids }]);
 		expect(result.error?.message).toContain('With Wait for Results a run follows at most 100 users');
 		expect(server.requests.filter((r: any) => r.path.startsWith('/api/'))).toEqual([]);
+	});
+});
+
+function workflowParameters(waitOptions: IDataObject = {}, extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'workflow',
+		operation: 'run',
+		workflow: locator('#onboard_user_device'),
+		workflowApiVersion: 'v2',
+		workflowDevices: '={{ $json.device }}',
+		workflowDeviceIdType: 'collectorUid',
+		workflowUsers: '={{ $json.user }}',
+		workflowUserIdType: 'sid',
+		workflowParameters: inputs({ site: 'Lisboa' }),
+		workflowRunOptions: {},
+		waitForResults: true,
+		statusQueryId: '#wf_status',
+		waitOptions: { firstPollSeconds: 0, ...waitOptions },
+		...extra,
+	};
+}
+
+const workflowOutcome = (item: INodeExecutionData) => item.json.nexthinkWorkflow as IDataObject & { targets: IDataObject[]; executionIds: string[] };
+const manyUids = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}-0000-4000-8000-${String(index).padStart(12, '0')}`);
+const manySids = (base: number, count: number) => Array.from({ length: count }, (_, index) => `S-1-5-21-1-2-3-${base + index}`);
+
+describe('Run Workflow: Wait for Results', () => {
+	it('polls the status query with the request ID until every execution is final, and pairs each target with its items by execution ID', async () => {
+		const result = await run(workflowParameters(), [{ device: [C1, OFFLINE], user: ALICE }, { device: C1, user: '' }]);
+		expect(result.error).toBeUndefined();
+		expect(calls(WORKFLOW_V2)).toHaveLength(1);
+		const [first, second] = result.items.map(workflowOutcome);
+		const requestId = first.requestId;
+		expect(first.status).toBe('triggered');
+		// one poll, one status call for the one request ID
+		expect(statusCalls()).toEqual([{ queryId: '#wf_status', parameters: { request_id: requestId } }]);
+		expect(result.items.map(paired)).toEqual([0, 1]);
+		const waited = results(first);
+		expect(waited).toMatchObject({ complete: true, finished: 3, pending: 0, timedOut: false, statusQueryId: '#wf_status', polls: 1 });
+		// in the item's order (devices, then users); each target by the execution ID the run returned for it
+		expect(waited.targets.map((target) => [target.executionId, target.requestId, target.status, target.final])).toEqual([
+			[first.executionIds[0], requestId, 'success', true],
+			// a Collector UID Nexthink does not know: its execution fails
+			[first.executionIds[1], requestId, 'failure', true],
+			[first.executionIds[2], requestId, 'success', true],
+		]);
+		expect(first.targets.map((target) => target.executionId)).toEqual(first.executionIds);
+		expect(waited.targets[0].row).toEqual({
+			request_id: requestId,
+			execution_id: first.executionIds[0],
+			'device.name': 'LAPTOP-ZRH-001',
+			'device.collector.uid': C1,
+			'user.sid': '',
+			'user.upn': '',
+			status: 'success',
+			status_details: '',
+			outcome: '',
+			outcome_details: '',
+			time: expect.any(String),
+		});
+		expect((waited.targets[1].row as IDataObject).status_details).toBe('No device matches the identifiers');
+		expect((waited.targets[2].row as IDataObject)['user.upn']).toBe('alice.martin@example.com');
+		// the duplicate of item 0's device reports the same execution
+		expect(second.targets[0]).toMatchObject({ sentWithItem: 0, executionId: first.executionIds[0] });
+		expect(results(second).targets).toEqual([waited.targets[0]]);
+	});
+
+	it(
+		'keeps polling while executions are in progress (v1 as well)',
+		async () => {
+			server.options.actionCompleteAfterPolls = 1;
+			const result = await run(workflowParameters({}, { workflow: locator('#repair_teams'), workflowApiVersion: 'v1', workflowParameters: inputs({}) }), [{ device: C1, user: '' }]);
+			expect(result.error).toBeUndefined();
+			expect(calls(WORKFLOW_V1)).toHaveLength(1);
+			expect(statusCalls()).toHaveLength(2);
+			const outcome = workflowOutcome(result.items[0]);
+			expect(results(outcome)).toMatchObject({ complete: true, polls: 2, targets: [{ executionId: outcome.executionIds[0], status: 'success', final: true }] });
+		},
+		// two polls, at least 1 s apart by contract
+		REAL_WAITS_TIMEOUT_MS,
+	);
+
+	it(
+		'at Maximum Wait: the executions still waiting are pending, nothing fails and nothing is sent again',
+		async () => {
+			// this workflow waits for an event: a known device's execution stays "waiting"
+			const result = await run(workflowParameters({ maxWaitSeconds: 3 }, { workflow: locator('#disk_cleanup_with_approval'), workflowParameters: inputs({}) }), [
+				{ device: [C1, OFFLINE], user: '' },
+			]);
+			expect(result.error).toBeUndefined();
+			expect(calls(WORKFLOW_V2)).toHaveLength(1);
+			const outcome = workflowOutcome(result.items[0]);
+			expect(outcome.status).toBe('triggered');
+			const waited = results(outcome);
+			expect(waited).toMatchObject({ complete: false, finished: 1, pending: 1, timedOut: true });
+			expect(waited.message).toBe(
+				'1 of 2 targets had no final status when Maximum Wait (3 s) ran out. They may still finish: nothing was sent again; read them later with #wf_status and the request ID.',
+			);
+			expect(waited.targets.map((target) => [target.executionId, target.status, target.final])).toEqual([
+				[outcome.executionIds[0], 'waiting', false],
+				[outcome.executionIds[1], 'failure', true],
+			]);
+			// after the first poll only the waiting execution's request is read again (one poll only on a busy machine)
+			expect(statusCalls().length).toBeGreaterThanOrEqual(1);
+			expect(new Set(statusCalls().map((body: IDataObject) => (body.parameters as IDataObject).request_id))).toEqual(new Set([outcome.requestId]));
+		},
+		// polls 0 and 1 s after the run, then the wait ends at 3 s
+		REAL_WAITS_TIMEOUT_MS,
+	);
+
+	describe('a status query that fails: the run reported as sent and never sent again', () => {
+		it('Continue: every item keeps its request and execution IDs and says why the wait stopped', async () => {
+			const result = await run(workflowParameters({}, { statusQueryId: '#no_such_status_query' }), [{ device: C1, user: '' }, { device: C2, user: '' }], {
+				onError: 'continueRegularOutput',
+			});
+			expect(result.error).toBeUndefined();
+			expect(calls(WORKFLOW_V2)).toHaveLength(1);
+			for (const item of result.items) {
+				const outcome = workflowOutcome(item);
+				expect(outcome).toMatchObject({ status: 'triggered', requestId: expect.any(String), executionIds: [expect.any(String)] });
+				const waited = results(outcome);
+				expect(waited).toMatchObject({ complete: false, finished: 0, pending: 1, timedOut: false, polls: 1 });
+				expect(waited.error).toMatchObject({ message: expect.stringMatching(/^Waiting for results stopped: .*HTTP 404/), httpCode: '404' });
+				expect((waited.error as IDataObject).description).toContain('not sent again');
+				expect(waited.targets).toEqual([{ executionId: outcome.executionIds[0], requestId: outcome.requestId, status: null, final: false }]);
+			}
+			// the wait stopped at the first failed call
+			expect(statusCalls()).toHaveLength(1);
+		});
+
+		it('Stop Workflow: the node fails naming the request that ran', async () => {
+			const result = await run(workflowParameters({}, { statusQueryId: '#no_such_status_query' }), [{ device: C1, user: '' }]);
+			expect(calls(WORKFLOW_V2)).toHaveLength(1);
+			const [request] = [...server.actions.requests.values()].filter((entry: any) => entry.kind === 'workflow').slice(-1);
+			expect(result.error?.message).toMatch(/^Waiting for results stopped: .*HTTP 404/);
+			expect(result.error?.description).toContain('not sent again');
+			expect(result.error?.description).toContain(`1 earlier request of this run did run (request ID ${request.requestId})`);
+			expect(statusCalls()).toHaveLength(1);
+		});
+
+		it('a query without execution_id says which column to add', async () => {
+			server.addActionStatusQuery({ id: '#wf_no_execution', nql: 'workflow.executions during past 7d | where request_id == $request_id | list request_id, device.name, status' });
+			const result = await run(workflowParameters({}, { statusQueryId: '#wf_no_execution' }), [{ device: C1, user: '' }], { onError: 'continueErrorOutput' });
+			// the run went out: the item stays on the main output with the wait's error
+			expect(result.outputs[1] ?? []).toEqual([]);
+			const waited = results(workflowOutcome(result.outputs[0][0]));
+			expect((waited.error as IDataObject).message).toContain('The status query #wf_no_execution does not list "execution_id"');
+			expect((waited.error as IDataObject).message).toContain('over workflow.executions');
+		});
+	});
+
+	it(
+		'while waiting, requests carry at most 1,000 targets, devices and users together, and each request ID is read once a poll',
+		async () => {
+			// unknown targets: each execution fails on the first poll, so the wait ends after one poll
+			const first = { device: manyUids('e4444444', 600), user: manySids(7000, 300) };
+			const second = { device: manyUids('e5555555', 200), user: '' };
+			const result = await run(workflowParameters({ maxWaitSeconds: 600 }), [first, second]);
+			expect(result.error).toBeUndefined();
+			const bodies = calls(WORKFLOW_V2).map((r: any) => JSON.parse(r.body));
+			// 1,100 targets: without waiting one request would carry them all
+			expect(bodies.map((body: IDataObject) => [(body.devices as unknown[]).length, (body.users as unknown[]).length])).toEqual([
+				[600, 300],
+				[200, 0],
+			]);
+			const [a, b] = result.items.map(workflowOutcome);
+			expect(a.requestId).not.toEqual(b.requestId);
+			expect(statusCalls().map((body: IDataObject) => (body.parameters as IDataObject).request_id).sort()).toEqual([a.requestId, b.requestId].sort());
+			expect(results(a)).toMatchObject({ complete: true, finished: 900, polls: 1 });
+			expect(results(b)).toMatchObject({ complete: true, finished: 200, polls: 1 });
+			expect(results(a).targets.every((target, index) => target.requestId === a.requestId && target.executionId === a.executionIds[index] && target.status === 'failure')).toBe(true);
+			expect(results(b).targets.every((target, index) => target.requestId === b.requestId && target.executionId === b.executionIds[index] && target.status === 'failure')).toBe(true);
+		},
+		// 1,100 targets through the engine and the status answers
+		FEW_N8N_RUNS_TIMEOUT_MS,
+	);
+
+	it('refuses an item of more than 1,000 targets while waiting, before any request', async () => {
+		const result = await run(workflowParameters(), [{ device: manyUids('e6666666', 600), user: manySids(8000, 401) }]);
+		expect(result.error?.message).toContain('One item names 1001 targets (devices and users); with Wait for Results an item may name at most 1000');
+		expect(server.requests.filter((r: any) => r.path.startsWith('/api/'))).toEqual([]);
+	});
+
+	it('targets Nexthink gave no execution ID for are not followed: the item says so and nothing is polled for them', async () => {
+		// a 2xx with one execution ID for two targets: they cannot be paired with the status rows
+		server.injectFault({ path: WORKFLOW_V2, status: 200, body: { requestUuid: 'a1000000-0000-4000-8000-000000000001', executionsUuids: ['a2000000-0000-4000-8000-000000000001'] } });
+		const result = await run(workflowParameters(), [{ device: [C1, C2], user: '' }]);
+		expect(result.error).toBeUndefined();
+		const outcome = workflowOutcome(result.items[0]);
+		expect(outcome).toMatchObject({ status: 'triggered', requestId: 'a1000000-0000-4000-8000-000000000001', executionIds: [], executionIdsPaired: false });
+		expect(statusCalls()).toEqual([]);
+		const waited = results(outcome);
+		expect(waited).toMatchObject({ complete: false, finished: 0, pending: 0, unfollowed: 2, polls: 0, targets: [] });
+		expect(waited.message).toContain('2 targets ran but could not be followed');
+	});
+
+	it('items that wait differently: Continue fails the second, sends and waits for the first', async () => {
+		const result = await run(workflowParameters({}, { statusQueryId: '={{ $json.query }}' }), [{ device: C1, user: '', query: '#wf_status' }, { device: C2, user: '', query: '#other_status' }], {
+			onError: 'continueRegularOutput',
+		});
+		expect(workflowOutcome(result.items[1])).toMatchObject({ status: 'failed', error: { field: 'Wait for Results', message: expect.stringContaining('must be the same for every item') } });
+		expect(results(workflowOutcome(result.items[0])).complete).toBe(true);
+		expect(calls(WORKFLOW_V2).map((r: any) => JSON.parse(r.body).devices)).toEqual([[{ collectorUid: C1 }]]);
+	});
+
+	it('without Wait for Results the node returns at once: no status query', async () => {
+		const result = await run(workflowParameters({}, { waitForResults: false }), [{ device: C1, user: '' }]);
+		expect(workflowOutcome(result.items[0])).not.toHaveProperty('results');
+		expect(statusCalls()).toEqual([]);
 	});
 });
