@@ -469,7 +469,7 @@ describe('Run Workflow: Wait for Results', () => {
 			expect(statusCalls().length).toBeGreaterThanOrEqual(1);
 			expect(new Set(statusCalls().map((body: IDataObject) => (body.parameters as IDataObject).request_id))).toEqual(new Set([outcome.requestId]));
 		},
-		// polls 0 and 1 s after the run, then the wait ends at 3 s
+		// polls 0 and 1 s after the run; the next would come at the 3 s Maximum Wait, so the wait ends there
 		REAL_WAITS_TIMEOUT_MS,
 	);
 
