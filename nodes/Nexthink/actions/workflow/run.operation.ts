@@ -22,8 +22,8 @@ import { planWorkflowRequests, ranRequestIds, workflowRunOutcome, type PreparedW
 import {
 	checkMappedParameters,
 	checkNameValueParameters,
-	normaliseWorkflowId,
 	MAX_WORKFLOW_TARGETS_PER_LIST,
+	normaliseWorkflowId,
 	parseWorkflowTargets,
 	type ApiVersion,
 	type DeviceIdType,
