@@ -22,15 +22,10 @@ import type {
 	INodeProperties,
 	INodeType,
 	IRun,
-	Workflow as WorkflowType,
 } from 'n8n-workflow';
 
-import { MemoryCredentialsHelper } from './harness';
+import { MemoryCredentialsHelper, inputNode, startWorkflow } from './harness';
 import { NexthinkApi } from '../../credentials/NexthinkApi.credentials';
-
-const n8nWorkflow = require('n8n-workflow');
-const n8nCore = require('n8n-core');
-const CORE_MAJOR = Number(require('n8n-core/package.json').version.split('.')[0]);
 
 export const PACKAGE = 'n8n-nodes-nexthink';
 
@@ -129,38 +124,14 @@ export async function runAsAgentTool(options: {
 	const credentialsHelper = new MemoryCredentialsHelper({ nexthinkApi: new NexthinkApi() }, { ...options.credentials });
 	const toolType = toolVariant(options.nodeType);
 	const toolTypeName = `${PACKAGE}.${toolType.description.name}`;
-	const types: Record<string, INodeType> = {
-		'test.input': {
-			description: {
-				displayName: 'Input',
-				name: 'input',
-				group: ['input'],
-				version: 1,
-				description: '',
-				defaults: { name: 'Input' },
-				inputs: ['main'] as never,
-				outputs: ['main'] as never,
-				properties: [],
-			},
-			async execute() {
-				return [[{ json: { chatInput: 'question' } }]];
-			},
-		},
-		'test.agent': agentNode(options.toolArguments ?? {}),
-		[toolTypeName]: toolType,
-	};
-	const nodeTypes = {
-		getByName: (type: string) => types[type],
-		getByNameAndVersion: (type: string, version?: number) => n8nWorkflow.NodeHelpers.getVersionedNodeType(types[type], version),
-		getKnownTypes: () => ({}),
-	};
-	const workflow: WorkflowType = new n8nWorkflow.Workflow({
+	const run: IRun = await startWorkflow({
 		id: 'wf-agent-test',
 		name: 'agent test',
-		active: false,
-		nodeTypes,
-		settings: { executionOrder: 'v1' },
-		staticData: {},
+		types: {
+			'test.input': inputNode([{ json: { chatInput: 'question' } }]),
+			'test.agent': agentNode(options.toolArguments ?? {}),
+			[toolTypeName]: toolType,
+		},
 		nodes: [
 			{ id: 'n1', name: 'Input', type: 'test.input', typeVersion: 1, position: [0, 0], parameters: {} },
 			{ id: 'n2', name: 'Agent', type: 'test.agent', typeVersion: 1, position: [200, 0], parameters: {} },
@@ -178,47 +149,9 @@ export async function runAsAgentTool(options: {
 			Input: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
 			Nexthink: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
 		},
-	});
-	const executionId = `agent-test-exec-${++executionCounter}`;
-	const additionalData: any = {
 		credentialsHelper,
-		currentNodeExecutionIndex: 0,
-		variables: {},
-		executionId,
-		...Object.fromEntries(
-			[
-				'restApiUrl',
-				'instanceBaseUrl',
-				'formBaseUrl',
-				'formWaitingBaseUrl',
-				'formTestBaseUrl',
-				'webhookBaseUrl',
-				'webhookWaitingBaseUrl',
-				'webhookTestBaseUrl',
-				'mcpBaseUrl',
-				'mcpTestBaseUrl',
-			].map((key) => [key, `http://127.0.0.1:5678/${key}`]),
-		),
-		logAiEvent: () => {},
-		getRunExecutionData: async () => undefined,
-		executeWorkflow: async () => {
-			throw new Error('not supported in tests');
-		},
-		startRunnerTask: async () => {
-			throw new Error('not supported in tests');
-		},
-	};
-	additionalData.hooks = new n8nCore.ExecutionLifecycleHooks('manual', executionId, {
-		id: workflow.id,
-		name: workflow.name,
-		nodes: [],
-		connections: {},
-		active: false,
-		settings: {},
+		executionId: `agent-test-exec-${++executionCounter}`,
 	});
-	const workflowExecute = new n8nCore.WorkflowExecute(additionalData, 'manual');
-	const start = workflow.getNode('Input');
-	const run: IRun = await (CORE_MAJOR >= 2 ? workflowExecute.run({ workflow, startNode: start }) : workflowExecute.run(workflow, start));
 	const agentRun = run.data.resultData.runData.Agent?.[0];
 	const json = agentRun?.data?.main?.[0]?.[0]?.json as any;
 	if (json === undefined) {

@@ -21,6 +21,7 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
+	IConnections,
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
@@ -138,7 +139,8 @@ export class MemoryCredentialsHelper extends n8nWorkflow.ICredentialsHelper {
 	}
 }
 
-function inputNode(items: INodeExecutionData[]): INodeType {
+/** A node that emits the given items (the workflow's trigger in tests). */
+export function inputNode(items: INodeExecutionData[]): INodeType {
 	return {
 		description: {
 			displayName: 'Input',
@@ -185,47 +187,38 @@ export interface RunningNode {
 	cancel(): void;
 }
 
-let executionCounter = 0;
+/** A test workflow run from its node named "Input". */
+export interface WorkflowSetup {
+	id: string;
+	name: string;
+	/** The node types by type name. */
+	types: Record<string, AnyNodeType>;
+	nodes: INode[];
+	connections: IConnections;
+	credentialsHelper: MemoryCredentialsHelper;
+	executionId: string;
+}
 
-export function startNode(options: RunNodeOptions): RunningNode {
-	const credentialTypes: Record<string, ICredentialType> = { nexthinkApi: new NexthinkApi() };
-	const credentialsStore = Object.fromEntries(Object.entries(options.credentials ?? {}).map(([k, v]) => [k, { ...v }]));
-	const credentialsHelper = new MemoryCredentialsHelper(credentialTypes, credentialsStore);
-	const typeName = options.typeName ?? 'test.nodeUnderTest';
-	const nodeTypes = new NodeTypes({ 'test.input': inputNode(options.items ?? [{ json: {} }]), [typeName]: options.nodeType });
-	const described = (options.nodeType as IVersionedNodeType).nodeVersions
-		? (options.nodeType as IVersionedNodeType).currentVersion
-		: (options.nodeType as INodeType).description.version;
-	const typeVersion = options.typeVersion ?? (Array.isArray(described) ? Math.max(...described) : described);
-	const nodeCredentials = Object.fromEntries(Object.keys(credentialsStore).map((t) => [t, { id: `cred-${t}`, name: t }]));
+/**
+ * Runs a workflow through n8n-core's `WorkflowExecute` from its "Input" node, with the additional
+ * data n8n's server gives a manual run; `runNode` and the agent-tool harness build on it.
+ */
+export function startWorkflow(setup: WorkflowSetup): Promise<IRun> & { cancel(): void } {
 	const workflow: WorkflowType = new n8nWorkflow.Workflow({
-		id: 'wf-test',
-		name: 'test',
+		id: setup.id,
+		name: setup.name,
 		active: false,
-		nodeTypes,
+		nodeTypes: new NodeTypes(setup.types),
 		settings: { executionOrder: 'v1' },
 		staticData: {},
-		nodes: [
-			{ id: 'n1', name: 'Input', type: 'test.input', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: 'n2',
-				name: 'Node',
-				type: typeName,
-				typeVersion,
-				position: [200, 0],
-				parameters: options.parameters,
-				credentials: nodeCredentials,
-				...(options.onError ? { onError: options.onError } : {}),
-			},
-		],
-		connections: { Input: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
+		nodes: setup.nodes,
+		connections: setup.connections,
 	});
-	const executionId = `test-exec-${++executionCounter}`;
 	const additionalData: any = {
-		credentialsHelper,
+		credentialsHelper: setup.credentialsHelper,
 		currentNodeExecutionIndex: 0,
 		variables: {},
-		executionId,
+		executionId: setup.executionId,
 		// must be valid URLs: n8n-core builds $resumeWebhookUrl and friends from them
 		...Object.fromEntries(
 			[
@@ -250,7 +243,7 @@ export function startNode(options: RunNodeOptions): RunningNode {
 			throw new Error('not supported in tests');
 		},
 	};
-	additionalData.hooks = new n8nCore.ExecutionLifecycleHooks('manual', executionId, {
+	additionalData.hooks = new n8nCore.ExecutionLifecycleHooks('manual', setup.executionId, {
 		id: workflow.id,
 		name: workflow.name,
 		nodes: [],
@@ -259,8 +252,43 @@ export function startNode(options: RunNodeOptions): RunningNode {
 		settings: {},
 	});
 	const workflowExecute = new n8nCore.WorkflowExecute(additionalData, 'manual');
-	const startNodeOfWorkflow = workflow.getNode('Input');
-	const cancelable = CORE_MAJOR >= 2 ? workflowExecute.run({ workflow, startNode: startNodeOfWorkflow }) : workflowExecute.run(workflow, startNodeOfWorkflow);
+	const start = workflow.getNode('Input');
+	return CORE_MAJOR >= 2 ? workflowExecute.run({ workflow, startNode: start }) : workflowExecute.run(workflow, start);
+}
+
+let executionCounter = 0;
+
+export function startNode(options: RunNodeOptions): RunningNode {
+	const credentialTypes: Record<string, ICredentialType> = { nexthinkApi: new NexthinkApi() };
+	const credentialsStore = Object.fromEntries(Object.entries(options.credentials ?? {}).map(([k, v]) => [k, { ...v }]));
+	const credentialsHelper = new MemoryCredentialsHelper(credentialTypes, credentialsStore);
+	const typeName = options.typeName ?? 'test.nodeUnderTest';
+	const described = (options.nodeType as IVersionedNodeType).nodeVersions
+		? (options.nodeType as IVersionedNodeType).currentVersion
+		: (options.nodeType as INodeType).description.version;
+	const typeVersion = options.typeVersion ?? (Array.isArray(described) ? Math.max(...described) : described);
+	const nodeCredentials = Object.fromEntries(Object.keys(credentialsStore).map((t) => [t, { id: `cred-${t}`, name: t }]));
+	const cancelable = startWorkflow({
+		id: 'wf-test',
+		name: 'test',
+		types: { 'test.input': inputNode(options.items ?? [{ json: {} }]), [typeName]: options.nodeType },
+		nodes: [
+			{ id: 'n1', name: 'Input', type: 'test.input', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'n2',
+				name: 'Node',
+				type: typeName,
+				typeVersion,
+				position: [200, 0],
+				parameters: options.parameters,
+				credentials: nodeCredentials,
+				...(options.onError ? { onError: options.onError } : {}),
+			},
+		],
+		connections: { Input: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
+		credentialsHelper,
+		executionId: `test-exec-${++executionCounter}`,
+	});
 	const result = (async (): Promise<RunNodeResult> => {
 		const run: IRun = await cancelable;
 		const taskData = run.data.resultData.runData.Node?.[0];
