@@ -3,10 +3,10 @@
  * execute is never replayed (it may have run), list and details are safe GETs. Every 2xx body is
  * checked; 400/403/404 carry the API's `code` and `message` plus a hint saying what to change.
  */
-import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { nexthinkRequest, unexpectedAnswer, type NexthinkResponse } from '../../transport';
+import { nexthinkRequest } from '../../transport';
+import { asExecute, unexpectedAnswerError, type ApiContext } from '../shared/unexpectedAnswerError';
 import { isRemoteAction, readExecutionResponse, readRemoteActionList } from './answers';
 import type { ExecutionBody } from './runBatching';
 
@@ -16,6 +16,8 @@ export const DETAILS_PATH = '/api/v1/act/remote-action/details';
 
 /** Used when a user does not set Request Timeout. */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
+
+const MAY_HAVE_RUN = 'The remote action may have been triggered: look for it in Nexthink before running the items again.';
 
 const PERMISSION_HINT =
 	'The Nexthink API credential needs the "Remote Actions API" permission (Administration > API credentials > the credential > Permissions)';
@@ -33,26 +35,6 @@ export const HINTS = {
 	},
 };
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions;
-
-function asExecute(ctx: Context): IExecuteFunctions {
-	// The transport uses only what both contexts offer (credentials, the authenticated request helper, the node).
-	return ctx as IExecuteFunctions;
-}
-
-function unexpected(ctx: Context, action: string, response: NexthinkResponse, expected: string, itemIndex?: number): NodeApiError {
-	return new NodeApiError(
-		ctx.getNode(),
-		{ message: 'Unexpected answer', httpCode: String(response.statusCode) },
-		{
-			message: `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`,
-			description: 'A proxy or gateway may have answered in place of the Nexthink API. Check the API Base URL of the credential.',
-			httpCode: String(response.statusCode),
-			itemIndex,
-		},
-	);
-}
-
 export interface ExecuteOptions {
 	timeoutMs: number;
 	itemIndex?: number;
@@ -65,22 +47,18 @@ export async function executeRemoteAction(ctx: IExecuteFunctions, body: Executio
 		path: EXECUTE_PATH,
 		body,
 		idempotent: false,
-		mayHaveRunNote: 'The remote action may have been triggered: look for it in Nexthink before running the items again.',
+		mayHaveRunNote: MAY_HAVE_RUN,
 		timeoutMs: options.timeoutMs,
 		itemIndex: options.itemIndex,
 		action,
 		hints: HINTS.execute,
 	});
 	const answer = readExecutionResponse(response.body);
-	if (answer === undefined) {
-		const error = unexpected(ctx, action, response, 'the request ID', options.itemIndex);
-		error.description = `${error.description ?? ''} The remote action may have been triggered: look for it in Nexthink before running the items again.`.trim();
-		throw error;
-	}
+	if (answer === undefined) throw unexpectedAnswerError(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RUN);
 	return answer;
 }
 
-export async function listRemoteActions(ctx: Context, options: { timeoutMs: number; itemIndex?: number }) {
+export async function listRemoteActions(ctx: ApiContext, options: { timeoutMs: number; itemIndex?: number }) {
 	const action = 'Listing the remote actions';
 	const response = await nexthinkRequest(asExecute(ctx), {
 		method: 'GET',
@@ -92,11 +70,11 @@ export async function listRemoteActions(ctx: Context, options: { timeoutMs: numb
 		hints: HINTS.read,
 	});
 	const list = readRemoteActionList(response.body);
-	if (list === undefined) throw unexpected(ctx, action, response, 'a list of remote actions', options.itemIndex);
+	if (list === undefined) throw unexpectedAnswerError(ctx, action, response, 'a list of remote actions', options.itemIndex);
 	return list;
 }
 
-export async function getRemoteAction(ctx: Context, nqlId: string, options: { timeoutMs: number; itemIndex?: number }) {
+export async function getRemoteAction(ctx: ApiContext, nqlId: string, options: { timeoutMs: number; itemIndex?: number }) {
 	const action = `Getting remote action ${nqlId}`;
 	const response = await nexthinkRequest(asExecute(ctx), {
 		method: 'GET',
@@ -108,6 +86,6 @@ export async function getRemoteAction(ctx: Context, nqlId: string, options: { ti
 		action,
 		hints: HINTS.read,
 	});
-	if (!isRemoteAction(response.body)) throw unexpected(ctx, action, response, 'the remote action', options.itemIndex);
+	if (!isRemoteAction(response.body)) throw unexpectedAnswerError(ctx, action, response, 'the remote action', options.itemIndex);
 	return response.body;
 }

@@ -4,10 +4,10 @@
  * are safe GETs. Every 2xx body is checked. Error bodies are `{ code, details }` (not `message`);
  * transport/apiErrors.ts reads `details` in place of a missing `message`.
  */
-import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { nexthinkRequest, unexpectedAnswer, type NexthinkResponse } from '../../transport';
+import { nexthinkRequest } from '../../transport';
+import { asExecute, unexpectedAnswerError, type ApiContext } from '../shared/unexpectedAnswerError';
 import { mergeWorkflowLists, readResumeResponse, readWorkflowDetails, readWorkflowExecutionResponse, readWorkflowList, type WorkflowObject } from './answers';
 import type { PlannedWorkflowRequest } from './runBatching';
 
@@ -47,26 +47,6 @@ export const WORKFLOW_HINTS = {
 	},
 };
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions;
-
-function asExecute(ctx: Context): IExecuteFunctions {
-	// The transport uses only what both contexts offer (credentials, the authenticated request helper, the node).
-	return ctx as IExecuteFunctions;
-}
-
-function unexpected(ctx: Context, action: string, response: NexthinkResponse, expected: string, itemIndex?: number, note?: string): NodeApiError {
-	return new NodeApiError(
-		ctx.getNode(),
-		{ message: 'Unexpected answer', httpCode: String(response.statusCode) },
-		{
-			message: `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`,
-			description: ['A proxy or gateway may have answered in place of the Nexthink API. Check the API Base URL of the credential.', note].filter(Boolean).join(' '),
-			httpCode: String(response.statusCode),
-			itemIndex,
-		},
-	);
-}
-
 export interface RequestOptions {
 	timeoutMs: number;
 	itemIndex?: number;
@@ -89,7 +69,7 @@ export async function executeWorkflow(ctx: IExecuteFunctions, request: PlannedWo
 		hints: WORKFLOW_HINTS.execute,
 	});
 	const answer = readWorkflowExecutionResponse(response.body);
-	if (answer === undefined) throw unexpected(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RUN);
+	if (answer === undefined) throw unexpectedAnswerError(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RUN);
 	return answer;
 }
 
@@ -114,13 +94,13 @@ export async function resumeWorkflow(
 		hints: WORKFLOW_HINTS.resume,
 	});
 	const ids = readResumeResponse(response.body);
-	if (ids === undefined) throw unexpected(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RESUMED);
+	if (ids === undefined) throw unexpectedAnswerError(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RESUMED);
 	return ids;
 }
 
 /** `GET /api/v1/workflows` with its two required filters (and optionally active ones only). */
 export async function listWorkflows(
-	ctx: Context,
+	ctx: ApiContext,
 	filter: { dependency: Dependency; triggerMethod: TriggerMethod; activeOnly?: boolean },
 	options: RequestOptions,
 ): Promise<WorkflowObject[]> {
@@ -138,7 +118,7 @@ export async function listWorkflows(
 		hints: WORKFLOW_HINTS.read,
 	});
 	const list = readWorkflowList(response.body);
-	if (list === undefined) throw unexpected(ctx, action, response, 'a list of workflows', options.itemIndex);
+	if (list === undefined) throw unexpectedAnswerError(ctx, action, response, 'a list of workflows', options.itemIndex);
 	return list;
 }
 
@@ -147,7 +127,7 @@ export async function listWorkflows(
  * requires both filters), merged by `uuid`, each workflow once.
  */
 export async function listWorkflowsMerged(
-	ctx: Context,
+	ctx: ApiContext,
 	filter: { dependencies: readonly Dependency[]; triggerMethods: readonly TriggerMethod[]; activeOnly?: boolean },
 	options: RequestOptions,
 ): Promise<WorkflowObject[]> {
@@ -161,7 +141,7 @@ export async function listWorkflowsMerged(
 }
 
 /** `GET /api/v1/workflows/details?nqlId=`: the workflow, or null when no workflow has that NQL ID. */
-export async function getWorkflow(ctx: Context, nqlId: string, options: RequestOptions): Promise<WorkflowObject | null> {
+export async function getWorkflow(ctx: ApiContext, nqlId: string, options: RequestOptions): Promise<WorkflowObject | null> {
 	const action = `Getting workflow ${nqlId}`;
 	const response = await nexthinkRequest(asExecute(ctx), {
 		method: 'GET',
@@ -174,6 +154,6 @@ export async function getWorkflow(ctx: Context, nqlId: string, options: RequestO
 		hints: WORKFLOW_HINTS.read,
 	});
 	const workflow = readWorkflowDetails(response.body);
-	if (workflow === undefined) throw unexpected(ctx, action, response, 'the workflow', options.itemIndex);
+	if (workflow === undefined) throw unexpectedAnswerError(ctx, action, response, 'the workflow', options.itemIndex);
 	return workflow;
 }
