@@ -43,6 +43,9 @@ const executeNotice: INodeProperties = {
 	default: '',
 };
 
+// for options that only a CSV answer uses (Max Field Size and Max Row Size are the Export options of that name)
+const CSV_ONLY = { show: { responseFormat: ['csv'] } };
+
 const executeOptions: INodeProperties = {
 	displayName: 'Options',
 	name: 'executeOptions',
@@ -67,7 +70,7 @@ const executeOptions: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
-			displayOptions: { show: { responseFormat: ['csv'] } },
+			displayOptions: CSV_ONLY,
 		},
 		{
 			displayName: 'Include Query Metadata',
@@ -90,25 +93,9 @@ const executeOptions: INodeProperties = {
 			description:
 				'Fail when the answer is larger than this many MB once decompressed (1 MB = 1,048,576 bytes; 0 = no limit). About 1,000 rows take a few MB; far more means a misbehaving server.',
 		},
-		{
-			displayName: 'Max Field Size (MB)',
-			name: 'maxFieldMB',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 3 },
-			default: 16,
-			description: 'Fail when one CSV value is longer than this many MB (1 MB = 1,048,576 characters; 0 = no limit). Protects against hostile files.',
-			displayOptions: { show: { responseFormat: ['csv'] } },
-		},
+		{ ...OPTION.maxFieldMB, displayOptions: CSV_ONLY },
 		OPTION.maxOutputKBAsTool,
-		{
-			displayName: 'Max Row Size (MB)',
-			name: 'maxRowMB',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 3 },
-			default: 64,
-			description: 'Fail when one CSV row (or the header) is longer than this many MB (0 = no limit). Protects against hostile files.',
-			displayOptions: { show: { responseFormat: ['csv'] } },
-		},
+		{ ...OPTION.maxRowMB, displayOptions: CSV_ONLY },
 		OPTION.maxRowsAsTool,
 		{
 			displayName: 'Request Timeout (Seconds)',
