@@ -7,7 +7,8 @@
 import { NexthinkEnrichment } from '../../nodes/Nexthink/enrichment/NexthinkEnrichment.node';
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
 import { runAsAgentTool } from '../helpers/agentTool';
-import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../helpers/harness';
+import { N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../helpers/harness';
+import { localServerHooks } from '../helpers/localServer';
 
 const { startNexthinkServer } = require('../server');
 
@@ -39,14 +40,7 @@ beforeAll(async () => {
 		completeAfterPolls: 0,
 	});
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
+localServerHooks(() => server);
 
 const credentials = () => ({ nexthinkApi: nexthinkCredentials(server) });
 const enrichmentCalls = () => server.requests.filter((r: any) => r.method === 'POST' && r.path === ENRICHMENT_PATH);

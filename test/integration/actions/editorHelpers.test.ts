@@ -7,7 +7,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
-import { disposeHarness, loadOptionsContext, nexthinkCredentials } from '../../helpers/harness';
+import { loadOptionsContext, nexthinkCredentials } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -17,12 +18,7 @@ beforeAll(async () => {
 	server = await startNexthinkServer();
 });
 
-beforeEach(() => server.clearRequests());
-
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
+localServerHooks(() => server);
 
 function context(parameters: INodeParameters, path: string) {
 	const node = new NexthinkActions();

@@ -6,7 +6,8 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
-import { disposeHarness, nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import { nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -29,15 +30,7 @@ beforeAll(async () => {
 	});
 });
 
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
-
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
+localServerHooks(() => server);
 
 const locator = (value: string) => ({ __rl: true, mode: 'list', value });
 // what the editor saves for a resource mapper in "define below" mode

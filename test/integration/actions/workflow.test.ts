@@ -7,7 +7,8 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
-import { disposeHarness, nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import { nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -37,15 +38,7 @@ beforeAll(async () => {
 	});
 });
 
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
-
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
+localServerHooks(() => server);
 
 const locator = (value: string) => ({ __rl: true, mode: 'list', value });
 const mapped = (value: IDataObject) =>

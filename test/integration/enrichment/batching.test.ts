@@ -2,7 +2,7 @@
  * Batching through the real engine and HTTP: batch boundaries, duplicates in a batch, and retries
  * that neither lose nor double items.
  */
-import { disposeHarness } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import {
 	deviceFields,
 	enrich,
@@ -27,15 +27,7 @@ beforeAll(async () => {
 	server.inventory.addCustomField('device', '#tier');
 });
 
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
-
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
+localServerHooks(() => server);
 
 const devices = (count: number, tier: string) => Array.from({ length: count }, (_, i) => ({ name: `PC-${i}`, tier: `${tier}-${i}` }));
 const tierOf = (name: string) => [...server.inventory.devices.values()].find((device: { name: string }) => device.name === name).fields['device/device/#tier'];

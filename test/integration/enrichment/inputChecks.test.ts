@@ -3,7 +3,8 @@
  * expression makes differ between items, a domain that is not text, and identification values that
  * are NaN or Infinity are refused before anything is sent.
  */
-import { disposeHarness, N8N_CORE_VERSION } from '../../helpers/harness';
+import { N8N_CORE_VERSION } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import { deviceFields, enrich, enrichmentRequests, outcomeOf, startServer, TIER_FROM_INPUT, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -13,11 +14,7 @@ beforeAll(async () => {
 	server.inventory.addDevice({ name: 'PC-001' });
 	server.inventory.addDevice({ name: 'PC-002' });
 });
-beforeEach(() => server.clearRequests());
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
+localServerHooks(() => server);
 
 describe(`Enrichment input checks on n8n-core ${N8N_CORE_VERSION}`, () => {
 	describe('Domain and options are the same for every item, or refused', () => {

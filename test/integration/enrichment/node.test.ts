@@ -2,7 +2,7 @@
  * The Enrichment node over real HTTP: identification kinds, field families, value typing and
  * auto-mapping, checked on what reached the local server and on the server's inventory.
  */
-import { disposeHarness } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import {
 	deviceFields,
 	enrich,
@@ -36,12 +36,7 @@ beforeAll(async () => {
 	inventory.addCustomField('organization', '#region');
 });
 
-beforeEach(() => server.clearRequests());
-
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
+localServerHooks(() => server);
 
 const deviceNamed = (name: string) => [...server.inventory.devices.values()].find((device: { name: string }) => device.name === name);
 

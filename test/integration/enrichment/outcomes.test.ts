@@ -2,7 +2,8 @@
  * API answers mapped back to items (207, 400 with errors, bare 400, 401, 403) and n8n's three
  * "On Error" settings, through the real engine.
  */
-import { disposeHarness, nexthinkCredentials } from '../../helpers/harness';
+import { nexthinkCredentials } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import {
 	deviceFields,
 	enrich,
@@ -25,15 +26,7 @@ beforeAll(async () => {
 	server.inventory.addCustomField('device', '#tier');
 });
 
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
-
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
+localServerHooks(() => server);
 
 const MIXED = [
 	{ name: 'PC-1', tier: 'gold' },

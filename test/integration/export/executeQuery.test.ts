@@ -3,7 +3,8 @@
  */
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { gzipBomb } from '../../helpers/bombs';
-import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../../helpers/harness';
+import { N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import { DATA_WORK_TIMEOUT_MS, REAL_WAITS_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer } = require('../../server');
@@ -28,14 +29,7 @@ beforeAll(async () => {
 		rows: () => Array.from({ length: 1500 }, (_, i) => [`PC-${String(i).padStart(4, '0')}`]),
 	});
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
+localServerHooks(() => server);
 
 const executeCalls = () => server.requests.filter((r: any) => /\/nql\/execute$/.test(r.path));
 

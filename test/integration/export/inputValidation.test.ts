@@ -4,7 +4,8 @@
  * JavaScript property names, non-ASCII log tags) arrives at the server exactly as given.
  */
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
-import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../../helpers/harness';
+import { N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -23,14 +24,7 @@ beforeAll(async () => {
 		rows: (p: Record<string, string>) => [ODD_NAMES.map((name) => (Object.prototype.hasOwnProperty.call(p, name) ? p[name] : 'MISSING'))],
 	});
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
+localServerHooks(() => server);
 
 function run(parameters: Record<string, unknown>, extra: Partial<RunNodeOptions> = {}) {
 	return runNode({

@@ -3,7 +3,8 @@
  */
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 const { csvRecords: referenceCsvRows } = require('../../helpers/csvReference');
-import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode, type RunNodeOptions } from '../../helpers/harness';
+import { N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode, type RunNodeOptions } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import { DATA_WORK_TIMEOUT_MS, REAL_WAITS_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS } = require('../../server');
@@ -39,14 +40,7 @@ beforeAll(async () => {
 	server.addQuery({ id: '#inventory_200k', header: DEVICE_COLUMNS, rows: () => generateDeviceRows(200_000, 7), ...FIRST_POLL });
 	server.addQuery({ id: '#inventory_500', header: DEVICE_COLUMNS, rows: () => generateDeviceRows(500, 7), ...FIRST_POLL });
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
+localServerHooks(() => server);
 
 function run(parameters: Record<string, unknown>, extra: Partial<RunNodeOptions> = {}) {
 	return runNode({

@@ -10,7 +10,8 @@ import { gunzipSync } from 'node:zlib';
 
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { gzipBomb, zstdBomb } from '../../helpers/bombs';
-import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../../helpers/harness';
+import { N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import { DATA_WORK_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer } = require('../../server');
@@ -24,14 +25,7 @@ beforeAll(async () => {
 	server = await startNexthinkServer();
 	server.addQuery({ id: '#devices', header: ['device.name', 'device.note'], rows: [['PC-1', 'fine']] });
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
+localServerHooks(() => server);
 
 function run(parameters: Record<string, unknown>) {
 	return runNode({

@@ -6,7 +6,8 @@
  */
 import { NexthinkEnrichment } from '../../../nodes/Nexthink/enrichment/NexthinkEnrichment.node';
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
-import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode, type RunNodeOptions } from '../../helpers/harness';
+import { N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode, type RunNodeOptions } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import { DATA_WORK_TIMEOUT_MS, REAL_WAITS_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS } = require('../../server');
@@ -25,14 +26,7 @@ beforeAll(async () => {
 	server.addQuery({ id: '#never_done', header: ['x'], rows: [], completeAfterMs: 3_600_000 });
 	server.addQuery({ id: '#million', header: DEVICE_COLUMNS, rows: () => generateDeviceRows(1_000_000, 3), completeAfterPolls: 0 });
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => {
-	server.clearFaults();
-	server.clearRequests();
-});
+localServerHooks(() => server);
 
 const calls = (path: string | RegExp) =>
 	server.requests.filter((r: any) => (typeof path === 'string' ? r.path === path : path.test(r.path)));

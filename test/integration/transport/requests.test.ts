@@ -2,7 +2,8 @@
  * The credential and the transport, through n8n-core's real engine and real HTTP against the local
  * API server. Runs under both n8n generations (jest projects n8n2 and n8n1).
  */
-import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode } from '../../helpers/harness';
+import { N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import { TransportProbe } from '../../helpers/probeNode';
 import { REAL_WAITS_TIMEOUT_MS } from '../../helpers/timeouts';
 
@@ -15,14 +16,7 @@ let server: any;
 beforeAll(async () => {
 	server = await startNexthinkServer();
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
+localServerHooks(() => server);
 
 const probe = (parameters: Record<string, unknown>, credentials = nexthinkCredentials(server)) =>
 	runNode({

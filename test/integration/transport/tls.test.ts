@@ -5,7 +5,8 @@
  * explanation, with it the token exchange, the API calls and the results-file download all succeed.
  */
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
-import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../../helpers/harness';
+import { N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import { makeSelfSignedCertificate } from '../../helpers/selfSignedCert';
 import { FEW_N8N_RUNS_TIMEOUT_MS } from '../../helpers/timeouts';
 
@@ -21,14 +22,7 @@ beforeAll(async () => {
 	server.addQuery({ id: '#small', header: ['device.name'], rows: [['PC-1'], ['PC-2']], completeAfterPolls: 0 });
 	// runs the openssl command once (about 0.1 s idle)
 }, FEW_N8N_RUNS_TIMEOUT_MS);
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
+localServerHooks(() => server);
 
 function run(parameters: Record<string, unknown>, ignoreSslIssues: boolean) {
 	return runNode({

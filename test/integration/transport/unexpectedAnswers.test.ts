@@ -5,7 +5,8 @@
  */
 import { NexthinkEnrichment } from '../../../nodes/Nexthink/enrichment/NexthinkEnrichment.node';
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
-import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../../helpers/harness';
+import { N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -21,14 +22,7 @@ beforeAll(async () => {
 	server.inventory.addDevice({ name: 'PC-002' });
 	server.inventory.addCustomField('device', '#tier');
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
-});
+localServerHooks(() => server);
 
 const HOST = () => new URL(server.baseUrl).host.replace(/\./g, '\\.');
 const calls = (path: string | RegExp) => server.requests.filter((r: any) => (typeof path === 'string' ? r.path === path : path.test(r.path)));
