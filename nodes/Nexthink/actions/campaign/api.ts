@@ -7,6 +7,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { nexthinkRequest, unexpectedAnswer } from '../../transport';
+import type { ApiCallOptions } from '../shared/apiCalls';
 import { readTriggerResponse } from './answers';
 
 export const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
@@ -26,7 +27,7 @@ export interface TriggerBody {
 	parameters?: Record<string, string>;
 }
 
-export async function triggerCampaign(ctx: IExecuteFunctions, body: TriggerBody, options: { timeoutMs: number; itemIndex?: number }) {
+export async function triggerCampaign(ctx: IExecuteFunctions, body: TriggerBody, options: ApiCallOptions) {
 	const action = `Triggering campaign ${body.campaignNqlId} for ${body.userSid.length} user${body.userSid.length === 1 ? '' : 's'}`;
 	const response = await nexthinkRequest(ctx, {
 		method: 'POST',

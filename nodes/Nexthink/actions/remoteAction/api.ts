@@ -6,7 +6,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nexthinkRequest } from '../../transport';
-import { asExecute, unexpectedAnswerError, type ApiContext } from '../shared/unexpectedAnswerError';
+import { asExecute, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { isRemoteAction, readExecutionResponse, readRemoteActionList } from './answers';
 import type { ExecutionBody } from './runBatching';
 
@@ -35,12 +35,7 @@ export const HINTS = {
 	},
 };
 
-export interface ExecuteOptions {
-	timeoutMs: number;
-	itemIndex?: number;
-}
-
-export async function executeRemoteAction(ctx: IExecuteFunctions, body: ExecutionBody, options: ExecuteOptions) {
+export async function executeRemoteAction(ctx: IExecuteFunctions, body: ExecutionBody, options: ApiCallOptions) {
 	const action = `Running remote action ${body.remoteActionId} on ${body.devices.length} device${body.devices.length === 1 ? '' : 's'}`;
 	const response = await nexthinkRequest(ctx, {
 		method: 'POST',
@@ -58,7 +53,7 @@ export async function executeRemoteAction(ctx: IExecuteFunctions, body: Executio
 	return answer;
 }
 
-export async function listRemoteActions(ctx: ApiContext, options: { timeoutMs: number; itemIndex?: number }) {
+export async function listRemoteActions(ctx: ApiContext, options: ApiCallOptions) {
 	const action = 'Listing the remote actions';
 	const response = await nexthinkRequest(asExecute(ctx), {
 		method: 'GET',
@@ -74,7 +69,7 @@ export async function listRemoteActions(ctx: ApiContext, options: { timeoutMs: n
 	return list;
 }
 
-export async function getRemoteAction(ctx: ApiContext, nqlId: string, options: { timeoutMs: number; itemIndex?: number }) {
+export async function getRemoteAction(ctx: ApiContext, nqlId: string, options: ApiCallOptions) {
 	const action = `Getting remote action ${nqlId}`;
 	const response = await nexthinkRequest(asExecute(ctx), {
 		method: 'GET',

@@ -8,6 +8,7 @@
  * the request that carried it. An item's devices are never split over two requests, except that a
  * device already sent for an earlier item keeps that earlier request.
  */
+import type { FailedRequest } from '../shared/runHelpers';
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from './runInput';
 
 export interface PreparedRun {
@@ -97,9 +98,7 @@ function groupKey(run: PreparedRun): string {
 }
 
 /** What one request came to. */
-export type RequestResult =
-	| { ok: true; requestId: string; expiresInMinutes?: number }
-	| { ok: false; message: string; description?: string; httpCode?: string };
+export type RequestResult = { ok: true; requestId: string; expiresInMinutes?: number } | FailedRequest;
 
 export interface DeviceOutcome {
 	collectorUid: string;

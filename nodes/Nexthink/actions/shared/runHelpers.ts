@@ -31,7 +31,7 @@ export function throwIfAnyInvalid<T>(ctx: IExecuteFunctions, preparations: Reado
 	);
 }
 
-/** What a request that failed (or was not sent) came to. */
+/** What a request that failed (or was not sent) came to; the pure run plans (remoteAction/runBatching.ts, workflow/runBatching.ts) use this type too. */
 export type FailedRequest = { ok: false; message: string; description?: string; httpCode?: string };
 
 /**

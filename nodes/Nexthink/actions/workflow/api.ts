@@ -7,7 +7,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nexthinkRequest } from '../../transport';
-import { asExecute, unexpectedAnswerError, type ApiContext } from '../shared/unexpectedAnswerError';
+import { asExecute, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { mergeWorkflowLists, readResumeResponse, readWorkflowDetails, readWorkflowExecutionResponse, readWorkflowList, type WorkflowObject } from './answers';
 import type { PlannedWorkflowRequest } from './runBatching';
 
@@ -47,13 +47,8 @@ export const WORKFLOW_HINTS = {
 	},
 };
 
-export interface RequestOptions {
-	timeoutMs: number;
-	itemIndex?: number;
-}
-
 /** `POST /api/v1/workflows/execute` or `/api/v2/workflows/execute`. */
-export async function executeWorkflow(ctx: IExecuteFunctions, request: PlannedWorkflowRequest, options: RequestOptions) {
+export async function executeWorkflow(ctx: IExecuteFunctions, request: PlannedWorkflowRequest, options: ApiCallOptions) {
 	const { body } = request;
 	const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 	const action = `Running workflow ${body.workflowId} on ${[body.devices.length > 0 ? count(body.devices.length, 'device') : '', body.users.length > 0 ? count(body.users.length, 'user') : ''].filter(Boolean).join(' and ')}`;
@@ -79,7 +74,7 @@ export async function resumeWorkflow(
 	workflowUuid: string,
 	executionUuid: string,
 	parameters: Record<string, string>,
-	options: RequestOptions,
+	options: ApiCallOptions,
 ): Promise<string[]> {
 	const action = `Resuming execution ${executionUuid} of workflow ${workflowUuid}`;
 	const response = await nexthinkRequest(ctx, {
@@ -102,7 +97,7 @@ export async function resumeWorkflow(
 export async function listWorkflows(
 	ctx: ApiContext,
 	filter: { dependency: Dependency; triggerMethod: TriggerMethod; activeOnly?: boolean },
-	options: RequestOptions,
+	options: ApiCallOptions,
 ): Promise<WorkflowObject[]> {
 	const action = `Listing the workflows (dependency ${filter.dependency}, trigger method ${filter.triggerMethod})`;
 	const qs: Record<string, string> = { dependency: filter.dependency, triggerMethod: filter.triggerMethod };
@@ -129,7 +124,7 @@ export async function listWorkflows(
 export async function listWorkflowsMerged(
 	ctx: ApiContext,
 	filter: { dependencies: readonly Dependency[]; triggerMethods: readonly TriggerMethod[]; activeOnly?: boolean },
-	options: RequestOptions,
+	options: ApiCallOptions,
 ): Promise<WorkflowObject[]> {
 	const lists: WorkflowObject[][] = [];
 	for (const triggerMethod of filter.triggerMethods) {
@@ -141,7 +136,7 @@ export async function listWorkflowsMerged(
 }
 
 /** `GET /api/v1/workflows/details?nqlId=`: the workflow, or null when no workflow has that NQL ID. */
-export async function getWorkflow(ctx: ApiContext, nqlId: string, options: RequestOptions): Promise<WorkflowObject | null> {
+export async function getWorkflow(ctx: ApiContext, nqlId: string, options: ApiCallOptions): Promise<WorkflowObject | null> {
 	const action = `Getting workflow ${nqlId}`;
 	const response = await nexthinkRequest(asExecute(ctx), {
 		method: 'GET',

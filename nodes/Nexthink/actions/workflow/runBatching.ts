@@ -13,6 +13,7 @@
  * request, and what the test server does), and only when the count matches the targets sent.
  * Otherwise the targets get no execution ID and the outcome says so (`executionIdsPaired: false`).
  */
+import type { FailedRequest } from '../shared/runHelpers';
 import type { WorkflowExecutionAnswer } from './answers';
 import { MAX_WORKFLOW_TARGETS_PER_LIST, type ApiVersion, type WorkflowTarget } from './runInput';
 
@@ -95,9 +96,7 @@ export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPe
 	return { requests, placements };
 }
 
-export type WorkflowRequestResult =
-	| ({ ok: true } & WorkflowExecutionAnswer)
-	| { ok: false; message: string; description?: string; httpCode?: string };
+export type WorkflowRequestResult = ({ ok: true } & WorkflowExecutionAnswer) | FailedRequest;
 
 export interface WorkflowTargetOutcome {
 	type: 'device' | 'user';

@@ -1,6 +1,7 @@
 /**
- * What the Actions node's API modules (remoteAction/api.ts, workflow/api.ts) share: the contexts a
- * call runs in, and the error for a 2xx answer whose body lacks what the call returns.
+ * What the Actions node's API modules (remoteAction/api.ts, workflow/api.ts, campaign/api.ts) share:
+ * the contexts a call runs in, its options, and the error for a 2xx answer whose body lacks what the
+ * call returns.
  */
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -9,6 +10,12 @@ import { unexpectedAnswer, type NexthinkResponse } from '../../transport';
 
 /** A node's execution, or the editor's lists and searches (load options). */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+/** Request Timeout, and the item a failure belongs to (absent in the editor). */
+export interface ApiCallOptions {
+	timeoutMs: number;
+	itemIndex?: number;
+}
 
 export function asExecute(ctx: ApiContext): IExecuteFunctions {
 	// The transport uses only what both contexts offer (credentials, the authenticated request helper, the node).
