@@ -3,7 +3,7 @@
  * Campaigns API's OpenAPI document (TriggerRequest): 1 to 10,000 user SIDs, `expiresInMinutes`
  * required, 1 to 525,600 (one year), at most 30 parameters.
  */
-import { RunInputError } from '../remoteAction/runInput';
+import { describeValue, RunInputError } from '../remoteAction/runInput';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
 export const MIN_CAMPAIGN_EXPIRY_MINUTES = 1;
@@ -16,7 +16,7 @@ const SID = /^S(-\d+){2,10}$|^0$/;
 
 export function normaliseCampaignId(raw: unknown): string {
 	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
-		throw new RunInputError(`The campaign must be an NQL ID such as #it_satisfaction, got ${describe(raw)}`, 'Campaign');
+		throw new RunInputError(`The campaign must be an NQL ID such as #it_satisfaction, got ${describeValue(raw)}`, 'Campaign');
 	}
 	const text = (raw ?? '').trim();
 	if (text === '' || text === '#') {
@@ -31,7 +31,7 @@ export function parseUserSids(raw: unknown): { users: string[]; duplicates: stri
 	const entries: string[] = [];
 	for (const value of raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
 		if (value === null || value === undefined) continue;
-		if (typeof value !== 'string') throw new RunInputError(`A user SID must be text, got ${describe(value)}`, 'User SIDs');
+		if (typeof value !== 'string') throw new RunInputError(`A user SID must be text, got ${describeValue(value)}`, 'User SIDs');
 		for (const part of value.split(/[\s,;]+/)) if (part !== '') entries.push(part);
 	}
 	if (entries.length === 0) {
@@ -68,7 +68,7 @@ export function checkCampaignExpiry(raw: unknown): number {
 	const minutes = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < MIN_CAMPAIGN_EXPIRY_MINUTES || minutes > MAX_CAMPAIGN_EXPIRY_MINUTES) {
 		throw new RunInputError(
-			`Expires After (Minutes) must be a whole number from ${MIN_CAMPAIGN_EXPIRY_MINUTES} to ${MAX_CAMPAIGN_EXPIRY_MINUTES} (one year), got ${describe(raw)}`,
+			`Expires After (Minutes) must be a whole number from ${MIN_CAMPAIGN_EXPIRY_MINUTES} to ${MAX_CAMPAIGN_EXPIRY_MINUTES} (one year), got ${describeValue(raw)}`,
 			'Expires After (Minutes)',
 		);
 	}
@@ -88,18 +88,10 @@ export function checkCampaignParameters(entries: ReadonlyArray<{ name?: unknown;
 		if (typeof value === 'string') parameters[name] = value;
 		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') parameters[name] = String(value);
 		else if (value === undefined || value === null) parameters[name] = '';
-		else throw new RunInputError(`Campaign parameter "${name}" must be text, got ${describe(value)}`, 'Parameters');
+		else throw new RunInputError(`Campaign parameter "${name}" must be text, got ${describeValue(value)}`, 'Parameters');
 	}
 	if (Object.keys(parameters).length > MAX_CAMPAIGN_PARAMETERS) {
 		throw new RunInputError(`${Object.keys(parameters).length} campaign parameters; the Campaigns API takes at most ${MAX_CAMPAIGN_PARAMETERS}`, 'Parameters');
 	}
 	return parameters;
-}
-
-function describe(value: unknown): string {
-	if (Array.isArray(value)) return 'a list';
-	if (value === null) return 'null';
-	if (typeof value === 'object') return 'an object';
-	if (typeof value === 'string') return `"${value.slice(0, 60)}"`;
-	return `${typeof value} ${String(value)}`;
 }

@@ -35,7 +35,7 @@ export interface TriggerInfo {
 /** The remote action's NQL ID as Nexthink expects it (`#` added when missing; case kept, IDs are case-sensitive). */
 export function normaliseRemoteActionId(raw: unknown): string {
 	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
-		throw new RunInputError(`The remote action must be an NQL ID such as #restart_service, got ${describe(raw)}`, 'Remote Action');
+		throw new RunInputError(`The remote action must be an NQL ID such as #restart_service, got ${describeValue(raw)}`, 'Remote Action');
 	}
 	const text = (raw ?? '').trim();
 	if (text === '' || text === '#') {
@@ -107,7 +107,7 @@ function collectorEntries(raw: unknown): string[] {
 	for (const value of values) {
 		if (value === null || value === undefined) continue;
 		if (typeof value !== 'string') {
-			throw new RunInputError(`A Collector UID must be text, got ${describe(value)}`, 'Collector UIDs');
+			throw new RunInputError(`A Collector UID must be text, got ${describeValue(value)}`, 'Collector UIDs');
 		}
 		for (const part of value.split(/[\s,;]+/)) if (part !== '') out.push(part);
 	}
@@ -120,7 +120,7 @@ export function checkExpiry(raw: unknown): number {
 	const minutes = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < MIN_EXPIRY_MINUTES || minutes > MAX_EXPIRY_MINUTES) {
 		throw new RunInputError(
-			`Expires After (Minutes) must be a whole number from ${MIN_EXPIRY_MINUTES} to ${MAX_EXPIRY_MINUTES} (7 days), got ${describe(raw)}`,
+			`Expires After (Minutes) must be a whole number from ${MIN_EXPIRY_MINUTES} to ${MAX_EXPIRY_MINUTES} (7 days), got ${describeValue(raw)}`,
 			'Expires After (Minutes)',
 		);
 	}
@@ -135,7 +135,7 @@ export function checkTriggerInfo(raw: { externalSource?: unknown; reason?: unkno
 		const value = raw[key];
 		if (value === undefined || value === null || value === '') continue;
 		if (typeof value !== 'string' && typeof value !== 'number') {
-			throw new RunInputError(`${labels[key]} must be text, got ${describe(value)}`, labels[key]);
+			throw new RunInputError(`${labels[key]} must be text, got ${describeValue(value)}`, labels[key]);
 		}
 		const text = String(value).trim();
 		if (text !== '') info[key] = text;
@@ -158,12 +158,13 @@ export function checkScriptInputs(raw: Record<string, unknown> | undefined | nul
 		if (value === undefined || value === null) continue;
 		if (typeof value === 'string') params[id] = value;
 		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') params[id] = String(value);
-		else throw new RunInputError(`Script input "${id}" must be text, got ${describe(value)}`, 'Script Inputs');
+		else throw new RunInputError(`Script input "${id}" must be text, got ${describeValue(value)}`, 'Script Inputs');
 	}
 	return params;
 }
 
-function describe(value: unknown): string {
+/** A value in an input error: quoted text (cut at 60 characters), or its kind; Trigger Campaign's checks use it too. */
+export function describeValue(value: unknown): string {
 	if (Array.isArray(value)) return 'a list';
 	if (value === null) return 'null';
 	if (typeof value === 'object') return 'an object';
