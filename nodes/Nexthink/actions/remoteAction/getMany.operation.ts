@@ -3,19 +3,15 @@
  * documented filter parameters, so "API-Enabled Only" filters on `targeting.apiEnabled` here.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runPerItem';
+import { readGetManyLimit } from '../shared/getManyLimit';
 import { isApiEnabled } from './answers';
 import { listRemoteActions } from './api';
 import { readReadTimeoutMs } from './readSettings';
 
 function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) === true;
-	const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
-	if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
-		throw new NodeOperationError(this.getNode(), `Limit must be a whole number from 1, got ${String(limit)}`, { itemIndex });
-	}
+	const limit = readGetManyLimit(this, itemIndex);
 	return {
 		apiEnabledOnly: this.getNodeParameter('apiEnabledOnly', itemIndex, true) !== false,
 		limit,

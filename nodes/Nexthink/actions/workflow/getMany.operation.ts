@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runPerItem';
+import { readGetManyLimit } from '../shared/getManyLimit';
 import { DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS, type Dependency, type TriggerMethod } from './api';
 import { readWorkflowReadTimeoutMs } from './get.operation';
 
@@ -21,11 +22,7 @@ function chosen<T extends string>(ctx: IExecuteFunctions, itemIndex: number, nam
 }
 
 function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) === true;
-	const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
-	if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
-		throw new NodeOperationError(this.getNode(), `Limit must be a whole number from 1, got ${String(limit)}`, { itemIndex });
-	}
+	const limit = readGetManyLimit(this, itemIndex);
 	return {
 		triggerMethods: chosen<TriggerMethod>(this, itemIndex, 'workflowTriggerMethods', 'Trigger Methods', TRIGGER_METHODS, ['API']),
 		dependencies: chosen<Dependency>(this, itemIndex, 'workflowDependencies', 'Dependencies', DEPENDENCIES, DEPENDENCIES),
