@@ -6,9 +6,9 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
-import { nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import { nexthinkCredentials, type RunNodeOptions } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
+import { paired, runActions } from './helpers';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -45,19 +45,10 @@ function triggerParameters(extra: INodeParameters = {}): INodeParameters {
 	};
 }
 
-async function trigger(parameters: INodeParameters, items: IDataObject[], options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: new NexthinkActions(),
-		parameters,
-		items: items.map((json) => ({ json })),
-		credentials: { nexthinkApi: nexthinkCredentials(server) },
-		...options,
-	});
-}
+const trigger = (parameters: INodeParameters, items: IDataObject[], options?: Partial<RunNodeOptions>) => runActions(server, parameters, items, options);
 
 const bodies = (): IDataObject[] => server.requests.filter((r: any) => r.method === 'POST' && r.path === TRIGGER).map((r: any) => JSON.parse(r.body));
 const outcome = (item: INodeExecutionData) => item.json.nexthinkCampaign as IDataObject;
-const paired = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
 
 describe('Trigger: wire format, grouping, duplicates', () => {
 	it('sends the documented TriggerRequest once for items with the same campaign and parameters', async () => {

@@ -5,9 +5,9 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
-import { nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import { nexthinkCredentials, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
+import { locator, mapperValue, paired, runActions } from './helpers';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -32,10 +32,6 @@ beforeAll(async () => {
 
 localServerHooks(() => server);
 
-const locator = (value: string) => ({ __rl: true, mode: 'list', value });
-// what the editor saves for a resource mapper in "define below" mode
-const inputs = (value: IDataObject) =>
-	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true }) as INodeParameters;
 const RESTART = { ServiceName: 'Spooler', StartType: 'Manual' };
 
 function runParameters(extra: INodeParameters = {}): INodeParameters {
@@ -44,28 +40,19 @@ function runParameters(extra: INodeParameters = {}): INodeParameters {
 		operation: 'run',
 		remoteAction: locator('#restart_service'),
 		collectorUids: '={{ $json.collector }}',
-		scriptInputs: inputs(RESTART),
+		scriptInputs: mapperValue(RESTART),
 		runOptions: {},
 		...extra,
 	};
 }
 
-async function run(parameters: INodeParameters, items: IDataObject[], options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: new NexthinkActions(),
-		parameters,
-		items: items.map((json) => ({ json })),
-		credentials: { nexthinkApi: nexthinkCredentials(server) },
-		...options,
-	});
-}
+const run = (parameters: INodeParameters, items: IDataObject[], options?: Partial<RunNodeOptions>) => runActions(server, parameters, items, options);
 
 function executeBodies(): IDataObject[] {
 	return server.requests.filter((r: any) => r.method === 'POST' && r.path === EXECUTE).map((r: any) => JSON.parse(r.body));
 }
 
 const outcome = (item: INodeExecutionData) => item.json.nexthinkRemoteAction as IDataObject;
-const paired = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
 
 describe('Run: wire format and outcomes', () => {
 	it('sends the documented ExecutionRequest and gives each item its request ID', async () => {
@@ -103,7 +90,7 @@ describe('Run: wire format and outcomes', () => {
 	});
 
 	it('adds the # to an NQL ID typed without it, sends no triggerInfo when none is set and 60 minutes by default', async () => {
-		const result = await run(runParameters({ remoteAction: { __rl: true, mode: 'id', value: 'clear_teams_cache' }, scriptInputs: inputs({}) }), [
+		const result = await run(runParameters({ remoteAction: { __rl: true, mode: 'id', value: 'clear_teams_cache' }, scriptInputs: mapperValue({}) }), [
 			{ collector: C1 },
 		]);
 		expect(result.error).toBeUndefined();
@@ -131,7 +118,7 @@ describe('Run: wire format and outcomes', () => {
 
 describe('Run: grouping, duplicates and the 10,000-device limit', () => {
 	it('sends items with the same inputs together, others apart, each duplicate once', async () => {
-		const result = await run(runParameters({ scriptInputs: inputs({ ServiceName: '={{ $json.service }}', StartType: 'Manual' }) }), [
+		const result = await run(runParameters({ scriptInputs: mapperValue({ ServiceName: '={{ $json.service }}', StartType: 'Manual' }) }), [
 			{ collector: C1, service: 'Spooler' },
 			{ collector: C2, service: 'BITS' },
 			{ collector: C1, service: 'Spooler' },
@@ -197,7 +184,7 @@ describe('Run: every input is checked before any request', () => {
 	it('refuses an empty remote action and a script input given as an object', async () => {
 		const empty = await run(runParameters({ remoteAction: locator('={{ $json.ra }}') }), [{ collector: C1, ra: ' ' }]);
 		expect(empty.error?.message).toContain('No remote action is selected');
-		const objectInput = await run(runParameters({ scriptInputs: inputs({ ServiceName: '={{ $json.obj }}', StartType: 'Manual' }) }), [
+		const objectInput = await run(runParameters({ scriptInputs: mapperValue({ ServiceName: '={{ $json.obj }}', StartType: 'Manual' }) }), [
 			{ collector: C1, obj: { a: 1 } },
 		]);
 		expect(objectInput.error?.message).toContain('Script input "ServiceName" must be text, got an object');
@@ -231,7 +218,7 @@ describe('Run: API errors', () => {
 		const result = await run(
 			runParameters({
 				remoteAction: locator('={{ $json.ra }}'),
-				scriptInputs: inputs({}),
+				scriptInputs: mapperValue({}),
 				runOptions: { expiresInMinutes: '={{ $json.expiry }}' },
 			}),
 			[
@@ -262,7 +249,7 @@ describe('Run: API errors', () => {
 	});
 
 	it('an unknown remote action fails on its details (404 with its code) before any run request', async () => {
-		const result = await run(runParameters({ remoteAction: locator('#nope'), scriptInputs: inputs({}) }), [{ collector: C1 }]);
+		const result = await run(runParameters({ remoteAction: locator('#nope'), scriptInputs: mapperValue({}) }), [{ collector: C1 }]);
 		expect(result.error?.message).toContain('[code REMOTE_ACTION_NOT_FOUND]');
 		expect(result.error?.description).toContain('Nothing was sent');
 		expect(executeBodies()).toEqual([]);
@@ -302,7 +289,7 @@ describe('Run: API errors', () => {
 	it('Stop Workflow after a request ran: the error names the request IDs already made', async () => {
 		const before = new Set(server.actions.requests.keys());
 		const result = await run(
-			runParameters({ remoteAction: locator('={{ $json.ra }}'), scriptInputs: inputs({}) }),
+			runParameters({ remoteAction: locator('={{ $json.ra }}'), scriptInputs: mapperValue({}) }),
 			[
 				{ collector: C1, ra: '#clear_teams_cache' },
 				// its details can be read (so the script inputs check passes); its run is refused
@@ -327,7 +314,7 @@ describe('Run: On Error pairing', () => {
 		{ collector: C2, ra: '#reset_network_stack' },
 		{ collector: C3, ra: '#clear_teams_cache' },
 	];
-	const params = () => runParameters({ remoteAction: locator('={{ $json.ra }}'), scriptInputs: inputs({}) });
+	const params = () => runParameters({ remoteAction: locator('={{ $json.ra }}'), scriptInputs: mapperValue({}) });
 
 	it('Continue (using error output): failed items on the error output, each paired to its input', async () => {
 		const result = await run(params(), ITEMS, { onError: 'continueErrorOutput' });

@@ -6,9 +6,9 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
-import { nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import type { RunNodeOptions } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
+import { locator, mapperValue, runActions } from './helpers';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -26,29 +26,19 @@ beforeAll(async () => {
 
 localServerHooks(() => server);
 
-const inputs = (value: IDataObject) =>
-	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true }) as INodeParameters;
 
 function parameters(scriptInputs: IDataObject, remoteAction = '#restart_service'): INodeParameters {
 	return {
 		resource: 'remoteAction',
 		operation: 'run',
-		remoteAction: { __rl: true, mode: 'list', value: remoteAction },
+		remoteAction: locator(remoteAction),
 		collectorUids: '={{ $json.collector }}',
-		scriptInputs: inputs(scriptInputs),
+		scriptInputs: mapperValue(scriptInputs),
 		runOptions: {},
 	};
 }
 
-async function run(nodeParameters: INodeParameters, items: IDataObject[], options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: new NexthinkActions(),
-		parameters: nodeParameters,
-		items: items.map((json) => ({ json })),
-		credentials: { nexthinkApi: nexthinkCredentials(server) },
-		...options,
-	});
-}
+const run = (parameters: INodeParameters, items: IDataObject[], options?: Partial<RunNodeOptions>) => runActions(server, parameters, items, options);
 
 const executeBodies = (): IDataObject[] => server.requests.filter((r: any) => r.method === 'POST' && r.path === EXECUTE).map((r: any) => JSON.parse(r.body));
 const detailsCalls = () => server.requests.filter((r: any) => r.method === 'GET' && r.path === DETAILS);

@@ -6,9 +6,9 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
-import { nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import { nexthinkCredentials, type RunNodeOptions } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
+import { locator, mapperValue, paired, runActions } from './helpers';
 
 const { startNexthinkServer } = require('../../server');
 
@@ -40,9 +40,6 @@ beforeAll(async () => {
 
 localServerHooks(() => server);
 
-const locator = (value: string) => ({ __rl: true, mode: 'list', value });
-const mapped = (value: IDataObject) =>
-	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true }) as INodeParameters;
 
 function runParameters(extra: INodeParameters = {}): INodeParameters {
 	return {
@@ -59,21 +56,12 @@ function runParameters(extra: INodeParameters = {}): INodeParameters {
 	};
 }
 
-async function run(parameters: INodeParameters, items: IDataObject[], options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: new NexthinkActions(),
-		parameters,
-		items: items.map((json) => ({ json })),
-		credentials: { nexthinkApi: nexthinkCredentials(server) },
-		...options,
-	});
-}
+const run = (parameters: INodeParameters, items: IDataObject[], options?: Partial<RunNodeOptions>) => runActions(server, parameters, items, options);
 
 const posts = (path: string) => server.requests.filter((r: any) => r.method === 'POST' && r.path === path);
 const bodies = (path: string): IDataObject[] => posts(path).map((r: any) => JSON.parse(r.body));
 const apiRequests = () => server.requests.filter((r: any) => r.path.startsWith('/api/'));
 const outcome = (item: INodeExecutionData) => item.json.nexthinkWorkflow as IDataObject;
-const paired = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
 /** What the server recorded for an execution ID: the identifier it was created for. */
 const targetOf = (executionId: string) => server.actions.executionsById.get(executionId)?.target.input;
 
@@ -84,7 +72,7 @@ describe('Run: wire format and outcomes', () => {
 				workflow: locator('#onboard_user_device'),
 				workflowDeviceIdType: 'name',
 				workflowUserIdType: 'upn',
-				workflowParameters: mapped({ site: 'Lisboa' }),
+				workflowParameters: mapperValue({ site: 'Lisboa' }),
 				workflowOtherParameters: { parameter: [{ name: 'ticket', value: '={{ $json.ticket }}' }] },
 			}),
 			[
@@ -199,7 +187,7 @@ describe('Run: every input is checked before any request', () => {
 		['an unknown key in an identifier object', {}, { device: [{ hostname: 'x' }] }, 'Devices', 'has the key "hostname"'],
 		['no target at all', {}, { device: '', user: null }, 'Devices', 'No target: "Devices" and "Users" are both empty'],
 		['an empty workflow', { workflow: locator('={{ $json.wf }}') }, { device: C1, wf: ' ' }, 'Workflow', 'No workflow is selected'],
-		['a parameter given twice', { workflowParameters: mapped({ reason: 'a' }), workflowOtherParameters: { parameter: [{ name: 'reason', value: 'b' }] } }, { device: C1 }, 'Other Parameters', 'given in both'],
+		['a parameter given twice', { workflowParameters: mapperValue({ reason: 'a' }), workflowOtherParameters: { parameter: [{ name: 'reason', value: 'b' }] } }, { device: C1 }, 'Other Parameters', 'given in both'],
 	])('refuses %s, naming the field (Continue) or the item (Stop Workflow), before any request', async (_label, extra, item, field, message) => {
 		const stopped = await run(runParameters(extra as INodeParameters), [item]);
 		expect(stopped.error?.message).toContain('Item 0 cannot be sent');

@@ -1,0 +1,30 @@
+/**
+ * What the Actions node's integration tests share: the node run on JSON items against the local
+ * server, the values n8n's editor saves for a list locator and a resource mapper, and the input
+ * item an output item is paired with.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
+import { nexthinkCredentials, runNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+
+/** Runs the Actions node on one item per JSON object, with credentials for `server`. */
+export async function runActions(server: any, parameters: INodeParameters, items: IDataObject[], options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: new NexthinkActions(),
+		parameters,
+		items: items.map((json) => ({ json })),
+		credentials: { nexthinkApi: nexthinkCredentials(server) },
+		...options,
+	});
+}
+
+/** What the editor saves for a resource locator set "From List". */
+export const locator = (value: string) => ({ __rl: true, mode: 'list', value });
+
+/** What the editor saves for a resource mapper in "define below" mode. */
+export const mapperValue = (value: IDataObject) =>
+	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true }) as INodeParameters;
+
+/** The input item an output item is paired with. */
+export const paired = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
