@@ -16,9 +16,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
 import { planRequests, type PreparedRun } from '../remoteAction/runBatching';
-import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
+import { checkRequestTimeout } from '../remoteAction/runInput';
 import { itemResults, type WaitTarget } from '../shared/resultStatus';
-import { sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
+import { preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
 import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
@@ -108,9 +108,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean,
 		if (wait !== undefined) prepared.wait = wait;
 		return { ok: true, prepared };
 	} catch (error) {
-		if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
-		if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-		return { ok: false, message: error instanceof Error ? error.message : String(error) };
+		return preparationFailure(ctx, error, itemIndex, continueOnFail);
 	}
 }
 

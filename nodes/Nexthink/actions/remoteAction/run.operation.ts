@@ -27,7 +27,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { describeError, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { describeError, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitOutcome, type ResultsWaitSettings } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
@@ -222,9 +222,6 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean,
 		if (wait !== undefined) prepared.wait = wait;
 		return { ok: true, prepared };
 	} catch (error) {
-		if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
-		// anything else (an expression that fails) stops the run unless the user chose to continue
-		if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-		return { ok: false, message: error instanceof Error ? error.message : String(error) };
+		return preparationFailure(ctx, error, itemIndex, continueOnFail);
 	}
 }

@@ -1,12 +1,13 @@
 /**
  * What the Actions node's batched operations (Run Remote Action, Trigger Campaign, Run Workflow) share: the
- * check of every item before the first request, sending the planned requests, and the words of a
+ * check of every item before the first request (and what an item's failed checks come to), sending the planned requests, and the words of a
  * failed request.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../transport';
+import { RunInputError } from '../remoteAction/runInput';
 
 /** One item after its checks: ready to send, or its error (with the field it names, if any). */
 export type ItemPreparation<T> = { ok: true; prepared: T } | { ok: false; message: string; field?: string; description?: string };
@@ -29,6 +30,16 @@ export function throwIfAnyInvalid<T>(ctx: IExecuteFunctions, preparations: Reado
 			].join('\n'),
 		},
 	);
+}
+
+/**
+ * An item whose checks threw: a `RunInputError` is that item's own error, naming its field; anything
+ * else (an expression that fails) stops the run unless the user chose to continue.
+ */
+export function preparationFailure(ctx: IExecuteFunctions, error: unknown, itemIndex: number, continueOnFail: boolean): ItemPreparation<never> {
+	if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
+	if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	return { ok: false, message: error instanceof Error ? error.message : String(error) };
 }
 
 /** What a request that failed (or was not sent) came to; the pure run plans (remoteAction/runBatching.ts, workflow/runBatching.ts) use this type too. */
