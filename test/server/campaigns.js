@@ -2,7 +2,7 @@
 'use strict';
 
 const crypto = require('node:crypto');
-const { sendJson, sendEmpty } = require('./http');
+const { isObject, parseJsonObject, sendJson, sendEmpty } = require('./http');
 const { SID_PATTERN } = require('./actions');
 
 /**
@@ -47,9 +47,6 @@ const USER_MESSAGES = {
 	unknownUser: 'No user found with this SID',
 };
 
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * `POST /api/v1/euf/campaign/trigger`.
  * @param {import('./router').Context} ctx
@@ -58,17 +55,12 @@ const isObject = (value) => typeof value === 'object' && value !== null && !Arra
 function handleTriggerCampaign(ctx, store) {
 	/** @param {string} code @param {string} message */
 	const invalid = (code, message) => sendJson(ctx.res, 400, { code, message });
-	let body;
-	try {
-		body = JSON.parse(ctx.body);
-	} catch {
-		invalid(CODES.invalidJson, 'Request body is not valid JSON');
+	const read = parseJsonObject(ctx.body);
+	if (!read.ok) {
+		invalid(CODES[read.problem], read.message);
 		return;
 	}
-	if (!isObject(body)) {
-		invalid(CODES.invalidRequest, 'Request body must be a JSON object');
-		return;
-	}
+	const body = read.value;
 	const { campaignNqlId, userSid, expiresInMinutes, parameters } = body;
 	if (typeof campaignNqlId !== 'string' || campaignNqlId.length === 0) {
 		invalid(CODES.invalidCampaignId, 'campaignNqlId is required and must be a non-empty string');

@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 
-const { sendJson } = require('./http');
+const { isObject, parseJsonObject, sendJson } = require('./http');
 const { IDENTIFICATIONS, fieldSpec, checkValue, identificationValueValid } = require('./enrichment-fields');
 
 /**
@@ -33,9 +33,6 @@ const CODES = {
 	invalidFieldValue: 'INVALID_FIELD_VALUE',
 };
 
-/** @param {unknown} value */
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * @param {unknown} value
  * @returns {value is { name: string, value: string }}
@@ -51,13 +48,9 @@ const isNameValue = (value) =>
 function parseRequest(body) {
 	/** @param {string} code @param {string} message */
 	const fail = (code, message) => ({ ok: /** @type {const} */ (false), error: { message, code } });
-	let parsed;
-	try {
-		parsed = JSON.parse(body);
-	} catch {
-		return fail(CODES.invalidJson, 'Request body is not valid JSON');
-	}
-	if (!isObject(parsed)) return fail(CODES.invalidRequest, 'Request body must be a JSON object');
+	const read = parseJsonObject(body);
+	if (!read.ok) return fail(CODES[read.problem], read.message);
+	const parsed = read.value;
 	if (typeof parsed.domain !== 'string' || parsed.domain.length === 0) {
 		return fail(CODES.invalidRequest, 'domain is required and must be a non-empty string');
 	}

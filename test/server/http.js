@@ -2,8 +2,8 @@
 'use strict';
 
 /**
- * Small helpers shared by the route handlers: reading request bodies and writing the few response
- * shapes the API uses (JSON, empty, XML). Every answer goes through here so headers stay consistent.
+ * Small helpers shared by the route handlers: reading request bodies (and a JSON object body) and
+ * writing the few response shapes the API uses (JSON, empty, XML). Every answer goes through here so headers stay consistent.
  */
 
 /** Bodies above this size are refused; 10,000 enrichment objects stay far below it. */
@@ -110,4 +110,24 @@ function mediaType(value) {
 	return (value ?? '').split(';')[0].trim().toLowerCase();
 }
 
-module.exports = { readBody, sendJson, sendEmpty, sendText, sendStorageError, queryObject, mediaType };
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A request body that must be a JSON object (every JSON API here), or the problem all of them report
+ * for it: `problem` names the entry of the handler's `CODES` (`invalidJson` or `invalidRequest`).
+ * @param {string} body
+ * @returns {{ ok: true, value: Record<string, unknown> } | { ok: false, problem: 'invalidJson' | 'invalidRequest', message: string }}
+ */
+function parseJsonObject(body) {
+	let parsed;
+	try {
+		parsed = JSON.parse(body);
+	} catch {
+		return { ok: false, problem: 'invalidJson', message: 'Request body is not valid JSON' };
+	}
+	if (!isObject(parsed)) return { ok: false, problem: 'invalidRequest', message: 'Request body must be a JSON object' };
+	return { ok: true, value: parsed };
+}
+
+module.exports = { readBody, sendJson, sendEmpty, sendText, sendStorageError, queryObject, mediaType, isObject, parseJsonObject };

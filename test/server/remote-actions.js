@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 
-const { sendJson } = require('./http');
+const { isObject, parseJsonObject, sendJson } = require('./http');
 const { remoteActionJson, UUID_PATTERN } = require('./actions');
 
 /**
@@ -43,9 +43,6 @@ const CODES = {
 /** 403 for a credential without the Remote Actions API permission (used by the router). */
 const FORBIDDEN_BODY = { code: CODES.forbidden, message: 'Not authorized: the API credential does not have the Remote Actions API permission' };
 
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * @param {string} code
  * @param {string} message
@@ -59,13 +56,9 @@ const fail = (code, message, status = 400) => ({ ok: false, status, error: { cod
  * @param {ActionStore} store
  */
 function parseExecute(body, store) {
-	let parsed;
-	try {
-		parsed = JSON.parse(body);
-	} catch {
-		return fail(CODES.invalidJson, 'Request body is not valid JSON');
-	}
-	if (!isObject(parsed)) return fail(CODES.invalidRequest, 'Request body must be a JSON object');
+	const read = parseJsonObject(body);
+	if (!read.ok) return fail(CODES[read.problem], read.message);
+	const parsed = read.value;
 	const { remoteActionId, devices, params, expiresInMinutes, triggerInfo } = parsed;
 	if (typeof remoteActionId !== 'string' || remoteActionId.length === 0) {
 		return fail(CODES.invalidRemoteActionId, 'remoteActionId is required and must be a non-empty string');

@@ -2,7 +2,7 @@
 'use strict';
 
 const crypto = require('node:crypto');
-const { sendJson } = require('./http');
+const { isObject, parseJsonObject, sendJson } = require('./http');
 const { workflowJson, UUID_PATTERN, SID_PATTERN, UPN_PATTERN } = require('./actions');
 
 /**
@@ -53,9 +53,6 @@ const CODES = {
 /** 403 for a credential without the Workflows API permission (used by the router). */
 const FORBIDDEN_BODY = { code: CODES.forbidden, details: 'Not authorized: the API credential does not have the Workflows API permission' };
 
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * @param {string} code
  * @param {string} details
@@ -65,14 +62,8 @@ const fail = (code, details, status = 400) => ({ ok: false, status, error: { cod
 
 /** @param {string} body */
 function parseObject(body) {
-	let parsed;
-	try {
-		parsed = JSON.parse(body);
-	} catch {
-		return fail(CODES.invalidJson, 'Request body is not valid JSON');
-	}
-	if (!isObject(parsed)) return fail(CODES.invalidRequest, 'Request body must be a JSON object');
-	return { ok: /** @type {const} */ (true), value: parsed };
+	const read = parseJsonObject(body);
+	return read.ok ? read : fail(CODES[read.problem], read.message);
 }
 
 /**
