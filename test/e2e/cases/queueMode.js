@@ -48,6 +48,23 @@ function queueEnvironment(postgres, redis) {
 }
 
 /**
+ * What a queue-mode phase runs beside n8n: PostgreSQL, Redis and the local Nexthink server, each
+ * with its stop added to `cleanups`.
+ * @param {string} workDir @param {object | undefined} serverOptions @param {(() => Promise<void>)[]} cleanups
+ */
+async function startQueueServices(workDir, serverOptions, cleanups) {
+	const missing = missingQueueServices();
+	if (missing) throw new Error(missing);
+	const postgres = await startPostgres(path.join(workDir, 'postgres'));
+	cleanups.push(postgres.stop);
+	const redis = await startRedis(path.join(workDir, 'redis'));
+	cleanups.push(redis.stop);
+	const server = await startNexthinkServer(serverOptions);
+	cleanups.push(() => server.close());
+	return { postgres, redis, server };
+}
+
+/**
  * Reads an execution's data back through the REST API (stored with `flatted`, which n8n ships).
  * @param {RestSession} session @param {string} workflowId @param {string} n8nDir @param {number} knownBefore
  */
@@ -83,14 +100,7 @@ async function runQueueMode(suite, runtime, tarball, workDir, options) {
 	const cleanups = [];
 	try {
 		const fixture = await suite.setUp(`${LABEL} PostgreSQL, Redis, main and worker`, names, async () => {
-			const missing = missingQueueServices();
-			if (missing) throw new Error(missing);
-			const postgres = await startPostgres(path.join(workDir, 'postgres'));
-			cleanups.push(postgres.stop);
-			const redis = await startRedis(path.join(workDir, 'redis'));
-			cleanups.push(redis.stop);
-			const server = await startNexthinkServer(options.serverOptions);
-			cleanups.push(() => server.close());
+			const { postgres, redis, server } = await startQueueServices(workDir, options.serverOptions, cleanups);
 			const n8n = await N8nInstance.inFolder(runtime, workDir, { env: queueEnvironment(postgres, redis) });
 			cleanups.push(() => n8n.stopAll());
 			installCommunityPackage(n8n.userFolder, tarball);
@@ -144,4 +154,4 @@ async function runQueueMode(suite, runtime, tarball, workDir, options) {
 	}
 }
 
-module.exports = { runQueueMode, queueTestNames, queueEnvironment, latestExecution };
+module.exports = { runQueueMode, queueTestNames, queueEnvironment, startQueueServices, latestExecution };

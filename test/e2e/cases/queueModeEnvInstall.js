@@ -25,11 +25,9 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
 const { N8nInstance, RestSession, freePort } = require('../../../scripts/n8n-instance');
-const { startNexthinkServer } = require('../../server');
-const { startPostgres, startRedis, missingQueueServices } = require('../lib/services');
 const { startRegistryStandIn } = require('../lib/registryStandIn');
 const { nodeCases } = require('./nodeCases');
-const { queueEnvironment, latestExecution } = require('./queueMode');
+const { queueEnvironment, startQueueServices, latestExecution } = require('./queueMode');
 const { OWNER } = require('./serverChecks');
 
 const LABEL = '[queue mode, n8n 2.x, package installed through environment variables]';
@@ -94,14 +92,7 @@ async function runQueueModeEnvInstall(suite, runtime, tarball, workDir, options)
 	const cleanups = [];
 	try {
 		const fixture = await suite.setUp(`${LABEL} PostgreSQL, Redis, registry stand-in, main and worker`, names, async () => {
-			const missing = missingQueueServices();
-			if (missing) throw new Error(missing);
-			const postgres = await startPostgres(path.join(workDir, 'postgres'));
-			cleanups.push(postgres.stop);
-			const redis = await startRedis(path.join(workDir, 'redis'));
-			cleanups.push(redis.stop);
-			const server = await startNexthinkServer(options.serverOptions);
-			cleanups.push(() => server.close());
+			const { postgres, redis, server } = await startQueueServices(workDir, options.serverOptions, cleanups);
 			const registry = await startRegistryStandIn({ dir: path.join(workDir, 'registry'), tarball });
 			cleanups.push(() => registry.close());
 			const unpackDir = path.join(workDir, 'unpacked');
