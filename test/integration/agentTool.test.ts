@@ -8,11 +8,10 @@ import { NexthinkEnrichment } from '../../nodes/Nexthink/enrichment/NexthinkEnri
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
 import { runAsAgentTool } from '../helpers/agentTool';
 import { N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../helpers/harness';
-import { localServerHooks } from '../helpers/localServer';
+import { FAST_WAIT, localServerHooks } from '../helpers/localServer';
 
 const { startNexthinkServer } = require('../server');
 
-const FAST_WAIT = { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 };
 const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
 const WIDE_TEXT = 'x'.repeat(1000);
 

@@ -5,11 +5,10 @@
  */
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeOptions } from '../../helpers/harness';
-import { localServerHooks } from '../../helpers/localServer';
+import { FAST_WAIT, localServerHooks } from '../../helpers/localServer';
 
 const { startNexthinkServer } = require('../../server');
 
-const FAST_WAIT = { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 };
 const ODD_NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty'];
 
 let server: any;

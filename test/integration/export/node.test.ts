@@ -4,7 +4,7 @@
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 const { csvRecords: referenceCsvRows } = require('../../helpers/csvReference');
 import { N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode, type RunNodeOptions } from '../../helpers/harness';
-import { localServerHooks } from '../../helpers/localServer';
+import { FAST_WAIT, localServerHooks } from '../../helpers/localServer';
 import { DATA_WORK_TIMEOUT_MS, REAL_WAITS_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS } = require('../../server');
@@ -14,7 +14,6 @@ const { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS } = require('../
  * at least 1 s apart (the node's floor), so most test queries complete on the first poll
  * (`completeAfterPolls: 0`); the wait loop itself is tested with queries that take longer.
  */
-const FAST_WAIT = { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 };
 const FIRST_POLL = { completeAfterPolls: 0 };
 
 let server: any;

@@ -11,12 +11,11 @@ import { gunzipSync } from 'node:zlib';
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { gzipBomb, zstdBomb } from '../../helpers/bombs';
 import { N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../../helpers/harness';
-import { localServerHooks } from '../../helpers/localServer';
+import { FAST_WAIT, localServerHooks } from '../../helpers/localServer';
 import { DATA_WORK_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer } = require('../../server');
 
-const FAST_WAIT = { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 };
 const MB = 1024 * 1024;
 
 let server: any;

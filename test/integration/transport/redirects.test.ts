@@ -11,13 +11,12 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { NexthinkEnrichment } from '../../../nodes/Nexthink/enrichment/NexthinkEnrichment.node';
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode, type RunNodeResult } from '../../helpers/harness';
+import { FAST_WAIT } from '../../helpers/localServer';
 import { FEW_N8N_RUNS_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer } = require('../../server');
 const { startRecordingServer, RECORDED_ROW } = require('../../server/recorder');
 
-/** Fast polling: the status call comes at once instead of after the production 2 s. */
-const FAST_WAIT = { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 };
 const DEVICE_NAME = 'LAPTOP-ZRH-001';
 
 let server: any;

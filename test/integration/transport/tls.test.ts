@@ -6,14 +6,11 @@
  */
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../../helpers/harness';
-import { localServerHooks } from '../../helpers/localServer';
+import { FAST_WAIT, localServerHooks } from '../../helpers/localServer';
 import { makeSelfSignedCertificate } from '../../helpers/selfSignedCert';
 import { FEW_N8N_RUNS_TIMEOUT_MS } from '../../helpers/timeouts';
 
 const { startNexthinkServer } = require('../../server');
-
-const FAST_WAIT = { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 };
-
 
 let server: any;
 
