@@ -13,8 +13,10 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
-import { disposeHarness, nexthinkCredentials, runNode, startNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import { nexthinkCredentials, startNode, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
+import { localServerHooks } from '../../helpers/localServer';
 import { FEW_N8N_RUNS_TIMEOUT_MS, REAL_WAITS_TIMEOUT_MS } from '../../helpers/timeouts';
+import { locator, mapperValue as inputs, paired, runActions } from './helpers';
 
 const { startNexthinkServer } = require('../../server');
 const { STATUS_QUERY_NQL } = require('../../server/actions');
@@ -42,20 +44,11 @@ beforeAll(async () => {
 	server.addCampaign({ id: '#slow_survey', name: 'Slow survey', outcome: (target: any) => (target.object?.sid === BOB ? { never: true } : undefined) });
 });
 
+localServerHooks(() => server);
+
 beforeEach(() => {
-	server.clearRequests();
-	server.clearFaults();
 	server.options.actionCompleteAfterPolls = 0;
 });
-
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-
-const locator = (value: string) => ({ __rl: true, mode: 'list', value });
-const inputs = (value: IDataObject) =>
-	({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: true }) as INodeParameters;
 
 function runParameters(waitOptions: IDataObject = {}, extra: INodeParameters = {}): INodeParameters {
 	return {
@@ -87,22 +80,14 @@ function campaignParameters(waitOptions: IDataObject = {}, extra: INodeParameter
 	};
 }
 
-async function run(parameters: INodeParameters, items: IDataObject[], options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> {
-	return await runNode({
-		nodeType: new NexthinkActions(),
-		parameters,
-		items: items.map((json) => ({ json })),
-		credentials: { nexthinkApi: nexthinkCredentials(server) },
-		...options,
-	});
-}
+const run = async (parameters: INodeParameters, items: IDataObject[], options: Partial<RunNodeOptions> = {}): Promise<RunNodeResult> =>
+	await runActions(server, parameters, items, options);
 
 const calls = (path: string) => server.requests.filter((r: any) => r.method === 'POST' && r.path === path);
 const statusCalls = () => calls(NQL_EXECUTE).map((r: any) => JSON.parse(r.body));
 const raOutcome = (item: INodeExecutionData) => item.json.nexthinkRemoteAction as IDataObject;
 const campaignOutcome = (item: INodeExecutionData) => item.json.nexthinkCampaign as IDataObject;
 const results = (outcome: IDataObject) => outcome.results as IDataObject & { targets: IDataObject[] };
-const paired = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
 
 describe('Run Remote Action: Wait for Results', () => {
 	it('polls the status query with the request ID until every device is final, and pairs each device with its items', async () => {

@@ -15,7 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { runsAsTool } from '../../shared/toolMode';
 import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
 import { planWorkflowRequests, ranRequestIds, workflowRunOutcome, type PreparedWorkflowRun, type WorkflowRequestResult, type WorkflowRunOutcome } from './runBatching';
@@ -168,9 +168,6 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean,
 		if (wait !== undefined) prepared.wait = wait;
 		return { ok: true, prepared };
 	} catch (error) {
-		if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
-		// anything else (an expression that fails) stops the run unless the user chose to continue
-		if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-		return { ok: false, message: error instanceof Error ? error.message : String(error) };
+		return preparationFailure(ctx, error, itemIndex, continueOnFail);
 	}
 }
