@@ -10,7 +10,7 @@
  * For each pinned n8n (2.x on Node 24, 1.x on the system Node 20): a fresh user folder with the
  * `npm pack` tarball installed as n8n installs community packages, the credential imported pointing
  * at the local server, every case's workflow imported and run with `n8n execute`, then `n8n start`
- * for the credential test, the AI-tool check and (2.x) the editor check. Then one queue-mode run
+ * for the credential test, the AI-tool check, the webhook-started example and (2.x) the editor check. Then one queue-mode run
  * (2.x: PostgreSQL, Redis, a main and a worker), and one where n8n installs the package itself from
  * its environment variables (`cases/queueModeEnvInstall.js`). Ends with `N passed, N failed`. See docs/e2e.md.
  */
@@ -83,9 +83,11 @@ async function runMajor(suite, major, tarball, workDir, options) {
 	// every example is imported (the server checks open some); --only picks which ones are executed
 	const examples = exampleCases();
 	const executedExamples = examples.filter((testCase) => testCase.kind === 'execute' && picked(testCase.title));
+	const webhookExamples = examples.filter((testCase) => testCase.kind === 'webhook' && picked(testCase.title));
 	const testNames = [
 		...cases.map((testCase) => `${label} ${testCase.title}`),
 		...executedExamples.map((testCase) => `${label} ${testCase.title}`),
+		...webhookExamples.map((testCase) => `${label} ${testCase.title}`),
 		...SERVER_CHECKS.filter((check) => check.editor !== true || (options.editor && major === 2)).map((check) => `${label} ${check.title}`),
 	];
 
@@ -116,6 +118,8 @@ async function runMajor(suite, major, tarball, workDir, options) {
 				...editorShots(CREDENTIAL).workflows,
 				...examples.map((testCase) => testCase.workflow({ filesDir: path.join(home, 'files') })),
 			]);
+			// a webhook example answers once `n8n start` (runServerChecks) registers its production webhook
+			for (const testCase of webhookExamples) await n8n.activate(testCase.id);
 			return true;
 		});
 		if (!ready) return;
@@ -123,7 +127,8 @@ async function runMajor(suite, major, tarball, workDir, options) {
 		for (const testCase of executedExamples) await runCliCase(suite, n8n, server, testCase, label, { filesDir: path.join(home, 'files') });
 		await runServerChecks(suite, n8n, server, {
 			label,
-			examples: examples.filter((testCase) => testCase.kind !== 'execute'),
+			examples: examples.filter((testCase) => testCase.kind === 'import'),
+			webhookExamples,
 			editor: options.editor && major === 2,
 			screenshotDir: path.join(workDir, 'screenshots'),
 		});

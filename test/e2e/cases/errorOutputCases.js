@@ -5,8 +5,9 @@
  * In real n8n, each node under each *On Error* setting gives every input item exactly one outcome,
  * on the right output, paired with its input. Each workflow feeds two items, one that succeeds and
  * one that fails (an unknown query ID for Export, an unknown device for Enrichment, a device name
- * where a Collector UID belongs for Run Remote Action, an unknown user SID for Trigger Campaign), so
- * a wrongly routed or unpaired item shows.
+ * where a Collector UID belongs for Run Remote Action, an unknown user SID for Trigger Campaign, an
+ * inactive workflow for Workflow Run, an unknown execution for Workflow Resume), so a wrongly
+ * routed or unpaired item shows.
  */
 
 const assert = require('node:assert/strict');
@@ -28,12 +29,16 @@ const pairedIndex = (item) => (Array.isArray(item.pairedItem) ? item.pairedItem[
 
 /**
  * @param {string} id @param {string} title @param {string | undefined} onError
- * @param {object} inputNode @param {object} nodeUnderTest
+ * @param {object | object[]} inputNodes the node giving the two items, or a chain of nodes (e.g. a Run Workflow before Resume)
+ * @param {object} nodeUnderTest
  * @param {(run: any, ctx: import('./nodeCases').CaseContext) => void} check
  * @returns {import('./nodeCases').E2eCase}
  */
-function errorCase(id, title, onError, inputNode, nodeUnderTest, check) {
+function errorCase(id, title, onError, inputNodes, nodeUnderTest, check) {
 	const name = /** @type {any} */ (nodeUnderTest).name;
+	const chain = /** @type {any[]} */ ([inputNodes].flat());
+	/** @type {import('../lib/workflow').Connection[]} */
+	const chainLinks = chain.slice(1).map((node, index) => [chain[index].name, node.name]);
 	return {
 		id,
 		title,
@@ -42,10 +47,11 @@ function errorCase(id, title, onError, inputNode, nodeUnderTest, check) {
 			buildWorkflow({
 				id,
 				name: `e2e ${title}`,
-				nodes: [triggerNode(trigger, id.toLowerCase()), inputNode, nodeUnderTest, noOpNode('Success'), noOpNode('Failure')],
+				nodes: [triggerNode(trigger, id.toLowerCase()), ...chain, nodeUnderTest, noOpNode('Success'), noOpNode('Failure')],
 				connections: [
-					['Start', /** @type {any} */ (inputNode).name],
-					[/** @type {any} */ (inputNode).name, name],
+					['Start', chain[0].name],
+					...chainLinks,
+					[chain[chain.length - 1].name, name],
 					[name, 'Success', 0],
 					...(onError === 'continueErrorOutput' ? [[name, 'Failure', 1]] : []),
 				],
@@ -230,6 +236,141 @@ const campaignCases = SETTINGS.map(([label, onError], index) =>
 	),
 );
 
-const errorOutputCases = [...exportCases, ...enrichmentCases, ...remoteActionCases, ...campaignCases];
+const WORKFLOW_V2_PATH = '/api/v2/workflows/execute';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const workflowRunCases = SETTINGS.map(([label, onError], index) =>
+	errorCase(
+		`nxE2eErrOutWf0${index}`,
+		`Workflow Run, On Error ${label}: an active and an inactive workflow, one outcome each`,
+		onError,
+		codeItemsNode('Tickets', [
+			{ workflow: '#repair_teams', device: 'LAPTOP-ZRH-001' },
+			{ workflow: '#legacy_inventory_sync', device: 'LAPTOP-ZRH-002' },
+		]),
+		actionsNode(
+			'Run Workflow',
+			{
+				resource: 'workflow',
+				operation: 'run',
+				workflow: { __rl: true, mode: 'id', value: '={{ $json.workflow }}' },
+				workflowApiVersion: 'v2',
+				workflowDevices: '={{ $json.device }}',
+				workflowDeviceIdType: 'name',
+				workflowUsers: '',
+				workflowParameters: { mappingMode: 'defineBelow', value: null },
+				workflowRunOptions: {},
+			},
+			onError ? { onError } : {},
+		),
+		(run, ctx) => {
+			const sent = ctx.server.requests.filter((request) => request.path === WORKFLOW_V2_PATH).map((request) => JSON.parse(request.body));
+			assert.deepEqual(
+				sent.map((body) => [body.workflowId, body.devices]),
+				[
+					['#repair_teams', [{ name: 'LAPTOP-ZRH-001' }]],
+					['#legacy_inventory_sync', [{ name: 'LAPTOP-ZRH-002' }]],
+				],
+				'one request per workflow, each device by name (the inactive one is refused by Nexthink)',
+			);
+			const ranOn = (/** @type {string} */ requestId) => ctx.server.actions.requests.get(requestId)?.objectId;
+			assert.ok(![...ctx.server.actions.requests.values()].some((request) => request.objectId === '#legacy_inventory_sync'), 'the inactive workflow never ran');
+			if (onError === undefined) {
+				assertStopped(run, 'Run Workflow', /WORKFLOW_INACTIVE|inactive/);
+				const made = /1 earlier request of this run did run \(request ID ([0-9a-f-]{36})\)/.exec(JSON.stringify(run.data.resultData.error));
+				assert.ok(made, 'the error names the request that ran');
+				assert.equal(ranOn(made[1]), '#repair_teams');
+				return;
+			}
+			const { success, failed } = splitOutcomes(run, 'Run Workflow', onError, 'nexthinkWorkflow');
+			assert.deepEqual(
+				success.map((item) => [pairedIndex(item), item.json.device, item.json.nexthinkWorkflow?.status]),
+				[[0, 'LAPTOP-ZRH-001', 'triggered']],
+			);
+			assert.equal(ranOn(success[0].json.nexthinkWorkflow.requestId), '#repair_teams', 'the request ID is the one Nexthink gave');
+			const executionIds = success[0].json.nexthinkWorkflow.executionIds;
+			assert.equal(executionIds.length, 1);
+			assert.match(executionIds[0], UUID);
+			assert.equal(failed.length, 1, 'one outcome for the inactive workflow');
+			assert.equal(pairedIndex(failed[0]), 1);
+			assert.match(JSON.stringify(failed[0].json), /WORKFLOW_INACTIVE/);
+			if (onError === 'continueErrorOutput') assert.equal(itemsOf(run, 'Failure').length, 1);
+			else assert.equal(failed[0].json.device, 'LAPTOP-ZRH-002', 'the failed item keeps its input JSON');
+		},
+	),
+);
+
+const APPROVAL_WORKFLOW_UUID = 'f2000000-0000-4000-8000-000000000004';
+const UNKNOWN_EXECUTION = 'f9000000-0000-4000-8000-0000000000ff';
+
+/**
+ * Resume: Run Workflow starts #disk_cleanup_with_approval (it waits for an event) on two devices;
+ * Resume sends the event to the first item's execution and, for the second, to an execution that
+ * does not exist.
+ */
+const workflowResumeCases = SETTINGS.map(([label, onError], index) =>
+	errorCase(
+		`nxE2eErrOutWr0${index}`,
+		`Workflow Resume, On Error ${label}: a waiting and an unknown execution, one outcome each`,
+		onError,
+		[
+			codeItemsNode('Devices', [{ device: 'LAPTOP-ZRH-001' }, { device: 'LAPTOP-ZRH-002', executionUuid: UNKNOWN_EXECUTION }]),
+			actionsNode('Start Cleanup', {
+				resource: 'workflow',
+				operation: 'run',
+				workflow: { __rl: true, mode: 'id', value: '#disk_cleanup_with_approval' },
+				workflowApiVersion: 'v2',
+				workflowDevices: '={{ $json.device }}',
+				workflowDeviceIdType: 'name',
+				workflowParameters: { mappingMode: 'defineBelow', value: null },
+				workflowRunOptions: {},
+			}),
+		],
+		actionsNode(
+			'Approve',
+			{
+				resource: 'workflow',
+				operation: 'resume',
+				workflowUuid: APPROVAL_WORKFLOW_UUID,
+				executionUuid: '={{ $json.executionUuid ?? $json.nexthinkWorkflow.executionIds[0] }}',
+				resumeParameters: { parameter: [{ name: 'approved', value: 'yes' }] },
+				resumeOptions: {},
+			},
+			onError ? { onError } : {},
+		),
+		(run, ctx) => {
+			const started = itemsOf(run, 'Start Cleanup').map((item) => item.json.nexthinkWorkflow.executionIds[0]);
+			assert.equal(started.length, 2);
+			const resumes = ctx.server.requests.filter((request) => request.path.endsWith('/trigger'));
+			assert.deepEqual(
+				resumes.map((request) => request.path),
+				[started[0], UNKNOWN_EXECUTION].map((execution) => `/api/v1/workflows/workflows/${APPROVAL_WORKFLOW_UUID}/execution/${execution}/trigger`),
+				'one resume request per item',
+			);
+			assert.deepEqual(ctx.server.actions.executionsById.get(started[0])?.resumes, [{ approved: 'yes' }], 'the first execution got the event');
+			assert.deepEqual(ctx.server.actions.executionsById.get(started[1])?.resumes ?? [], [], 'the second execution still waits');
+			if (onError === undefined) {
+				assertStopped(run, 'Approve', /EXECUTION_NOT_FOUND/);
+				assert.match(JSON.stringify(run.data.resultData.error), /1 earlier request of this run did run/, 'the error says the first item was resumed');
+				return;
+			}
+			const success = itemsOf(run, 'Approve', { output: 0 });
+			const resumed = success.filter((item) => item.json.nexthinkWorkflowResume?.status === 'resumed');
+			const failed = onError === 'continueErrorOutput' ? itemsOf(run, 'Approve', { output: 1 }) : success.filter((item) => item.json.error !== undefined);
+			assert.equal(success.length + (onError === 'continueErrorOutput' ? failed.length : 0), 2, 'two inputs, two outcomes');
+			assert.deepEqual(
+				resumed.map((item) => [pairedIndex(item), item.json.nexthinkWorkflowResume.executionUuid]),
+				[[0, started[0]]],
+			);
+			assert.match(resumed[0].json.nexthinkWorkflowResume.requestId, UUID);
+			assert.equal(failed.length, 1, 'one outcome for the unknown execution');
+			assert.equal(pairedIndex(failed[0]), 1);
+			assert.match(JSON.stringify(failed[0].json), /EXECUTION_NOT_FOUND/);
+			if (onError === 'continueErrorOutput') assert.equal(itemsOf(run, 'Failure').length, 1);
+		},
+	),
+);
+
+const errorOutputCases = [...exportCases, ...enrichmentCases, ...remoteActionCases, ...campaignCases, ...workflowRunCases, ...workflowResumeCases];
 
 module.exports = { errorOutputCases };

@@ -3,10 +3,11 @@
 
 /**
  * The example workflows of docs/examples, imported as `npm start` imports them (the nightly
- * export writes into a folder of the run). Every one but the AI agent is
- * executed (`kind: 'execute'`) against the local server and its nodes' outputs are checked; the
- * AI agent one is imported and checked in the running n8n (`kind: 'import'`, see serverChecks.js),
- * since running it would call a model.
+ * export writes into a folder of the run). Examples started by hand are executed
+ * (`kind: 'execute'`) against the local server and their nodes' outputs are checked; an example
+ * started by a webhook is activated and called in the running n8n (`kind: 'webhook'`, see
+ * serverChecks.js), and its replies and what reached the server are checked; the AI agent one is
+ * imported and checked in the running n8n (`kind: 'import'`), since running it would call a model.
  */
 
 const assert = require('node:assert/strict');
@@ -20,8 +21,9 @@ const { assertRowsEqualServerCsv, newExport } = require('./nodeCases');
 const { readExamples, localised } = require('../../../scripts/n8n-examples');
 
 /**
- * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'import',
- *   workflow: (options: { filesDir: string }) => any, check?: (run: any, ctx: any) => void | Promise<void> }} ExampleCase
+ * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'webhook' | 'import',
+ *   workflow: (options: { filesDir: string }) => any, check?: (run: any, ctx: any) => void | Promise<void>,
+ *   exercise?: (ctx: { n8n: import('../../../scripts/n8n-instance').N8nInstance, server: any }) => Promise<void> }} ExampleCase
  */
 
 /** @returns {ExampleCase[]} */
@@ -150,6 +152,73 @@ function exampleCases() {
 					rows.map((row) => [row['user.sid'], '#device_replacement_survey', { device_name: row['device.name'], device_age_years: String(row.device_age_years) }]).sort(),
 					'each user was sent once, with their device as the campaign parameters',
 				);
+			},
+		},
+		{
+			file: 'high-cpu-remediation.json',
+			title: 'example: high-CPU devices get the remote action, the wait reads each result, the report sums them up',
+			kind: 'execute',
+			check(run, ctx) {
+				assertSucceeded(run);
+				const devices = jsonOf(run, 'Find High-CPU Devices');
+				assert.ok(devices.length >= 40, `${devices.length} high-CPU devices`);
+				for (const device of devices) assert.ok(device.cpu_usage_percent > 85, 'Convert Types gives numbers');
+				const sent = ctx.server.requests.filter((request) => request.path === '/api/v1/act/execute').map((request) => JSON.parse(request.body));
+				assert.equal(sent.length, 1, 'one request for every device');
+				assert.equal(sent[0].remoteActionId, '#kill_runaway_process');
+				assert.deepEqual(sent[0].devices, devices.map((device) => device['device.collector.uid']));
+				assert.deepEqual(sent[0].params, { ProcessName: 'chrome.exe', CpuThresholdPercent: '90', Force: 'false' });
+				const polls = ctx.server.requests.filter((request) => request.path === '/api/v2/nql/execute' && JSON.parse(request.body).queryId === '#n8n_remote_action_status');
+				// the server gives a final status on the third read of an execution (actionCompleteAfterPolls 2)
+				assert.ok(polls.length >= 3, `${polls.length} status polls`);
+				const outcomes = jsonOf(run, 'Stop Runaway Process');
+				assert.deepEqual(
+					outcomes.map((item) => [item['device.name'], item.nexthinkRemoteAction.status, item.nexthinkRemoteAction.results.complete, item.nexthinkRemoteAction.results.targets[0].status]),
+					devices.map((device) => [device['device.name'], 'triggered', true, 'success']),
+				);
+				assert.equal(runCount(run, 'Not Run'), 0);
+				const [report, ...more] = jsonOf(run, 'Report');
+				assert.equal(more.length, 0, 'one report');
+				assert.equal(report.devices, devices.length);
+				assert.deepEqual(report.byStatus, { success: devices.length });
+				assert.equal(report.allFinal, true);
+				assert.equal(report.summary, `Stopped runaway processes on ${devices.length} high-CPU devices: ${devices.length} success`);
+				assert.deepEqual(
+					report.details.map((/** @type {any} */ line) => [line.device, line.cpuPercent, line.status, line.outputs.Stopped]),
+					devices.map((device) => [device['device.name'], device.cpu_usage_percent, 'success', `Stopped on ${device['device.name']}`]),
+					'one line per device with the outputs the status query read',
+				);
+				assert.equal(report.lines.split('\n').length, devices.length);
+			},
+		},
+		{
+			file: 'ticket-workflow-on-device.json',
+			title: 'example: a ticket posted to the webhook runs the workflow on its device; a ticket without a device is answered 422',
+			kind: 'webhook', // activated, then called in the running n8n (serverChecks.js)
+			async exercise({ n8n, server }) {
+				server.clearRequests();
+				const good = await n8n.callWebhook('nexthink-ticket', { number: 'INC0012345', category: 'teams', device: { name: 'LAPTOP-ZRH-001' } });
+				assert.equal(good.status, 200, JSON.stringify(good.body));
+				assert.equal(good.body.ticket, 'INC0012345');
+				assert.equal(good.body.workflow, '#repair_teams');
+				assert.equal(good.body.status, 'triggered');
+				const sent = server.requests.filter((request) => request.path === '/api/v2/workflows/execute').map((request) => JSON.parse(request.body));
+				assert.deepEqual(sent, [{ workflowId: '#repair_teams', devices: [{ name: 'LAPTOP-ZRH-001' }], users: [] }]);
+				const ran = server.actions.requests.get(good.body.requestId);
+				assert.ok(ran, 'the reply carries the request ID Nexthink gave');
+				assert.deepEqual(
+					ran.executions.map((/** @type {any} */ execution) => [execution.executionId, execution.target.object?.name]),
+					[[good.body.executionIds[0], 'LAPTOP-ZRH-001']],
+					'the reply carries the execution ID of the ticket device',
+				);
+
+				server.clearRequests();
+				const bad = await n8n.callWebhook('nexthink-ticket', { number: 'INC0012346', category: 'teams' });
+				assert.equal(bad.status, 422, JSON.stringify(bad.body));
+				assert.equal(bad.body.ticket, 'INC0012346', 'the error reply names its ticket (paired with the webhook item)');
+				assert.equal(bad.body.status, 'failed');
+				assert.match(bad.body.error, /Devices|Users|target/i);
+				assert.equal(server.requests.filter((request) => request.path.startsWith('/api/')).length, 0, 'nothing was sent for a ticket without a device');
 			},
 		},
 		{

@@ -4,13 +4,14 @@
 /**
  * Checks that need a running n8n (`n8n start`) and an owner session: the credential test as the
  * editor's "Test" button runs it, the node types n8n serves to the editor (including the AI-tool
- * variants), the AI agent example, and (2.x) the editor itself in headless Chromium.
+ * variants), the AI agent example, the examples started by a webhook, and (2.x) the editor itself
+ * in headless Chromium.
  */
 
 const assert = require('node:assert/strict');
 
 const { RestSession } = require('../../../scripts/n8n-instance');
-const { CREDENTIAL, ENRICHMENT_NODE, EXPORT_NODE, WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('../lib/workflow');
+const { ACTIONS_NODE, CREDENTIAL, ENRICHMENT_NODE, EXPORT_NODE, WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('../lib/workflow');
 const { basicAuth, credentialData } = require('../../server/client');
 
 const OWNER = { email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'Nexthink-e2e-1' };
@@ -19,7 +20,7 @@ const SERVER_CHECKS = [
 	{ key: 'credentialOk', title: 'credential test: the right secret connects' },
 	{ key: 'credentialNew', title: 'credential test: a new credential costs one token exchange and a host check carrying nothing secret' },
 	{ key: 'credentialWrong', title: 'credential test: a wrong secret is refused with a clear message' },
-	{ key: 'nodeTypes', title: 'node types: both nodes, their AI-tool variants and the credential are served to the editor' },
+	{ key: 'nodeTypes', title: 'node types: the three nodes, their AI-tool variants and the credential are served to the editor' },
 	{ key: 'aiAgent', title: 'example: AI agent offers the Export node as a tool' },
 	{ key: 'editor', title: 'editor: each node panel and the credential form render (headless Chromium)', editor: true },
 ];
@@ -48,11 +49,15 @@ async function testStoredCredential(session, credential) {
  * @param {import('../lib/suite').Suite} suite
  * @param {import('../../../scripts/n8n-instance').N8nInstance} n8n
  * @param {import('./nodeCases').NexthinkServer} server
- * @param {{ label: string, examples: { id: string }[], editor: boolean, screenshotDir: string }} options
+ * @param {{ label: string, examples: { id: string }[], webhookExamples: import('./exampleCases').ExampleCase[], editor: boolean, screenshotDir: string }} options
+ *   `webhookExamples`: examples started by a webhook, activated before `n8n start`
  */
 async function runServerChecks(suite, n8n, server, options) {
 	const { label } = options;
-	const names = SERVER_CHECKS.filter((check) => check.editor !== true || options.editor).map((check) => `${label} ${check.title}`);
+	const names = [
+		...SERVER_CHECKS.filter((check) => check.editor !== true || options.editor).map((check) => `${label} ${check.title}`),
+		...options.webhookExamples.map((example) => `${label} ${example.title}`),
+	];
 	const session = await suite.setUp(`${label} n8n start and owner`, names, async () => {
 		await n8n.start();
 		const rest = new RestSession(n8n.baseUrl);
@@ -106,7 +111,7 @@ async function runServerChecks(suite, n8n, server, options) {
 	await suite.test(`${label} ${titleOf('nodeTypes')}`, async () => {
 		const nodes = /** @type {any[]} */ (await session.getJson('/types/nodes.json'));
 		const byName = new Map(nodes.map((node) => [node.name, node]));
-		for (const name of [EXPORT_NODE, ENRICHMENT_NODE]) {
+		for (const name of [EXPORT_NODE, ENRICHMENT_NODE, ACTIONS_NODE]) {
 			assert.ok(byName.has(name), `${name} is loaded`);
 			assert.ok(byName.has(`${name}Tool`), `${name}Tool (the AI-tool variant) is offered`);
 			assert.deepEqual(byName.get(`${name}Tool`).outputs, ['ai_tool']);
@@ -130,6 +135,12 @@ async function runServerChecks(suite, n8n, server, options) {
 			if (node.type !== 'n8n-nodes-base.stickyNote') assert.ok(known.includes(node.type), `${node.type} is a known node type`);
 		}
 	});
+
+	for (const example of options.webhookExamples) {
+		await suite.test(`${label} ${example.title}`, async () => {
+			await /** @type {NonNullable<typeof example.exercise>} */ (example.exercise)({ n8n, server });
+		});
+	}
 
 	if (options.editor) {
 		const { runEditorCheck } = require('./editor');

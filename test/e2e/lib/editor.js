@@ -3,8 +3,9 @@
 
 /**
  * Drives the n8n editor in headless Chromium (Debian's `chromium`, through `playwright-core`):
- * signs in, opens example workflows, opens each Nexthink node's parameter panel and the
- * credential form, checks they render, and takes screenshots. Used by the e2e editor check and by
+ * signs in, opens example workflows, opens each Nexthink node's parameter panel (the Export
+ * operations, Enrichment, and the Actions node's Run Remote Action, Workflow Run and Trigger
+ * Campaign) and the credential form, checks they render, and takes screenshots. Used by the e2e editor check and by
  * `npm run screenshots`.
  */
 
@@ -87,6 +88,9 @@ function editorShots(credential) {
 	const cmdb = readExample('cmdb-custom-field-sync.json');
 	const nightly = readExample('nightly-device-inventory-export.json');
 	const agent = readExample('ai-agent-export-tool.json');
+	const highCpu = readExample('high-cpu-remediation.json');
+	const ticket = readExample('ticket-workflow-on-device.json');
+	const campaign = readExample('old-device-replacement-campaign.json');
 	const nodeId = (/** @type {any} */ workflow, /** @type {string} */ name) => workflow.nodes.find((/** @type {any} */ node) => node.name === name).id;
 	return {
 		shots: [
@@ -114,6 +118,32 @@ function editorShots(credential) {
 				workflowId: cmdb.id,
 				nodeId: nodeId(cmdb, 'Set CMDB Fields'),
 				expectTexts: ['Object Type', 'Identify By', 'Fields to Set'],
+				kind: 'node',
+			},
+			{ name: 'high-CPU remediation canvas', file: 'workflow-high-cpu-remediation.png', workflowId: highCpu.id, expectTexts: ['Find High-CPU Devices', 'Stop Runaway Process', 'Report'], kind: 'canvas' },
+			{
+				name: 'Nexthink Actions panel, Run Remote Action',
+				file: 'node-actions-remote-action.png',
+				workflowId: highCpu.id,
+				nodeId: nodeId(highCpu, 'Stop Runaway Process'),
+				// the script inputs come from the remote action's details on the local server
+				expectTexts: ['Remote Action', 'Collector UIDs', 'Script Inputs', 'Process name', 'CPU threshold (%)', 'Wait for Results', 'Status Query ID'],
+				kind: 'node',
+			},
+			{
+				name: 'Nexthink Actions panel, Workflow Run',
+				file: 'node-actions-workflow-run.png',
+				workflowId: ticket.id,
+				nodeId: nodeId(ticket, 'Repair Teams'),
+				expectTexts: ['Workflow', 'API Version', 'Devices', 'Device Identifier', 'Users', 'Workflow Parameters'],
+				kind: 'node',
+			},
+			{
+				name: 'Nexthink Actions panel, Trigger Campaign',
+				file: 'node-actions-campaign.png',
+				workflowId: campaign.id,
+				nodeId: nodeId(campaign, 'Ask About Replacement'),
+				expectTexts: ['Campaign NQL ID', 'User SIDs', 'Expires After (Minutes)', 'Parameters'],
 				kind: 'node',
 			},
 			...[
