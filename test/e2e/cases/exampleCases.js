@@ -162,7 +162,7 @@ function exampleCases() {
 				assertSucceeded(run);
 				const devices = jsonOf(run, 'Find High-CPU Devices');
 				assert.ok(devices.length >= 40, `${devices.length} high-CPU devices`);
-				for (const device of devices) assert.ok(device.cpu_usage_percent > 85, 'Convert Types gives numbers');
+				for (const device of devices) assert.ok(typeof device.cpu_usage_percent === 'number' && device.cpu_usage_percent >= 85, `Convert Types gives numbers: ${device.cpu_usage_percent}`);
 				const sent = ctx.server.requests.filter((request) => request.path === '/api/v1/act/execute').map((request) => JSON.parse(request.body));
 				assert.equal(sent.length, 1, 'one request for every device');
 				assert.equal(sent[0].remoteActionId, '#kill_runaway_process');

@@ -18,7 +18,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const UNKNOWN_NODE_TEXTS = ['not currently installed', 'Install this node to use it', 'is not known'];
 
 /**
- * @typedef {{ name: string, file: string, workflowId: string, nodeId?: string, expectTexts: string[], kind: 'canvas' | 'node' }} Shot
+ * @typedef {{ name: string, file: string, workflowId: string, nodeId?: string, expectTexts: string[], kind: 'canvas' | 'node', height?: number }} Shot
+ *   `height`: a taller window than the default 900 px, for a panel whose parameters would not fit
  * @typedef {{ name: string, file: string, credentialId: string, expectTexts: string[] }} CredentialShot
  */
 
@@ -126,25 +127,28 @@ function editorShots(credential) {
 				file: 'node-actions-remote-action.png',
 				workflowId: highCpu.id,
 				nodeId: nodeId(highCpu, 'Stop Runaway Process'),
-				// the script inputs come from the remote action's details on the local server
-				expectTexts: ['Remote Action', 'Collector UIDs', 'Script Inputs', 'Process name', 'CPU threshold (%)', 'Wait for Results', 'Status Query ID'],
+				// n8n heads the script inputs (a resource mapper) "Values to Send"
+				expectTexts: ['Remote Action', 'Collector UIDs', 'Values to Send', 'Process name', 'CPU threshold (%)', 'Force', 'Wait for Results', 'Status Query ID'],
 				kind: 'node',
+				height: 1350,
 			},
 			{
 				name: 'Nexthink Actions panel, Workflow Run',
 				file: 'node-actions-workflow-run.png',
 				workflowId: ticket.id,
 				nodeId: nodeId(ticket, 'Repair Teams'),
-				expectTexts: ['Workflow', 'API Version', 'Devices', 'Device Identifier', 'Users', 'Workflow Parameters'],
+				expectTexts: ['Workflow', 'API Version', 'Devices', 'Device Identifier', 'Users'],
 				kind: 'node',
+				height: 1100,
 			},
 			{
 				name: 'Nexthink Actions panel, Trigger Campaign',
 				file: 'node-actions-campaign.png',
 				workflowId: campaign.id,
 				nodeId: nodeId(campaign, 'Ask About Replacement'),
-				expectTexts: ['Campaign NQL ID', 'User SIDs', 'Expires After (Minutes)', 'Parameters'],
+				expectTexts: ['Campaign NQL ID', 'User SIDs', 'Expires After (Minutes)', 'Parameters', 'device_age_years'],
 				kind: 'node',
+				height: 1000,
 			},
 			...[
 				['Start Export', 'node-export-start.png', ['Query ID', 'Compression']],
@@ -189,6 +193,7 @@ async function captureEditor(options) {
 		await signIn(options.baseUrl, options.owner, page);
 		for (const shot of options.shots) {
 			current = shot.name;
+			await page.setViewportSize({ width: 1440, height: shot.height ?? 900 });
 			const url = shot.nodeId ? `${options.baseUrl}/workflow/${shot.workflowId}/${shot.nodeId}` : `${options.baseUrl}/workflow/${shot.workflowId}`;
 			await page.goto(url, { waitUntil: 'domcontentloaded' });
 			if (shot.kind === 'node') {
@@ -203,6 +208,7 @@ async function captureEditor(options) {
 		}
 		const { credential } = options;
 		current = credential.name;
+		await page.setViewportSize({ width: 1440, height: 900 });
 		await page.goto(`${options.baseUrl}/home/credentials/${credential.credentialId}`, { waitUntil: 'domcontentloaded' });
 		const modal = page.locator('[data-test-id="editCredential-modal"]');
 		await modal.waitFor({ state: 'visible' });
