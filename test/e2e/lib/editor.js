@@ -137,7 +137,8 @@ function editorShots(credential) {
 				file: 'node-actions-workflow-run.png',
 				workflowId: ticket.id,
 				nodeId: nodeId(ticket, 'Repair Teams'),
-				expectTexts: ['Workflow', 'API Version', 'Devices', 'Device Identifier', 'Users'],
+				// the notice comes from the workflow's details, read from the local server when the panel opens
+				expectTexts: ['Workflow', 'API Version', 'Devices', 'Device Identifier', 'Users', 'Nexthink lists no parameters for this workflow'],
 				kind: 'node',
 				height: 1100,
 			},
