@@ -10,9 +10,10 @@
  * For each pinned n8n (2.x on Node 24, 1.x on the system Node 20): a fresh user folder with the
  * `npm pack` tarball installed as n8n installs community packages, the credential imported pointing
  * at the local server, every case's workflow imported and run with `n8n execute`, then `n8n start`
- * for the credential test, the AI-tool check, the webhook-started example and (2.x) the editor check. Then one queue-mode run
- * (2.x: PostgreSQL, Redis, a main and a worker), and one where n8n installs the package itself from
- * its environment variables (`cases/queueModeEnvInstall.js`). Ends with `N passed, N failed`. See docs/e2e.md.
+ * for the credential test, the AI-tool check, the example started by a webhook and (2.x) the editor
+ * check. Then one queue-mode run (2.x: PostgreSQL, Redis, a main and a worker), and one where n8n
+ * installs the package itself from its environment variables (`cases/queueModeEnvInstall.js`).
+ * Ends with `N passed, N failed`. See docs/e2e.md.
  */
 
 const fs = require('node:fs');
