@@ -7,11 +7,13 @@
 import { NexthinkActions } from '../../nodes/Nexthink/actions/NexthinkActions.node';
 import { NexthinkEnrichment } from '../../nodes/Nexthink/enrichment/NexthinkEnrichment.node';
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
+import { NexthinkTrigger } from '../../nodes/Nexthink/trigger/NexthinkTrigger.node';
 
 describe.each([
 	['Nexthink Export', new NexthinkExport()],
 	['Nexthink Enrichment', new NexthinkEnrichment()],
 	['Nexthink Actions', new NexthinkActions()],
+	['Nexthink Trigger', new NexthinkTrigger()],
 ])('%s parameters', (_name, node) => {
 	it('has no optional top-level JSON field', () => {
 		const optionalJson = node.description.properties.filter((property) => property.type === 'json' && property.required !== true);

@@ -2,17 +2,17 @@
  * Cancelling an execution (the editor's stop button, a timeout of the workflow): every wait and
  * request of the transport ends at once with "The execution was cancelled".
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cancellableSleep } from './hostCompat';
+import type { NexthinkContext } from './types';
 
 /** The cancel signal of the running execution; undefined in contexts that have none. */
-export function cancelSignalOf(ctx: IExecuteFunctions): AbortSignal | undefined {
+export function cancelSignalOf(ctx: NexthinkContext): AbortSignal | undefined {
 	return typeof ctx.getExecutionCancelSignal === 'function' ? ctx.getExecutionCancelSignal() : undefined;
 }
 
-export function throwIfCancelled(ctx: IExecuteFunctions, signal: AbortSignal | undefined, itemIndex?: number): void {
+export function throwIfCancelled(ctx: NexthinkContext, signal: AbortSignal | undefined, itemIndex?: number): void {
 	if (signal?.aborted === true) {
 		throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled', { itemIndex });
 	}
@@ -23,7 +23,7 @@ export function throwIfCancelled(ctx: IExecuteFunctions, signal: AbortSignal | u
  * its own abort reason, which n8n would show as an unexplained error).
  */
 export async function sleepUnlessCancelled(
-	ctx: IExecuteFunctions,
+	ctx: NexthinkContext,
 	ms: number,
 	signal: AbortSignal | undefined,
 	itemIndex?: number,

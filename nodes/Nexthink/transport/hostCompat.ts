@@ -7,13 +7,13 @@
  *   `httpCode` and, for JSON, `context.data` (classifyThrownError).
  * The retry loop around it is request.ts.
  */
-import type { IAdditionalCredentialOptions, IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IAdditionalCredentialOptions, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import * as n8nWorkflow from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { closeBody } from './streamedBodies';
 import { TLS_ERROR_CODE, TOKEN_FAILURE_PREFIX } from './tokenExchange';
-import { NEXTHINK_CREDENTIAL_TYPE, type Attempt, type NexthinkRequest, type NexthinkResponse } from './types';
+import { NEXTHINK_CREDENTIAL_TYPE, type Attempt, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
 
 type AbortableSleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -37,7 +37,7 @@ export async function cancellableSleep(ms: number, signal: AbortSignal | undefin
  * token was renewed once), a network failure, or a credential that could not get a token.
  */
 export async function sendOnce(
-	ctx: IExecuteFunctions,
+	ctx: NexthinkContext,
 	apiBaseUrl: string,
 	request: NexthinkRequest,
 	timeoutMs: number | undefined,
@@ -81,7 +81,7 @@ export async function sendOnce(
  * `credentialsDecrypted` option (read by n8n-core 1.x and 2.x alike). n8n's credentials helper sees the
  * empty token, asks the credential's `preAuthentication` for a new one and saves it for later requests.
  */
-async function withoutStoredToken(ctx: IExecuteFunctions, itemIndex: number | undefined): Promise<IAdditionalCredentialOptions> {
+async function withoutStoredToken(ctx: NexthinkContext, itemIndex: number | undefined): Promise<IAdditionalCredentialOptions> {
 	const data = await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE, itemIndex);
 	const details = ctx.getNode().credentials?.[NEXTHINK_CREDENTIAL_TYPE];
 	return {
@@ -107,9 +107,11 @@ function queryString(qs: Record<string, string> | undefined): string {
  */
 const STATUSES_AS_DATA_EXCEPT_401 = { ignore: true, except: [401] } as unknown as IHttpRequestOptions['ignoreHttpStatusErrors'];
 
-async function send(ctx: IExecuteFunctions, options: IHttpRequestOptions, credentialOptions?: IAdditionalCredentialOptions): Promise<Attempt> {
+async function send(ctx: NexthinkContext, options: IHttpRequestOptions, credentialOptions?: IAdditionalCredentialOptions): Promise<Attempt> {
 	try {
-		const full = await ctx.helpers.httpRequestWithAuthentication.call(ctx, NEXTHINK_CREDENTIAL_TYPE, options, credentialOptions);
+		// n8n's helper takes its own context as `this`; ctx is that context (execute or poll)
+		const self = ctx as unknown as ThisParameterType<typeof ctx.helpers.httpRequestWithAuthentication>;
+		const full = await ctx.helpers.httpRequestWithAuthentication.call(self, NEXTHINK_CREDENTIAL_TYPE, options, credentialOptions);
 		return { kind: 'response', response: toResponse(full) };
 	} catch (error) {
 		return classifyThrownError(error);

@@ -1,7 +1,7 @@
 // What the nodes use of the transport; the rest of the folder is its inside.
 export { nexthinkRequest } from './request';
 export { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
-export type { NexthinkRequest, NexthinkResponse } from './types';
+export type { NexthinkContext, NexthinkRequest, NexthinkResponse } from './types';
 export { cancellableSleep } from './hostCompat';
 export { isNoAnswerError, keepMessage, readApiErrorBody, tlsCertificateHint } from './apiErrors';
 export { unexpectedAnswer, mediaTypeOf, type AnswerOrigin } from './unexpectedAnswer';

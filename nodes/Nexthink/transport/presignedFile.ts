@@ -10,11 +10,11 @@
  * with its (short) body read as text; a connection that fails before any answer is reported as
  * `network` so the caller can decide to refresh the URL and try once more.
  */
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { ignoresTlsErrors } from './hosts';
 import { cancelSignalOf } from './cancellation';
-import { NEXTHINK_CREDENTIAL_TYPE } from './types';
+import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkContext } from './types';
 import { readShortText } from './streamedBodies';
 
 /** Most characters of a refusal's body kept for the message (storage errors are short XML). */
@@ -26,7 +26,7 @@ export type PresignedFileResult =
 	| { kind: 'network'; code: string | undefined };
 
 export async function fetchPresignedFile(
-	ctx: IExecuteFunctions,
+	ctx: NexthinkContext,
 	url: string,
 	timeoutMs: number | undefined,
 ): Promise<PresignedFileResult> {
@@ -55,7 +55,7 @@ export async function fetchPresignedFile(
 }
 
 /** The credential's "Ignore SSL Issues"; the download itself needs no credential, so none means false. */
-async function skipsTlsValidation(ctx: IExecuteFunctions): Promise<boolean> {
+async function skipsTlsValidation(ctx: NexthinkContext): Promise<boolean> {
 	let credentials;
 	try {
 		credentials = await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE);

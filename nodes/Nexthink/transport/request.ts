@@ -26,7 +26,6 @@
  *   and the redirect's host, never retried. (The results-file download carries no credential and may
  *   follow redirects: transport/presignedFile.ts.)
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiError, networkError, redirectError } from './apiErrors';
@@ -45,11 +44,11 @@ import {
 	RETRYABLE_STATUSES,
 	type RetryPolicy,
 } from './retryPolicy';
-import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkRequest, type NexthinkResponse } from './types';
+import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
 import { hostOf } from './unexpectedAnswer';
 
 export async function nexthinkRequest<T = unknown>(
-	ctx: IExecuteFunctions,
+	ctx: NexthinkContext,
 	request: NexthinkRequest,
 ): Promise<NexthinkResponse<T>> {
 	const apiBaseUrl = await apiBaseUrlOf(ctx, request.itemIndex);
@@ -160,9 +159,9 @@ function isSuccess(statusCode: number): boolean {
 	return statusCode >= 200 && statusCode < 300;
 }
 
-const apiBaseUrlCache = new WeakMap<IExecuteFunctions, Promise<string>>();
+const apiBaseUrlCache = new WeakMap<NexthinkContext, Promise<string>>();
 
-async function apiBaseUrlOf(ctx: IExecuteFunctions, itemIndex: number | undefined): Promise<string> {
+async function apiBaseUrlOf(ctx: NexthinkContext, itemIndex: number | undefined): Promise<string> {
 	let cached = apiBaseUrlCache.get(ctx);
 	if (cached === undefined) {
 		cached = ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE).then((credentials) => resolveNexthinkHosts(credentials).apiBaseUrl);

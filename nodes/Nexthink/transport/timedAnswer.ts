@@ -3,12 +3,11 @@
  * the wait for the headers, and a body that stalls or trickles would otherwise keep the item running
  * forever.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { throwIfCancelled } from './cancellation';
 import { cancellableSleep, errorChain, networkCodeOf } from './hostCompat';
-import type { NexthinkRequest } from './types';
+import type { NexthinkContext, NexthinkRequest } from './types';
 
 export interface AnswerTimer {
 	/** Aborts the request (which ends its body stream) when the time is up or the execution is cancelled. */
@@ -44,7 +43,7 @@ export function answerTimer(ms: number, cancel: AbortSignal | undefined): Answer
  * connection, but a body it wraps in its own stream (n8n 2.x) may then never settle a pending read.
  */
 export async function* timedBody(
-	ctx: IExecuteFunctions,
+	ctx: NexthinkContext,
 	body: AsyncIterable<Uint8Array>,
 	timer: AnswerTimer,
 	cancel: AbortSignal | undefined,

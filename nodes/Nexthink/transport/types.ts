@@ -2,10 +2,24 @@
  * What a request to the Nexthink API is and what comes back: the transport's vocabulary, shared by
  * request.ts (the retry loop), hostCompat.ts (sending through n8n's request helper) and the nodes.
  */
+import type { FunctionsBase, RequestHelperFunctions } from 'n8n-workflow';
+
 import type { StatusHints } from './apiErrors';
 import type { RetryPolicy } from './retryPolicy';
 
 export const NEXTHINK_CREDENTIAL_TYPE = 'nexthinkApi';
+
+/**
+ * What the transport (and the steps built on it) use of n8n's node context: an action node's
+ * `IExecuteFunctions` and a polling trigger's `IPollFunctions` both provide it. A poll has no
+ * execution to cancel, so `getExecutionCancelSignal` is optional.
+ */
+export interface NexthinkContext {
+	getNode: FunctionsBase['getNode'];
+	getCredentials: FunctionsBase['getCredentials'];
+	getExecutionCancelSignal?: () => AbortSignal | undefined;
+	helpers: Pick<RequestHelperFunctions, 'httpRequest' | 'httpRequestWithAuthentication'>;
+}
 
 export interface NexthinkRequest {
 	method: 'GET' | 'POST';

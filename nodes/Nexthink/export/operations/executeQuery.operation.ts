@@ -1,34 +1,12 @@
 /**
- * Execute Query: runs a stored query synchronously (POST /api/v{1,2}/nql/execute). Read-only, so
- * the transport may retry it. Nexthink returns about 1,000 rows at most and drops the rest without
- * saying so; reaching that count is reported as "may be incomplete".
- *
- * The answer is streamed and bounded while it arrives (Max Answer Size, counted after HTTP
- * decompression; Request Timeout for the whole answer): a small `Content-Encoding: gzip` answer
- * could otherwise inflate to gigabytes inside n8n's request helper before any check runs.
+ * Execute Query: runs a stored query synchronously (the request and its answer:
+ * shared/executeQuery.ts) and outputs its rows. Nexthink returns about 1,000 rows at most and drops
+ * the rest without saying so; reaching that count is reported as "may be incomplete".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ResultLimitError, type ResultLimits } from '../../results/limits';
-import { readCsvRows } from '../../results/readCsvRows';
-import { mediaTypeOf, nexthinkRequest, unexpectedAnswer } from '../../transport';
-import { resultLimitError } from '../shared/resultsFile';
-import {
-	answerText,
-	answerTooLarge,
-	boundedAnswer,
-	EXECUTE_MAX_VALUES,
-	EXECUTE_ROW_LIMIT,
-	ExecuteAnswerLimitError,
-	ExecuteResponseError,
-	executionDateTimeWithZone,
-	readExecuteV1,
-	readExecuteV2,
-	jsonHasMoreValuesThan,
-	tooManyValues,
-	type ExecuteResult,
-} from '../../shared/executeAnswer';
+import { EXECUTE_ROW_LIMIT, executionDateTimeWithZone } from '../../shared/executeAnswer';
+import { executeStoredQuery } from '../shared/executeQuery';
 import { finishItems, placeRows } from '../shared/resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../shared/settings';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
@@ -127,11 +105,6 @@ const executeOptions: INodeProperties = {
 
 export const description: INodeProperties[] = forOperation('executeQuery', [executeNotice, ...queryFields, executeOptions]);
 
-const EXECUTE_HINTS = {
-	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
-	406: 'The API does not accept the requested answer format.',
-};
-
 function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
 	return { query: readQuerySettings(this, itemIndex), settings: readExecuteSettings(this, itemIndex) };
 }
@@ -141,59 +114,7 @@ async function runExecuteQuery(
 	itemIndex: number,
 	{ query, settings }: ReturnType<typeof prepareExecuteQuery>,
 ): Promise<INodeExecutionData[]> {
-	const { apiVersion, asCsv, maxAnswerBytes } = settings;
-	const response = await nexthinkRequest<AsyncIterable<Uint8Array>>(this, {
-		method: 'POST',
-		path: `/api/${apiVersion}/nql/execute`,
-		body: { queryId: query.queryId, parameters: query.parameters },
-		headers: settings.utcTimestamps ? { 'x-utc-times': 'true' } : {},
-		accept: asCsv ? 'text/csv' : 'application/json',
-		responseType: 'stream',
-		idempotent: true,
-		timeoutMs: settings.timeoutMs,
-		itemIndex,
-		action: `Executing ${query.queryId}`,
-		hints: EXECUTE_HINTS,
-	});
-	const answeredAtMs = Date.now();
-
-	let result: ExecuteResult;
-	try {
-		const answer = boundedAnswer(response.body, maxAnswerBytes);
-		if (asCsv) {
-			// Max Answer Size also bounds CSV sent compressed without a Content-Encoding header, in place
-			// of the Export operation's decompression limits, which Execute Query does not offer.
-			const csvLimits = { ...settings.limits, maxDecompressedBytes: maxAnswerBytes, maxCompressionRatio: 0 };
-			result = await fromCsv(csvAnswer(answer, response.headers['content-type']), settings.convertTypes, csvLimits);
-		} else {
-			const text = await answerText(answer);
-			if (jsonHasMoreValuesThan(text, EXECUTE_MAX_VALUES)) throw tooManyValues();
-			result = apiVersion === 'v1' ? readExecuteV1(text) : readExecuteV2(text);
-		}
-	} catch (error) {
-		// the answer broke off or timed out (the transport says so), or the execution was cancelled
-		if (error instanceof NodeOperationError) throw new NodeOperationError(this.getNode(), error);
-		if (error instanceof ResultLimitError && error.limit !== 'maxDecompressedBytes') throw resultLimitError(this, error, itemIndex);
-		if (error instanceof ExecuteAnswerLimitError || error instanceof ResultLimitError) {
-			// a ResultLimitError on the decompressed size: CSV compressed without a Content-Encoding header
-			const limit = error instanceof ResultLimitError ? answerTooLarge(maxAnswerBytes) : error;
-			throw new NodeOperationError(this.getNode(), `Executing ${query.queryId} was stopped: ${lowerFirst(limit.message)}`, {
-				itemIndex,
-				description: 'The bounds protect n8n from answers that would exhaust its memory. No rows were output for this query.',
-			});
-		}
-		throw new NodeApiError(
-			this.getNode(),
-			{ message: (error as Error).message },
-			{
-				message: `Executing ${query.queryId} got an ${unexpectedAnswer(response)}: ${lowerFirst((error as Error).message)}`,
-				description:
-					'Nexthink answers execute with JSON (v2: "data" objects; v1: "headers" and "data" lists) or, when asked, CSV text. A proxy or login page may be answering instead of Nexthink: check the API base URL of the credential.',
-				httpCode: String(response.statusCode),
-				itemIndex,
-			},
-		);
-	}
+	const { result, answeredAtMs } = await executeStoredQuery(this, query, settings, itemIndex);
 
 	const mayBeIncomplete = result.rows.length >= EXECUTE_ROW_LIMIT;
 	if (mayBeIncomplete) {
@@ -231,32 +152,3 @@ async function runExecuteQuery(
 }
 
 export const executeExecuteQuery: ItemOperation<ReturnType<typeof prepareExecuteQuery>> = { prepare: prepareExecuteQuery, run: runExecuteQuery };
-
-/**
- * The CSV bytes of an answer; an HTML, XML or JSON page (from a proxy, or JSON instead of CSV) is
- * refused, not parsed as CSV. Checked when the first bytes are asked for, so the refusal closes the body.
- */
-async function* csvAnswer(answer: AsyncGenerator<Uint8Array, void, undefined>, contentType: string | undefined): AsyncGenerator<Uint8Array, void, undefined> {
-	const type = mediaTypeOf(contentType);
-	if (/html|xml|json/.test(type)) {
-		await answer.return();
-		throw new ExecuteResponseError(`a ${type} page instead of CSV text.`);
-	}
-	yield* answer;
-}
-
-function lowerFirst(text: string): string {
-	return text.charAt(0).toLowerCase() + text.slice(1);
-}
-
-/**
- * Rows of a CSV answer. Its size is bounded as it arrives (boundedAnswer); the parser bounds fields
- * and rows and, with `maxDecompressedBytes` = Max Answer Size, the text of an answer compressed
- * without a Content-Encoding header (the reader recognises it by its first bytes); the values are
- * bounded by EXECUTE_MAX_VALUES.
- */
-async function fromCsv(answer: AsyncIterable<Uint8Array>, convertTypes: boolean, limits: ResultLimits): Promise<ExecuteResult> {
-	const parsed = await readCsvRows(answer, { compression: 'NONE', convertTypes, limits, maxValues: EXECUTE_MAX_VALUES });
-	if (parsed.moreRowsAvailable) throw tooManyValues();
-	return { rows: parsed.rows as IDataObject[], metadata: { queryId: null, executedQuery: null, rows: parsed.rows.length, executionDateTime: null } };
-}

@@ -6,14 +6,14 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignalOf, keepMessage, throwIfCancelled } from '../../transport';
+import { cancelSignalOf, keepMessage, throwIfCancelled, type NexthinkContext } from '../../transport';
 import type { Compression } from '../../results/decompress';
 import { getExportStatus, type ExportStatusReport } from './exportApi';
 import { downloadResults } from './resultsFile';
 import { buildResultItems, storeResultsFile } from './resultItems';
 import type { ResultSettings } from './settings';
 
-export function exportFailedError(ctx: IExecuteFunctions, report: ExportStatusReport, queryId: string | null, itemIndex: number) {
+export function exportFailedError(ctx: NexthinkContext, report: ExportStatusReport, queryId: string | null, itemIndex: number) {
 	const what = queryId ? `The export of ${queryId} (${report.exportId})` : `Export ${report.exportId}`;
 	return new NodeApiError(
 		ctx.getNode(),

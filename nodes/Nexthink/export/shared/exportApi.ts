@@ -2,11 +2,10 @@
  * The export endpoints (start, status; https://docs.nexthink.com/api/nql/export-an-nql), as typed
  * calls over the transport.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Compression } from '../../results/decompress';
-import { nexthinkRequest, readApiErrorBody, unexpectedAnswer } from '../../transport';
+import { nexthinkRequest, readApiErrorBody, unexpectedAnswer, type NexthinkContext } from '../../transport';
 import { logTagHeaderValue } from './queryInput';
 
 export type ExportStatus = 'SUBMITTED' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR';
@@ -34,7 +33,7 @@ export const MAY_HAVE_STARTED_NOTE =
  * the transport's backoff, all of it within the Request Timeout; one that may have run (500, 502,
  * 504, a timeout, a broken connection) never is: a second start would run the query twice.
  */
-export async function startExport(ctx: IExecuteFunctions, input: StartExportInput): Promise<string> {
+export async function startExport(ctx: NexthinkContext, input: StartExportInput): Promise<string> {
 	const headers: Record<string, string> = {};
 	if (input.logTag !== undefined) headers['x-platform-log-custom-tag'] = logTagHeaderValue(input.logTag);
 	const common = {
@@ -127,7 +126,7 @@ const STATUS_HINTS = {
  * reported as an ERROR status carrying the API's message, so callers handle both failures alike.
  */
 export async function getExportStatus(
-	ctx: IExecuteFunctions,
+	ctx: NexthinkContext,
 	exportId: string,
 	options: StatusCallOptions,
 ): Promise<ExportStatusReport> {

@@ -15,13 +15,13 @@
  * download body's own class (it is a Node `Readable`, see `readableClassOf`); where that is not
  * possible the file is collected here, as for "Rows and File".
  */
-import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { detectCompression, type Compression } from '../../results/decompress';
 import { ResultLimitError, type ResultLimits } from '../../results/limits';
 import { readCsvRows, type CsvRow } from '../../results/readCsvRows';
-import { cancelSignalOf, fetchPresignedFile, isInterruptedDownload, keepMessage, throwIfCancelled, tlsCertificateHint } from '../../transport';
+import { cancelSignalOf, fetchPresignedFile, isInterruptedDownload, keepMessage, throwIfCancelled, tlsCertificateHint, type NexthinkContext } from '../../transport';
 
 export interface DownloadOptions {
 	declaredCompression: Compression;
@@ -61,7 +61,7 @@ export interface DownloadedResults {
 export type RefreshUrl = (failure: string, hint?: string) => Promise<string>;
 
 export async function downloadResults(
-	ctx: IExecuteFunctions,
+	ctx: NexthinkContext,
 	firstUrl: string,
 	refreshUrl: RefreshUrl | undefined,
 	options: DownloadOptions,
@@ -134,7 +134,7 @@ export async function downloadResults(
 }
 
 /** A file past one of the limits: the message names the limit, its value and the option that raises it. */
-export function resultLimitError(ctx: IExecuteFunctions, error: ResultLimitError, itemIndex: number): NodeOperationError {
+export function resultLimitError(ctx: NexthinkContext, error: ResultLimitError, itemIndex: number): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `The results file was not read: ${error.message}`, {
 		itemIndex,
 		description:
@@ -142,7 +142,7 @@ export function resultLimitError(ctx: IExecuteFunctions, error: ResultLimitError
 	});
 }
 
-function refusedDownloadError(ctx: IExecuteFunctions, statusCode: number, bodyText: string, itemIndex: number): NodeApiError {
+function refusedDownloadError(ctx: NexthinkContext, statusCode: number, bodyText: string, itemIndex: number): NodeApiError {
 	const expired = statusCode === 403;
 	return new NodeApiError(
 		ctx.getNode(),

@@ -6,10 +6,10 @@
  * so the transport cuts its timeout (and any retry) to the time left, and a status call that gets
  * no answer before the deadline ends the wait as timed out, like any other wait that runs out.
  */
-import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
+import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled, type NexthinkContext } from '../../transport';
 import { getExportStatus, type ExportStatusReport } from './exportApi';
 import { MIN_POLL_GAP_MS, nextWaitMs, type WaitSettings } from './waitSchedule';
 
@@ -22,7 +22,7 @@ export interface WaitOutcome {
 }
 
 export async function waitForExport(
-	ctx: IExecuteFunctions,
+	ctx: NexthinkContext,
 	exportId: string,
 	settings: WaitSettings,
 	options: { timeoutMs: number; itemIndex: number },

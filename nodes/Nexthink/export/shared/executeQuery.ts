@@ -1,0 +1,134 @@
+/**
+ * Runs a stored query synchronously (POST /api/v{1,2}/nql/execute) and reads its answer into rows:
+ * the request and answer of Execute Query, shared by the Export node's operation and the Nexthink
+ * Trigger. Read-only, so the transport may retry it. Nexthink returns about 1,000 rows at most and
+ * drops the rest without saying so (EXECUTE_ROW_LIMIT); what to do about that is the caller's.
+ *
+ * The answer is streamed and bounded while it arrives (Max Answer Size, counted after HTTP
+ * decompression; Request Timeout for the whole answer): a small `Content-Encoding: gzip` answer
+ * could otherwise inflate to gigabytes inside n8n's request helper before any check runs.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { ResultLimitError, type ResultLimits } from '../../results/limits';
+import { readCsvRows } from '../../results/readCsvRows';
+import { mediaTypeOf, nexthinkRequest, unexpectedAnswer, type NexthinkContext } from '../../transport';
+import {
+	answerText,
+	answerTooLarge,
+	boundedAnswer,
+	EXECUTE_MAX_VALUES,
+	ExecuteAnswerLimitError,
+	ExecuteResponseError,
+	readExecuteV1,
+	readExecuteV2,
+	jsonHasMoreValuesThan,
+	tooManyValues,
+	type ExecuteResult,
+} from '../../shared/executeAnswer';
+import { resultLimitError } from './resultsFile';
+import type { ExecuteSettings, QuerySettings } from './settings';
+
+const EXECUTE_HINTS = {
+	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
+	406: 'The API does not accept the requested answer format.',
+};
+
+/** What the request and the reading of its answer use of Execute Query's settings. */
+export type ExecuteRequestSettings = Pick<
+	ExecuteSettings,
+	'apiVersion' | 'asCsv' | 'convertTypes' | 'utcTimestamps' | 'timeoutMs' | 'limits' | 'maxAnswerBytes'
+>;
+
+/** The rows and metadata of the answer, and when it arrived (for `executionDateTimeWithZone`). */
+export async function executeStoredQuery(
+	ctx: NexthinkContext,
+	query: QuerySettings,
+	settings: ExecuteRequestSettings,
+	itemIndex: number,
+): Promise<{ result: ExecuteResult; answeredAtMs: number }> {
+	const { apiVersion, asCsv, maxAnswerBytes } = settings;
+	const response = await nexthinkRequest<AsyncIterable<Uint8Array>>(ctx, {
+		method: 'POST',
+		path: `/api/${apiVersion}/nql/execute`,
+		body: { queryId: query.queryId, parameters: query.parameters },
+		headers: settings.utcTimestamps ? { 'x-utc-times': 'true' } : {},
+		accept: asCsv ? 'text/csv' : 'application/json',
+		responseType: 'stream',
+		idempotent: true,
+		timeoutMs: settings.timeoutMs,
+		itemIndex,
+		action: `Executing ${query.queryId}`,
+		hints: EXECUTE_HINTS,
+	});
+	const answeredAtMs = Date.now();
+
+	let result: ExecuteResult;
+	try {
+		const answer = boundedAnswer(response.body, maxAnswerBytes);
+		if (asCsv) {
+			// Max Answer Size also bounds CSV sent compressed without a Content-Encoding header, in place
+			// of the Export operation's decompression limits, which Execute Query does not offer.
+			const csvLimits = { ...settings.limits, maxDecompressedBytes: maxAnswerBytes, maxCompressionRatio: 0 };
+			result = await fromCsv(csvAnswer(answer, response.headers['content-type']), settings.convertTypes, csvLimits);
+		} else {
+			const text = await answerText(answer);
+			if (jsonHasMoreValuesThan(text, EXECUTE_MAX_VALUES)) throw tooManyValues();
+			result = apiVersion === 'v1' ? readExecuteV1(text) : readExecuteV2(text);
+		}
+	} catch (error) {
+		// the answer broke off or timed out (the transport says so), or the execution was cancelled
+		if (error instanceof NodeOperationError) throw new NodeOperationError(ctx.getNode(), error);
+		if (error instanceof ResultLimitError && error.limit !== 'maxDecompressedBytes') throw resultLimitError(ctx, error, itemIndex);
+		if (error instanceof ExecuteAnswerLimitError || error instanceof ResultLimitError) {
+			// a ResultLimitError on the decompressed size: CSV compressed without a Content-Encoding header
+			const limit = error instanceof ResultLimitError ? answerTooLarge(maxAnswerBytes) : error;
+			throw new NodeOperationError(ctx.getNode(), `Executing ${query.queryId} was stopped: ${lowerFirst(limit.message)}`, {
+				itemIndex,
+				description: 'The bounds protect n8n from answers that would exhaust its memory. No rows were output for this query.',
+			});
+		}
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: (error as Error).message },
+			{
+				message: `Executing ${query.queryId} got an ${unexpectedAnswer(response)}: ${lowerFirst((error as Error).message)}`,
+				description:
+					'Nexthink answers execute with JSON (v2: "data" objects; v1: "headers" and "data" lists) or, when asked, CSV text. A proxy or login page may be answering instead of Nexthink: check the API base URL of the credential.',
+				httpCode: String(response.statusCode),
+				itemIndex,
+			},
+		);
+	}
+	return { result, answeredAtMs };
+}
+
+/**
+ * The CSV bytes of an answer; an HTML, XML or JSON page (from a proxy, or JSON instead of CSV) is
+ * refused, not parsed as CSV. Checked when the first bytes are asked for, so the refusal closes the body.
+ */
+async function* csvAnswer(answer: AsyncGenerator<Uint8Array, void, undefined>, contentType: string | undefined): AsyncGenerator<Uint8Array, void, undefined> {
+	const type = mediaTypeOf(contentType);
+	if (/html|xml|json/.test(type)) {
+		await answer.return();
+		throw new ExecuteResponseError(`a ${type} page instead of CSV text.`);
+	}
+	yield* answer;
+}
+
+function lowerFirst(text: string): string {
+	return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * Rows of a CSV answer. Its size is bounded as it arrives (boundedAnswer); the parser bounds fields
+ * and rows and, with `maxDecompressedBytes` = Max Answer Size, the text of an answer compressed
+ * without a Content-Encoding header (the reader recognises it by its first bytes); the values are
+ * bounded by EXECUTE_MAX_VALUES.
+ */
+async function fromCsv(answer: AsyncIterable<Uint8Array>, convertTypes: boolean, limits: ResultLimits): Promise<ExecuteResult> {
+	const parsed = await readCsvRows(answer, { compression: 'NONE', convertTypes, limits, maxValues: EXECUTE_MAX_VALUES });
+	if (parsed.moreRowsAvailable) throw tooManyValues();
+	return { rows: parsed.rows as IDataObject[], metadata: { queryId: null, executedQuery: null, rows: parsed.rows.length, executionDateTime: null } };
+}

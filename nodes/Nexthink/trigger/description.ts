@@ -1,0 +1,109 @@
+/**
+ * The Nexthink Trigger's parameters. The query fields are the Export node's (export/description.ts),
+ * so a query is written the same way in both nodes; n8n adds *Poll Times* itself to every node with
+ * `polling: true`.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { OPTION, queryFields } from '../export/description';
+import { CHANGE_KINDS } from './changeDetection';
+
+export const DEFAULT_MAX_WAIT_SECONDS = 1800;
+export const DEFAULT_EXPORT_TIMEOUT_SECONDS = 300;
+export const DEFAULT_EXECUTE_TIMEOUT_SECONDS = 60;
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Each poll runs the query and compares its rows with the previous poll\'s, by the key column(s). The first poll after activation records what is there and emits nothing (unless "Emit All Rows on First Poll" is on). "Fetch Test Event" shows a few current rows and changes nothing.',
+		name: 'triggerNotice',
+		type: 'notice',
+		default: '',
+	},
+	...queryFields,
+	{
+		displayName: 'Run Query Through',
+		name: 'queryMethod',
+		type: 'options',
+		default: 'export',
+		options: [
+			{
+				name: 'Export',
+				value: 'export',
+				description: 'Any number of rows: start an export, wait for it, read the file (takes from seconds to minutes)',
+			},
+			{
+				name: 'Execute Query',
+				value: 'execute',
+				description: 'Fast, for results of fewer than 1,000 rows: a poll that reaches 1,000 rows fails rather than report rows as removed',
+			},
+		],
+		description: 'How each poll runs the query',
+	},
+	{
+		displayName: 'Key Columns',
+		name: 'keyColumns',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'device.uid',
+		description:
+			'The column(s) that identify a row, as named in the result, separated by commas (e.g. device.uid, or device.name). Rows with the same key in one result are reported as duplicates, never merged.',
+	},
+	{
+		displayName: 'Emit',
+		name: 'emit',
+		type: 'multiOptions',
+		default: [...CHANGE_KINDS],
+		options: [
+			{ name: 'Changed Rows', value: 'changed', description: 'A compared column changed; with Compare Columns named, the item carries their previous values' },
+			{ name: 'Duplicate Keys', value: 'duplicate', description: 'A key is on several rows of the result (reported when it happens and when those rows change)' },
+			{ name: 'New Rows', value: 'new', description: 'A key that was not there at the previous poll' },
+			{ name: 'Removed Rows', value: 'removed', description: 'A key that is no longer there (the item holds its key columns)' },
+		],
+		description: 'Which changes to output. Each item says which it is in nexthinkTrigger.change.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Compare Columns',
+				name: 'compareColumns',
+				type: 'string',
+				default: '',
+				placeholder: 'device.operating_system.name, device.operating_system.build',
+				description:
+					'The columns whose change makes a row "changed", separated by commas; empty: every column. Named columns keep their previous values between polls, so changed items show what they were.',
+			},
+			OPTION.logTag,
+			{
+				displayName: 'Emit All Rows on First Poll',
+				name: 'emitAllOnFirstPoll',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the first poll (after activation, or after the query or key changed) outputs every row as new instead of only recording them',
+			},
+			{
+				displayName: 'Maximum Wait (Seconds)',
+				name: 'maxWaitSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_MAX_WAIT_SECONDS,
+				description: 'Export only: how long a poll waits for its export to complete before it fails (1800 = 30 minutes). Keep it below the time between polls.',
+				displayOptions: { show: { '/queryMethod': ['export'] } },
+			},
+			{
+				displayName: 'Request Timeout (Seconds)',
+				name: 'requestTimeoutSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_EXPORT_TIMEOUT_SECONDS,
+				description: 'Longest time one HTTP request (including the download) may take, at most 86400 (one day). Default: 300 for Export, 60 for Execute Query.',
+			},
+		],
+	},
+];
