@@ -1,0 +1,55 @@
+/**
+ * What the user types in the trigger, checked before any request, and how long a poll's lock holds.
+ */
+import { lockDurationMs, parseColumnList, parseEmit, TriggerSettingError } from '../../../nodes/Nexthink/trigger/triggerInput';
+import { changeJson, emptySampleJson, sampleJson } from '../../../nodes/Nexthink/trigger/changeItems';
+
+describe('parseColumnList', () => {
+	it('splits on commas and trims', () => {
+		expect(parseColumnList(' device.uid , device.name,', 'Key Columns', true)).toEqual(['device.uid', 'device.name']);
+		expect(parseColumnList('', 'Compare Columns', false)).toEqual([]);
+		expect(parseColumnList(undefined, 'Compare Columns', false)).toEqual([]);
+	});
+
+	it('refuses an empty key, a column named twice and a value that is not text', () => {
+		expect(() => parseColumnList(' , ', 'Key Columns', true)).toThrow(
+			'Key Columns is empty. Enter the column(s) that identify a row, as named in the result, e.g. device.uid.',
+		);
+		expect(() => parseColumnList('a, b, a', 'Key Columns', true)).toThrow('Key Columns names "a" twice.');
+		expect(() => parseColumnList(['a'], 'Compare Columns', false)).toThrow(TriggerSettingError);
+	});
+});
+
+describe('parseEmit', () => {
+	it('takes the chosen kinds and refuses none or an unknown one', () => {
+		expect([...parseEmit(['new', 'removed'])]).toEqual(['new', 'removed']);
+		expect(() => parseEmit([])).toThrow(/Emit is empty/);
+		expect(() => parseEmit(['moved'])).toThrow('Emit: "moved" is not one of new, changed, removed, duplicate.');
+	});
+});
+
+describe('lockDurationMs', () => {
+	it('outlasts the longest poll: Maximum Wait plus the requests of an export, or an execute with its retries', () => {
+		expect(lockDurationMs({ method: 'export', wait: { maxWaitMs: 1_800_000 }, timeoutMs: 300_000 })).toBe(1_800_000 + 900_000 + 120_000);
+		expect(lockDurationMs({ method: 'execute', wait: { maxWaitMs: 1_800_000 }, timeoutMs: 60_000 })).toBe(300_000 + 120_000 + 120_000);
+	});
+});
+
+describe('items', () => {
+	const info = { queryId: '#q', polledAt: '2026-11-26T10:00:00.000Z' };
+	it('say which change they are, with the row, or the key alone for a removed row', () => {
+		expect(changeJson({ kind: 'new', key: { id: 'a' }, row: { id: 'a', os: 'x' } }, info, true)).toEqual({
+			id: 'a',
+			os: 'x',
+			nexthinkTrigger: { change: 'new', key: { id: 'a' }, queryId: '#q', polledAt: info.polledAt, firstPoll: true },
+		});
+		expect(changeJson({ kind: 'removed', key: { id: 'b' }, previous: { os: 'y' } }, info, false)).toEqual({
+			id: 'b',
+			nexthinkTrigger: { change: 'removed', key: { id: 'b' }, previous: { os: 'y' }, queryId: '#q', polledAt: info.polledAt },
+		});
+		const duplicate = changeJson({ kind: 'duplicate', key: { id: 'c' }, row: { id: 'c', n: 1 }, rows: [{ id: 'c', n: 1 }, { id: 'c', n: 2 }] }, info, false);
+		expect(duplicate.nexthinkTrigger).toMatchObject({ change: 'duplicate', rowCount: 2 });
+		expect(sampleJson({ id: 'a' }, info).nexthinkTrigger).toMatchObject({ change: 'sample' });
+		expect(emptySampleJson(info).nexthinkTrigger).toMatchObject({ change: 'sample', note: expect.stringContaining('no rows') });
+	});
+});
