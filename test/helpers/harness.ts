@@ -44,7 +44,7 @@ import { NexthinkApi } from '../../credentials/NexthinkApi.credentials';
 
 type AnyNodeType = INodeType | IVersionedNodeType;
 
-class NodeTypes {
+export class NodeTypes {
 	constructor(private readonly types: Record<string, AnyNodeType>) {}
 	getByName(type: string) {
 		return this.types[type];
@@ -200,25 +200,15 @@ export interface WorkflowSetup {
 }
 
 /**
- * Runs a workflow through n8n-core's `WorkflowExecute` from its "Input" node, with the additional
- * data n8n's server gives a manual run; `runNode` and the agent-tool harness build on it.
+ * What n8n's server hands the engine about itself (`IWorkflowExecuteAdditionalData`), with the
+ * in-memory credentials: enough for a node's context to resolve parameters, credentials and requests.
  */
-export function startWorkflow(setup: WorkflowSetup): Promise<IRun> & { cancel(): void } {
-	const workflow: WorkflowType = new n8nWorkflow.Workflow({
-		id: setup.id,
-		name: setup.name,
-		active: false,
-		nodeTypes: new NodeTypes(setup.types),
-		settings: { executionOrder: 'v1' },
-		staticData: {},
-		nodes: setup.nodes,
-		connections: setup.connections,
-	});
-	const additionalData: any = {
-		credentialsHelper: setup.credentialsHelper,
+export function engineAdditionalData(credentialsHelper: MemoryCredentialsHelper, executionId: string): any {
+	return {
+		credentialsHelper,
 		currentNodeExecutionIndex: 0,
 		variables: {},
-		executionId: setup.executionId,
+		executionId,
 		// must be valid URLs: n8n-core builds $resumeWebhookUrl and friends from them
 		...Object.fromEntries(
 			[
@@ -243,6 +233,25 @@ export function startWorkflow(setup: WorkflowSetup): Promise<IRun> & { cancel():
 			throw new Error('not supported in tests');
 		},
 	};
+}
+
+
+/**
+ * Runs a workflow through n8n-core's `WorkflowExecute` from its "Input" node, with the additional
+ * data n8n's server gives a manual run; `runNode` and the agent-tool harness build on it.
+ */
+export function startWorkflow(setup: WorkflowSetup): Promise<IRun> & { cancel(): void } {
+	const workflow: WorkflowType = new n8nWorkflow.Workflow({
+		id: setup.id,
+		name: setup.name,
+		active: false,
+		nodeTypes: new NodeTypes(setup.types),
+		settings: { executionOrder: 'v1' },
+		staticData: {},
+		nodes: setup.nodes,
+		connections: setup.connections,
+	});
+	const additionalData = engineAdditionalData(setup.credentialsHelper, setup.executionId);
 	additionalData.hooks = new n8nCore.ExecutionLifecycleHooks('manual', setup.executionId, {
 		id: workflow.id,
 		name: workflow.name,

@@ -39,9 +39,10 @@ async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampl
 	const { report } = outcome;
 	if (outcome.timedOut) {
 		const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer in time' : '';
+		const seconds = settings.wait.maxWaitMs / 1000;
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Export ${exportId} of ${queryId} did not complete within ${settings.wait.maxWaitMs / 1000} seconds (last status ${report.status}${unanswered})`,
+			`Export ${exportId} of ${queryId} did not complete within ${seconds} second${seconds === 1 ? '' : 's'} (last status ${report.status}${unanswered})`,
 			{ description: `Raise "Maximum Wait" in the trigger's options (keep it below the time between polls). ${KEPT_STATE}` },
 		);
 	}
