@@ -96,6 +96,27 @@ class Inventory {
 		return object;
 	}
 
+	/**
+	 * Removes an object and its lookups (by name, Collector UID, SID, UPN); the queries over the
+	 * inventory no longer list it. Returns the removed object, or undefined when none has this uid.
+	 * @param {ObjectType} type
+	 * @param {string} uid
+	 * @returns {InventoryObject | undefined}
+	 */
+	remove(type, uid) {
+		const object = this.objects[type].get(uid.toLowerCase());
+		if (object === undefined) return undefined;
+		this.objects[type].delete(uid.toLowerCase());
+		const drop = (/** @type {Map<string, InventoryObject>} */ index, /** @type {string | undefined} */ key) => {
+			if (key !== undefined && index.get(key) === object) index.delete(key);
+		};
+		drop(this.devicesByName, object.name?.toLowerCase());
+		drop(this.devicesByCollectorUid, object.collectorUid?.toLowerCase());
+		drop(this.usersBySid, object.sid);
+		drop(this.usersByUpn, object.upn?.toLowerCase());
+		return object;
+	}
+
 	/** @param {ObjectInput} input */
 	addDevice(input) {
 		return this.add('device', input);

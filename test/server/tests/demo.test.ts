@@ -85,6 +85,29 @@ describe('demo estate', () => {
 		expect(csv).toContain('checked by the test');
 	});
 
+	it('#all_devices follows the estate between two exports: a device added, one changed, one removed', async () => {
+		const uidsOf = (exportId: string) => [...server.exports.get(exportId).snapshotRows].map((row: string[]) => row[1]);
+		const before = await runExport(server, token, { queryId: '#all_devices' });
+		const [kept, removed] = [...server.inventory.devices.values()].filter((device: any) => device.attributes['device.name']);
+		const added = server.inventory.addDevice({
+			name: 'PC-NEW-0001',
+			uid: '00000000-0000-4000-8000-00000000a001',
+			attributes: { 'device.name': 'PC-NEW-0001', 'device.uid': '00000000-0000-4000-8000-00000000a001', 'device.operating_system.name': 'Windows 10 Pro 22H2' },
+		});
+		kept.attributes['device.operating_system.name'] = 'Windows 11 Pro 24H2';
+		expect(server.inventory.remove('device', removed.uid.toUpperCase())).toBe(removed);
+		expect(server.inventory.find('device/device/name', removed.name)).toBeUndefined();
+		expect(server.inventory.remove('device', removed.uid)).toBeUndefined();
+		const after = await runExport(server, token, { queryId: '#all_devices' });
+		expect(uidsOf(after.exportId)).toContain(added.uid);
+		expect(uidsOf(after.exportId)).not.toContain(removed.uid);
+		expect(uidsOf(before.exportId)).toContain(removed.uid);
+		const keptRow = [...server.exports.get(after.exportId).snapshotRows].find((row: string[]) => row[1] === kept.uid);
+		expect(keptRow[DEVICE_COLUMNS.indexOf('device.operating_system.name')]).toBe('Windows 11 Pro 24H2');
+		// the earlier export keeps the rows it started with
+		expect(server.csvFor(before.exportId)).not.toContain('PC-NEW-0001');
+	});
+
 	it('#devices_by_os filters on $os with NQL wildcards, case-insensitively', async () => {
 		const { exportId } = await runExport(server, token, { queryId: '#devices_by_os', parameters: { os: 'macos*' } });
 		const export_ = server.exports.get(exportId);
