@@ -11,9 +11,9 @@
  * `npm pack` tarball installed as n8n installs community packages, the credential imported pointing
  * at the local server, every case's workflow imported and run with `n8n execute`, then `n8n start`
  * for the credential test, the AI-tool check, the example started by a webhook and (2.x) the editor
- * check. Then one queue-mode run (2.x: PostgreSQL, Redis, a main and a worker), and one where n8n
- * installs the package itself from its environment variables (`cases/queueModeEnvInstall.js`).
- * Ends with `N passed, N failed`. See docs/e2e.md.
+ * check, then another `n8n start` with the trigger example active. Then one queue-mode run (2.x:
+ * PostgreSQL, Redis, a main and a worker), and one where n8n installs the package itself from its
+ * environment variables (`cases/queueModeEnvInstall.js`). Ends with `N passed, N failed`. See docs/e2e.md.
  */
 
 const fs = require('node:fs');
@@ -34,6 +34,7 @@ const { agentCases, fakeModelCredentialRecord } = require('./cases/agentCases');
 const { startFakeChatModel } = require('./lib/fakeChatModel');
 const { exampleCases } = require('./cases/exampleCases');
 const { runServerChecks, SERVER_CHECKS } = require('./cases/serverChecks');
+const { runActiveTriggerChecks } = require('./cases/triggerCheck');
 const { runQueueMode, queueTestNames } = require('./cases/queueMode');
 const { runQueueModeEnvInstall, envInstallTestNames } = require('./cases/queueModeEnvInstall');
 
@@ -85,11 +86,14 @@ async function runMajor(suite, major, tarball, workDir, options) {
 	const examples = exampleCases();
 	const executedExamples = examples.filter((testCase) => testCase.kind === 'execute' && picked(testCase.title));
 	const webhookExamples = examples.filter((testCase) => testCase.kind === 'webhook' && picked(testCase.title));
+	// activated and checked in a running n8n after the server checks (cases/triggerCheck.js)
+	const activeExamples = examples.filter((testCase) => testCase.kind === 'active' && picked(testCase.title));
 	const testNames = [
 		...cases.map((testCase) => `${label} ${testCase.title}`),
 		...executedExamples.map((testCase) => `${label} ${testCase.title}`),
 		...webhookExamples.map((testCase) => `${label} ${testCase.title}`),
 		...SERVER_CHECKS.filter((check) => check.editor !== true || (options.editor && major === 2)).map((check) => `${label} ${check.title}`),
+		...activeExamples.map((testCase) => `${label} ${testCase.title}`),
 	];
 
 	const runtime = await suite.setUp(`${label} install`, testNames, async () => ensureN8n(major));
@@ -133,6 +137,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 			editor: options.editor && major === 2,
 			screenshotDir: path.join(workDir, 'screenshots'),
 		});
+		await runActiveTriggerChecks(suite, n8n, server, { label, examples: activeExamples });
 	} finally {
 		await n8n.stopAll();
 		await server.close();

@@ -7,7 +7,9 @@
  * (`kind: 'execute'`) against the local server and their nodes' outputs are checked; an example
  * started by a webhook is activated and called in the running n8n (`kind: 'webhook'`, see
  * serverChecks.js), and its replies and what reached the server are checked; the AI agent one is
- * imported and checked in the running n8n (`kind: 'import'`), since running it would call a model.
+ * imported and checked in the running n8n (`kind: 'import'`), since running it would call a model;
+ * the trigger one is activated and checked in its own running n8n (`kind: 'active'`, see
+ * triggerCheck.js).
  */
 
 const assert = require('node:assert/strict');
@@ -21,8 +23,9 @@ const { assertRowsEqualServerCsv, newExport } = require('./nodeCases');
 const { readExamples, localised } = require('../../../scripts/n8n-examples');
 
 /**
- * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'webhook' | 'import',
- *   workflow: (options: { filesDir: string }) => any, check?: (run: any, ctx: any) => void | Promise<void>,
+ * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'webhook' | 'import' | 'active',
+ *   workflow: (options: { filesDir: string }) => any, adapt?: (workflow: any) => any,
+ *   check?: (run: any, ctx: any) => void | Promise<void>,
  *   exercise?: (ctx: { n8n: import('../../../scripts/n8n-instance').N8nInstance, server: any }) => Promise<void> }} ExampleCase
  */
 
@@ -222,6 +225,18 @@ function exampleCases() {
 			},
 		},
 		{
+			file: 'new-unsupported-os-devices-trigger.json',
+			title: 'example: an active Nexthink Trigger records the devices at activation, then reports a new Windows 10 device at the next poll',
+			kind: 'active', // activated before n8n starts and checked in the running n8n (triggerCheck.js)
+			// polled every minute, n8n's shortest poll time, instead of every 15 minutes
+			adapt(workflow) {
+				const copy = structuredClone(workflow);
+				const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === 'n8n-nodes-nexthink.nexthinkTrigger');
+				trigger.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+				return copy;
+			},
+		},
+		{
 			file: 'ai-agent-export-tool.json',
 			title: 'example: AI agent offers the Export node as a tool',
 			kind: 'import', // checked against the running n8n in serverChecks.js
@@ -231,7 +246,8 @@ function exampleCases() {
 	assert.deepEqual(examples.map((example) => example.file), cases.map((testCase) => testCase.file).sort(), 'every example has a case');
 	return cases.map((testCase) => {
 		const { file, workflow } = /** @type {{ file: string, workflow: any }} */ (examples.find((example) => example.file === testCase.file));
-		return { ...testCase, id: workflow.id, workflow: (/** @type {{ filesDir: string }} */ options) => localised(file, workflow, options) };
+		const adapt = testCase.adapt ?? ((/** @type {any} */ copy) => copy);
+		return { ...testCase, id: workflow.id, workflow: (/** @type {{ filesDir: string }} */ options) => adapt(localised(file, workflow, options)) };
 	});
 }
 

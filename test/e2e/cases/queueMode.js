@@ -12,10 +12,10 @@
 const assert = require('node:assert/strict');
 const path = require('node:path');
 
-const { N8nInstance, RestSession, freePort, installCommunityPackage, sleep } = require('../../../scripts/n8n-instance');
+const { N8nInstance, RestSession, freePort, installCommunityPackage } = require('../../../scripts/n8n-instance');
 const { startNexthinkServer } = require('../../server');
 const { startPostgres, startRedis, missingQueueServices } = require('../lib/services');
-const { runDataOf } = require('../lib/runData');
+const { latestExecution, runDataOf } = require('../lib/runData');
 const { nodeCases } = require('./nodeCases');
 const { OWNER } = require('./serverChecks');
 
@@ -62,30 +62,6 @@ async function startQueueServices(workDir, serverOptions, cleanups) {
 	const server = await startNexthinkServer(serverOptions);
 	cleanups.push(() => server.close());
 	return { postgres, redis, server };
-}
-
-/**
- * Reads an execution's data back through the REST API (stored with `flatted`, which n8n ships).
- * @param {RestSession} session @param {string} workflowId @param {string} n8nDir @param {number} knownBefore
- */
-async function latestExecution(session, workflowId, n8nDir, knownBefore) {
-	const { parse } = require(path.join(n8nDir, 'node_modules', 'flatted'));
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		const list = await session.request('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
-		assert.equal(list.status, 200, JSON.stringify(list.body));
-		/** @type {{ id: string, status: string }[]} */
-		const results = list.body.data.results ?? list.body.data;
-		const finished = results.filter((execution) => Number(execution.id) > knownBefore && execution.status !== 'running' && execution.status !== 'new');
-		if (finished.length > 0) {
-			const id = finished.map((execution) => Number(execution.id)).sort((a, b) => b - a)[0];
-			const execution = await session.request('GET', `/executions/${id}`);
-			assert.equal(execution.status, 200, JSON.stringify(execution.body));
-			return { id, mode: execution.body.data.mode, run: { status: execution.body.data.status, data: parse(execution.body.data.data) } };
-		}
-		if (Date.now() > deadline) throw new Error(`no finished execution of ${workflowId}`);
-		await sleep(250);
-	}
 }
 
 /**
@@ -154,4 +130,4 @@ async function runQueueMode(suite, runtime, tarball, workDir, options) {
 	}
 }
 
-module.exports = { runQueueMode, queueTestNames, queueEnvironment, startQueueServices, latestExecution };
+module.exports = { runQueueMode, queueTestNames, queueEnvironment, startQueueServices };

@@ -27,7 +27,8 @@ const { spawnSync } = require('node:child_process');
 const { N8nInstance, RestSession, freePort } = require('../../../scripts/n8n-instance');
 const { startRegistryStandIn } = require('../lib/registryStandIn');
 const { nodeCases } = require('./nodeCases');
-const { queueEnvironment, startQueueServices, latestExecution } = require('./queueMode');
+const { queueEnvironment, startQueueServices } = require('./queueMode');
+const { latestExecution } = require('../lib/runData');
 const { OWNER } = require('./serverChecks');
 
 const LABEL = '[queue mode, n8n 2.x, package installed through environment variables]';

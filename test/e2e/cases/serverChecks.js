@@ -20,7 +20,7 @@ const SERVER_CHECKS = [
 	{ key: 'credentialOk', title: 'credential test: the right secret connects' },
 	{ key: 'credentialNew', title: 'credential test: a new credential costs one token exchange and a host check carrying nothing secret' },
 	{ key: 'credentialWrong', title: 'credential test: a wrong secret is refused with a clear message' },
-	{ key: 'nodeTypes', title: 'node types: the three nodes, their AI-tool variants and the credential are served to the editor' },
+	{ key: 'nodeTypes', title: 'node types: the nodes, their AI-tool variants, the trigger and the credential are served to the editor' },
 	{ key: 'aiAgent', title: 'example: AI agent offers the Export node as a tool' },
 	{ key: 'editor', title: 'editor: each node panel and the credential form render (headless Chromium)', editor: true },
 ];
@@ -116,6 +116,10 @@ async function runServerChecks(suite, n8n, server, options) {
 			assert.ok(byName.has(`${name}Tool`), `${name}Tool (the AI-tool variant) is offered`);
 			assert.deepEqual(byName.get(`${name}Tool`).outputs, ['ai_tool']);
 		}
+		const trigger = byName.get('n8n-nodes-nexthink.nexthinkTrigger');
+		assert.ok(trigger, 'the Nexthink Trigger is loaded');
+		assert.equal(trigger.polling, true);
+		assert.ok(trigger.properties.some((/** @type {any} */ property) => property.name === 'pollTimes'), 'n8n gave the trigger its Poll Times');
 		const credentials = /** @type {any[]} */ (await session.getJson('/types/credentials.json'));
 		assert.ok(credentials.some((credential) => credential.name === 'nexthinkApi'), 'nexthinkApi credential is served');
 	});

@@ -7,6 +7,9 @@
  */
 
 const assert = require('node:assert/strict');
+const path = require('node:path');
+
+const { sleep } = require('../../../scripts/n8n-instance');
 
 /** @param {any} run @returns {Record<string, any[]>} */
 function runDataOf(run) {
@@ -48,4 +51,29 @@ function runCount(run, nodeName) {
 	return (runDataOf(run)[nodeName] ?? []).length;
 }
 
-module.exports = { assertSucceeded, itemsOf, jsonOf, runCount, runDataOf };
+/**
+ * Reads an execution's data back through the REST API (stored with `flatted`, which n8n ships).
+ * @param {import('../../../scripts/n8n-instance').RestSession} session @param {string} workflowId @param {string} n8nDir @param {number} knownBefore
+ * @param {number} [timeoutMs]  how long to wait for it
+ */
+async function latestExecution(session, workflowId, n8nDir, knownBefore, timeoutMs = 60_000) {
+	const { parse } = require(path.join(n8nDir, 'node_modules', 'flatted'));
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const list = await session.request('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+		assert.equal(list.status, 200, JSON.stringify(list.body));
+		/** @type {{ id: string, status: string }[]} */
+		const results = list.body.data.results ?? list.body.data;
+		const finished = results.filter((execution) => Number(execution.id) > knownBefore && execution.status !== 'running' && execution.status !== 'new');
+		if (finished.length > 0) {
+			const id = finished.map((execution) => Number(execution.id)).sort((a, b) => b - a)[0];
+			const execution = await session.request('GET', `/executions/${id}`);
+			assert.equal(execution.status, 200, JSON.stringify(execution.body));
+			return { id, mode: execution.body.data.mode, run: { status: execution.body.data.status, data: parse(execution.body.data.data) } };
+		}
+		if (Date.now() > deadline) throw new Error(`no finished execution of ${workflowId}`);
+		await sleep(250);
+	}
+}
+
+module.exports = { assertSucceeded, itemsOf, jsonOf, latestExecution, runCount, runDataOf };

@@ -1,0 +1,98 @@
+// @ts-check
+'use strict';
+
+/**
+ * The Nexthink Trigger in a running n8n with an active workflow (the example
+ * `new-unsupported-os-devices-trigger.json`, polled every minute): n8n runs the first poll while it
+ * activates the workflow, which records the demo estate and starts no execution; the test then adds,
+ * changes and removes devices on the server, and the next scheduled poll must start one execution
+ * whose trigger output is the two new devices and whose notification is the new Windows 10 device.
+ * It has an `n8n start` of its own, after the other server checks: the trigger's polls would mix
+ * their requests into theirs (the credential test counts token exchanges and API calls).
+ */
+
+const assert = require('node:assert/strict');
+
+const { RestSession, sleep } = require('../../../scripts/n8n-instance');
+const { jsonOf, latestExecution } = require('../lib/runData');
+const { OWNER } = require('./serverChecks');
+
+/** Polls run every minute; the first comes at activation, the next within about 1 minute of it. */
+const POLL_WAIT_MS = 180_000;
+
+/**
+ * @param {{ session: import('../../../scripts/n8n-instance').RestSession, server: import('./nodeCases').NexthinkServer,
+ *   n8nDir: string, workflowId: string, exportsBefore: Set<string> }} options
+ */
+async function checkActiveTrigger({ session, server, n8nDir, workflowId, exportsBefore }) {
+	const s = /** @type {any} */ (server);
+	const activationExport = () => [...s.exports.values()].find((entry) => !exportsBefore.has(entry.id) && entry.queryId === '#all_devices');
+	const deadline = Date.now() + POLL_WAIT_MS;
+	while (activationExport() === undefined) {
+		if (Date.now() > deadline) throw new Error('the activation poll started no export of #all_devices');
+		await sleep(250);
+	}
+	// The export took its rows when it started (the query's snapshot): what changes now is for the next poll.
+	const devices = [...s.inventory.devices.values()].filter((device) => device.attributes['device.name'] !== undefined);
+	const template = devices[0].attributes;
+	const addDevice = (/** @type {string} */ name, /** @type {string} */ uid, /** @type {string} */ os) =>
+		s.inventory.addDevice({
+			name,
+			uid,
+			attributes: { ...template, 'device.name': name, 'device.uid': uid, 'device.operating_system.name': os },
+		});
+	const windows10 = addDevice('PC-E2E-W10', '00000000-0000-4000-8000-0000000e2e10', 'Windows 10 Enterprise 22H2');
+	const windows11 = addDevice('PC-E2E-W11', '00000000-0000-4000-8000-0000000e2e11', 'Windows 11 Pro 23H2');
+	devices[1].attributes['device.operating_system.name'] = 'Windows 10 Enterprise 22H2'; // changed: not emitted (Emit: New Rows)
+	s.inventory.remove('device', devices[2].uid); // removed: not emitted either
+
+	const { run } = await latestExecution(session, workflowId, n8nDir, 0, POLL_WAIT_MS);
+	assert.equal(run.status, 'success', JSON.stringify(run.data.resultData.error ?? {}));
+	const fromTrigger = jsonOf(run, 'New Devices');
+	assert.deepEqual(
+		fromTrigger.map((item) => [item.nexthinkTrigger.change, item['device.name'], item['device.uid']]).sort(),
+		[
+			['new', 'PC-E2E-W10', windows10.uid],
+			['new', 'PC-E2E-W11', windows11.uid],
+		],
+	);
+	const notified = jsonOf(run, 'Notify (Slack Stand-In)');
+	assert.equal(notified.length, 1, JSON.stringify(notified));
+	assert.equal(notified[0].deviceUid, windows10.uid);
+	assert.match(notified[0].text, /New device \*PC-E2E-W10\* .* runs Windows 10 Enterprise 22H2, which is no longer supported/);
+	const exportsOfQuery = [...s.exports.values()].filter((entry) => !exportsBefore.has(entry.id) && entry.queryId === '#all_devices');
+	assert.ok(exportsOfQuery.length >= 2, `${exportsOfQuery.length} exports since n8n started`);
+}
+
+/**
+ * Activates each example of `kind: 'active'`, starts n8n, runs the check, stops n8n.
+ * @param {import('../lib/suite').Suite} suite
+ * @param {import('../../../scripts/n8n-instance').N8nInstance} n8n
+ * @param {import('./nodeCases').NexthinkServer} server
+ * @param {{ label: string, examples: { id: string, title: string }[] }} options
+ */
+async function runActiveTriggerChecks(suite, n8n, server, { label, examples }) {
+	if (examples.length === 0) return;
+	const names = examples.map((example) => `${label} ${example.title}`);
+	/** @type {Set<string>} */
+	let exportsBefore = new Set();
+	const session = await suite.setUp(`${label} trigger examples activated, n8n start`, names, async () => {
+		// a database change, read when n8n starts
+		for (const example of examples) await n8n.activate(example.id);
+		// the first poll runs while n8n starts
+		exportsBefore = new Set(/** @type {any} */ (server).exports.keys());
+		await n8n.start();
+		const rest = new RestSession(n8n.baseUrl);
+		await rest.ownerSession(OWNER);
+		return rest;
+	});
+	if (!session) return;
+	for (const example of examples) {
+		await suite.test(`${label} ${example.title}`, async () => {
+			await checkActiveTrigger({ session, server, n8nDir: n8n.runtime.dir, workflowId: example.id, exportsBefore });
+		});
+	}
+	await n8n.stop('main');
+}
+
+module.exports = { runActiveTriggerChecks };
