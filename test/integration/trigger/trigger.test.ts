@@ -167,6 +167,28 @@ describe('Nexthink Trigger', () => {
 	);
 
 	it(
+		'sends the query parameters: a device moving into the queried OS is new there',
+		async () => {
+			server.addQuery({
+				id: '#estate_by_os',
+				header: DEVICE_COLUMNS,
+				parameters: ['os'],
+				snapshot: true,
+				completeAfterPolls: 0,
+				rows: (parameters: { os: string }) => estate.filter((row) => row[OS] === parameters.os),
+			});
+			const os = 'Windows 11 Enterprise 24H2';
+			const t = trigger({ queryMethod: 'execute', queryId: 'estate_by_os', queryParameters: { parameter: [{ name: 'os', value: os }] } });
+			expect(await t.poll()).toEqual({ items: null });
+			const { changed } = changeEstate();
+			expect(summary((await t.poll()).items)).toEqual([['new', changed]]);
+			const executes = server.requests.filter((r: any) => r.path === '/api/v2/nql/execute');
+			expect(JSON.parse(executes[executes.length - 1].body)).toEqual({ queryId: '#estate_by_os', parameters: { os } });
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+
+	it(
 		'fails before any request on a bad setting, naming it',
 		async () => {
 			const t = trigger({ keyColumns: ' ' });
