@@ -44,9 +44,13 @@ export class NexthinkTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readTriggerSettings(this);
 		const info: PollInfo = { queryId: settings.queryId, polledAt: new Date().toISOString() };
+		// n8n keeps one poll context for every poll of an activation, and the transport caches the
+		// credential's API address per context: each poll gets its own view of the context, so a
+		// credential changed while the workflow is active applies from the next poll.
+		const requests = Object.create(this) as IPollFunctions;
 
 		if (this.getMode() === 'manual') {
-			const { rows } = await fetchQueryRows(this, settings, SAMPLE_ROWS);
+			const { rows } = await fetchQueryRows(requests, settings, SAMPLE_ROWS);
 			const json = rows.length === 0 ? [emptySampleJson(info)] : rows.slice(0, SAMPLE_ROWS).map((row) => sampleJson(row, info));
 			return [json.map((item) => ({ json: item as IDataObject }))];
 		}
@@ -63,7 +67,7 @@ export class NexthinkTrigger implements INodeType {
 		const lock: PollLock = { until: nowMs + lockDurationMs(settings), since: info.polledAt };
 		data.lock = lock as unknown as IDataObject;
 		try {
-			const { rows, header } = await fetchQueryRows(this, settings);
+			const { rows, header } = await fetchQueryRows(requests, settings);
 			const fingerprint = settingsFingerprint({ queryId: settings.queryId, parameters: settings.parameters, ...settings.compare });
 			const stored = readState(data.state);
 			const previous = stored?.fingerprint === fingerprint ? stored : undefined;

@@ -189,6 +189,22 @@ describe('Nexthink Trigger', () => {
 	);
 
 	it(
+		'reads the credential at every poll: an API address changed while active applies from the next poll',
+		async () => {
+			const t = trigger({ queryMethod: 'execute' });
+			await t.poll();
+			const good = { ...t.credentialsHelper.store.nexthinkApi };
+			t.credentialsHelper.store.nexthinkApi = { ...good, apiBaseUrl: 'http://127.0.0.1:1' };
+			const { error } = await t.poll();
+			expect(error?.message).toMatch(/ECONNREFUSED/);
+			t.credentialsHelper.store.nexthinkApi = good;
+			const { changed } = changeEstate();
+			expect(summary((await t.poll()).items)).toContainEqual(['changed', changed]);
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+
+	it(
 		'fails before any request on a bad setting, naming it',
 		async () => {
 			const t = trigger({ keyColumns: ' ' });
