@@ -18,7 +18,7 @@ import { runsAsTool } from '../../shared/toolMode';
 import { planRequests, type PreparedRun } from '../remoteAction/runBatching';
 import { checkRequestTimeout } from '../remoteAction/runInput';
 import { itemResults, type WaitTarget } from '../shared/resultStatus';
-import { preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
+import { outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
 import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
@@ -73,20 +73,7 @@ export async function executeTriggerCampaign(this: IExecuteFunctions, continueOn
 	if (!continueOnFail) throwIfAnyUserFailed(this, outcomes);
 	await waitForUsers(this, toSend.filter((prepared) => prepared.wait !== undefined), outcomes, continueOnFail, results);
 
-	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	return [
-		items.map((item, itemIndex) => {
-			const preparation = preparations[itemIndex];
-			const outcome: IDataObject = preparation.ok
-				? (outcomes.get(itemIndex) as IDataObject)
-				: { status: 'failed', error: { message: preparation.message, field: preparation.field } };
-			if (outcome.status === 'failed' && toErrorOutput) {
-				const message = (outcome.error as { message: string }).message;
-				return { json: { error: { message: `Item ${itemIndex}: ${message}`, ...outcome } }, pairedItem: { item: itemIndex } };
-			}
-			return { json: { ...item.json, [CAMPAIGN_OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } };
-		}),
-	];
+	return [outcomeItems(this, preparations, outcomes, CAMPAIGN_OUTCOME_KEY)];
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean, continueOnFail: boolean): ItemPreparation<Prepared> {

@@ -27,7 +27,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { describeError, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { describeError, outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitOutcome, type ResultsWaitSettings } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
@@ -90,24 +90,7 @@ export async function executeRunRemoteAction(this: IExecuteFunctions, continueOn
 
 	const waited = await waitForDevices(this, waiting, outcomes, continueOnFail, results);
 
-	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	return [
-		items.map((item, itemIndex) => {
-			const preparation = preparations[itemIndex];
-			const outcome: IDataObject = preparation.ok
-				? (outcomes.get(itemIndex) as unknown as IDataObject)
-				: { status: 'failed', error: { message: preparation.message, field: preparation.field, ...(preparation.description !== undefined ? { description: preparation.description } : {}) } };
-			const itemWait = waited.get(itemIndex);
-			if (itemWait !== undefined) outcome.results = itemWait;
-			if (outcome.status === 'failed' && toErrorOutput) {
-				// n8n sends an item whose only key is `error` to the error output (n8n-core
-				// `handleNodeErrorOutput`, 1.x and 2.x) and adds the paired input item's JSON to it.
-				const message = (outcome.error as { message: string }).message;
-				return { json: { error: { message: `Item ${itemIndex}: ${message}`, ...outcome } }, pairedItem: { item: itemIndex } };
-			}
-			return { json: { ...item.json, [OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } };
-		}),
-	];
+	return [outcomeItems(this, preparations, outcomes, OUTCOME_KEY, waited)];
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * What the Actions node's batched operations (Run Remote Action, Trigger Campaign, Run Workflow) share: the
- * check of every item before the first request (and what an item's failed checks come to), sending the planned requests, and the words of a
- * failed request.
+ * check of every item before the first request (and what an item's failed checks come to), sending the planned requests, the words of a
+ * failed request, and the output items.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../transport';
@@ -40,6 +40,36 @@ export function preparationFailure(ctx: IExecuteFunctions, error: unknown, itemI
 	if (error instanceof RunInputError) return { ok: false, message: error.message, field: error.field };
 	if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	return { ok: false, message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * One output item per input item, paired with it: the input's JSON with the item's outcome under
+ * `outcomeKey` (an item whose checks failed: `{ status: 'failed', error }`), and the item's Wait for
+ * Results under `results` when it waited. Under "Continue (using error output)" a failed item is
+ * `{ error }` alone: n8n sends an item whose only key is `error` to the error output (n8n-core
+ * `handleNodeErrorOutput`, 1.x and 2.x) and adds the paired input item's JSON to it.
+ */
+export function outcomeItems<T>(
+	ctx: IExecuteFunctions,
+	preparations: ReadonlyArray<ItemPreparation<T>>,
+	outcomes: ReadonlyMap<number, object>,
+	outcomeKey: string,
+	waited?: ReadonlyMap<number, IDataObject>,
+): INodeExecutionData[] {
+	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
+	return ctx.getInputData().map((item, itemIndex) => {
+		const preparation = preparations[itemIndex];
+		const outcome: IDataObject = preparation.ok
+			? (outcomes.get(itemIndex) as IDataObject)
+			: { status: 'failed', error: { message: preparation.message, field: preparation.field, ...(preparation.description !== undefined ? { description: preparation.description } : {}) } };
+		const itemWait = waited?.get(itemIndex);
+		if (itemWait !== undefined) outcome.results = itemWait;
+		if (outcome.status === 'failed' && toErrorOutput) {
+			const message = (outcome.error as { message: string }).message;
+			return { json: { error: { message: `Item ${itemIndex}: ${message}`, ...outcome } }, pairedItem: { item: itemIndex } };
+		}
+		return { json: { ...item.json, [outcomeKey]: outcome }, pairedItem: { item: itemIndex } };
+	});
 }
 
 /** What a request that failed (or was not sent) came to; the pure run plans (remoteAction/runBatching.ts, workflow/runBatching.ts) use this type too. */

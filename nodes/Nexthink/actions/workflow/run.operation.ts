@@ -15,7 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { runsAsTool } from '../../shared/toolMode';
 import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
 import { planWorkflowRequests, ranRequestIds, workflowRunOutcome, type PreparedWorkflowRun, type WorkflowRequestResult, type WorkflowRunOutcome } from './runBatching';
@@ -74,23 +74,7 @@ export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail
 
 	const waited = await waitForExecutions(this, waiting, outcomes, continueOnFail, results);
 
-	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	return [
-		items.map((item, itemIndex) => {
-			const preparation = preparations[itemIndex];
-			const outcome: IDataObject = preparation.ok
-				? (outcomes.get(itemIndex) as unknown as IDataObject)
-				: { status: 'failed', error: { message: preparation.message, field: preparation.field } };
-			const itemWait = waited.get(itemIndex);
-			if (itemWait !== undefined) outcome.results = itemWait;
-			if (outcome.status === 'failed' && toErrorOutput) {
-				// n8n sends an item whose only key is `error` to the error output (see remoteAction/run.operation.ts).
-				const message = (outcome.error as { message: string }).message;
-				return { json: { error: { message: `Item ${itemIndex}: ${message}`, ...outcome } }, pairedItem: { item: itemIndex } };
-			}
-			return { json: { ...item.json, [WORKFLOW_OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } };
-		}),
-	];
+	return [outcomeItems(this, preparations, outcomes, WORKFLOW_OUTCOME_KEY, waited)];
 }
 
 /**
