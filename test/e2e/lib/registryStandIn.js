@@ -147,7 +147,9 @@ async function startRegistryStandIn(options) {
 		/**
 		 * What an n8n process needs to reach only this stand-in: the proxy for HTTP(S) except
 		 * 127.0.0.1 (the Nexthink server, the task-runner broker), the throwaway authority, and an npm
-		 * cache inside the test's folder (npm would otherwise write to the user's `~/.npm`).
+		 * cache inside the test's folder (npm would otherwise write to the user's `~/.npm`). The
+		 * authority goes to npm as `cafile` too: a `cafile` in a global or user npmrc (some machine
+		 * images set one) replaces Node's certificates for npm, `NODE_EXTRA_CA_CERTS` included.
 		 * @param {string} proxyUrl @param {string} npmCache
 		 */
 		environment(proxyUrl, npmCache) {
@@ -156,6 +158,7 @@ async function startRegistryStandIn(options) {
 				HTTP_PROXY: proxyUrl,
 				NO_PROXY: '127.0.0.1,localhost,::1',
 				NODE_EXTRA_CA_CERTS: caFile,
+				npm_config_cafile: caFile,
 				npm_config_cache: npmCache,
 				npm_config_update_notifier: 'false',
 			};
