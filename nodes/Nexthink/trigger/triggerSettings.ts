@@ -6,7 +6,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { normaliseQueryId, normaliseQueryParameters, parseParametersJson, QueryInputError, validateLogTag } from '../export/shared/queryInput';
+import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag } from '../export/shared/queryInput';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from '../export/shared/waitSchedule';
 import { requestTimeoutMs, RequestTimeoutError } from '../shared/requestTimeout';
 import { CHANGE_KINDS, type ChangeKind, type CompareSettings } from './changeDetection';
@@ -31,14 +31,10 @@ export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
 	const options = (get('options', {}) ?? {}) as IDataObject;
 	try {
 		const method = get('queryMethod', 'export') === 'execute' ? 'execute' : 'export';
-		const parametersInput = get('parametersInput', 'pairs');
-		const parameters =
-			parametersInput === 'json'
-				? parseParametersJson(get('queryParametersJson', '{}'))
-				: normaliseQueryParameters((get('queryParameters.parameter', []) ?? []) as Array<{ name?: unknown; value?: unknown }>);
+		const { queryId, parameters } = checkQueryFields(readQueryFields(get));
 		const maxWaitSeconds = options.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_SECONDS : Number(options.maxWaitSeconds);
 		return {
-			queryId: normaliseQueryId(get('queryId', '')),
+			queryId,
 			parameters,
 			method,
 			compare: {

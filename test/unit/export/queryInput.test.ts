@@ -2,7 +2,15 @@
  * What the user types for a query, checked before sending: parameter names that are also
  * JavaScript property names, and the custom log tag (length in characters, what a header can carry).
  */
-import { logTagHeaderValue, normaliseQueryId, normaliseQueryParameters, parseParametersJson, validateLogTag } from '../../../nodes/Nexthink/export/shared/queryInput';
+import {
+	checkQueryFields,
+	logTagHeaderValue,
+	normaliseQueryId,
+	normaliseQueryParameters,
+	parseParametersJson,
+	readQueryFields,
+	validateLogTag,
+} from '../../../nodes/Nexthink/export/shared/queryInput';
 
 describe('query parameters', () => {
 	it('keeps constructor, toString, hasOwnProperty and __proto__ as own, ordinary names', () => {
@@ -90,5 +98,30 @@ describe('query ID messages', () => {
 		expect(messageOf('#a')).toBe('The query ID "#a" is too short: it needs at least 2 characters after the #.');
 		expect(messageOf(`#${'a'.repeat(255)}`)).toBe('The query ID is 256 characters long; at most 255 including the # are allowed.');
 		expect(normaliseQueryId(' ok_query ')).toBe('#ok_query');
+	});
+});
+
+describe('query fields (Export and Trigger read them the same way)', () => {
+	const node = (values: Record<string, unknown>) => {
+		const asked: string[] = [];
+		const get = (name: string, fallback: unknown) => {
+			asked.push(name);
+			return name in values ? values[name] : fallback;
+		};
+		return { get, asked };
+	};
+
+	it('reads the pairs or the JSON field, whichever "Specify Query Parameters" shows', () => {
+		const pairs = node({ queryId: 'all_devices', 'queryParameters.parameter': [{ name: 'os', value: 'Windows 11' }], queryParametersJson: '{"os":"ignored"}' });
+		expect(checkQueryFields(readQueryFields(pairs.get))).toEqual({ queryId: '#all_devices', parameters: { os: 'Windows 11' } });
+		expect(pairs.asked).not.toContain('queryParametersJson');
+		const json = node({ queryId: '#all_devices', parametersInput: 'json', queryParametersJson: '{"os":"Windows 10"}', 'queryParameters.parameter': [{ name: 'os', value: 'ignored' }] });
+		expect(checkQueryFields(readQueryFields(json.get))).toEqual({ queryId: '#all_devices', parameters: { os: 'Windows 10' } });
+		expect(json.asked).not.toContain('queryParameters.parameter');
+	});
+
+	it('refuses a bad query ID or parameters with their own messages', () => {
+		expect(() => checkQueryFields(readQueryFields(node({ queryId: 'All Devices' }).get))).toThrow(/All Devices/);
+		expect(() => checkQueryFields(readQueryFields(node({ queryId: 'a_b', parametersInput: 'json', queryParametersJson: '{' }).get))).toThrow('The query parameters are not valid JSON');
 	});
 });

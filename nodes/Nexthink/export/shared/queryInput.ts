@@ -70,6 +70,32 @@ export function parseParametersJson(raw: unknown): Record<string, string> {
 	return normaliseQueryParameters(Object.entries(value).map(([name, v]) => ({ name, value: v })));
 }
 
+/** The query fields (export/description.ts `queryFields`) as read from the node, not yet checked. */
+export interface RawQueryFields {
+	queryId: unknown;
+	parametersInput: unknown;
+	/** The name/value pairs, or the JSON text, whichever "Specify Query Parameters" shows. */
+	parameters: unknown;
+}
+
+/** Reads the query fields through `get` (a node parameter by name, with its fallback). */
+export function readQueryFields(get: (name: string, fallback: unknown) => unknown): RawQueryFields {
+	const queryId = get('queryId', '');
+	const parametersInput = get('parametersInput', 'pairs');
+	return { queryId, parametersInput, parameters: parametersInput === 'json' ? get('queryParametersJson', '{}') : get('queryParameters.parameter', []) };
+}
+
+/** The query ID and parameters as sent; throws `QueryInputError` saying what is wrong. */
+export function checkQueryFields(raw: RawQueryFields): { queryId: string; parameters: Record<string, string> } {
+	return {
+		queryId: normaliseQueryId(raw.queryId),
+		parameters:
+			raw.parametersInput === 'json'
+				? parseParametersJson(raw.parameters)
+				: normaliseQueryParameters((raw.parameters ?? []) as Array<{ name?: unknown; value?: unknown }>),
+	};
+}
+
 /**
  * The custom log tag as it will be sent, or undefined for none. At most 255 characters, counted as
  * characters (code points), so an emoji counts once. An HTTP header cannot carry control characters

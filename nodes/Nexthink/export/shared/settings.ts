@@ -9,7 +9,7 @@ import { runsAsTool } from '../../shared/toolMode';
 import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes, ToolSettingError } from '../../shared/toolOutput';
 import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../../results/limits';
 import type { Compression } from '../../results/decompress';
-import { normaliseQueryId, normaliseQueryParameters, parseParametersJson, QueryInputError, validateLogTag } from './queryInput';
+import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag } from './queryInput';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../../shared/executeAnswer';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from './waitSchedule';
 
@@ -102,16 +102,8 @@ export function validated<T>(ctx: IExecuteFunctions, itemIndex: number, read: ()
 }
 
 export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): QuerySettings {
-	const rawQueryId = ctx.getNodeParameter('queryId', itemIndex);
-	const input = ctx.getNodeParameter('parametersInput', itemIndex, 'pairs') as string;
-	const rawParameters =
-		input === 'json'
-			? ctx.getNodeParameter('queryParametersJson', itemIndex, '{}')
-			: (ctx.getNodeParameter('queryParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>);
-	return validated(ctx, itemIndex, () => ({
-		queryId: normaliseQueryId(rawQueryId),
-		parameters: input === 'json' ? parseParametersJson(rawParameters) : normaliseQueryParameters(rawParameters as never),
-	}));
+	const raw = readQueryFields((name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback));
+	return validated(ctx, itemIndex, () => checkQueryFields(raw));
 }
 
 export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
