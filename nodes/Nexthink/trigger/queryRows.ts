@@ -7,8 +7,8 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { exportFailedError } from '../export/shared/completedExport';
-import { getExportStatus, startExport } from '../export/shared/exportApi';
+import { exportFailedError, freshResultsUrl } from '../export/shared/completedExport';
+import { startExport } from '../export/shared/exportApi';
 import { executeStoredQuery } from '../export/shared/executeQuery';
 import { downloadResults } from '../export/shared/resultsFile';
 import { waitForExport } from '../export/shared/waitForExport';
@@ -54,11 +54,7 @@ async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampl
 			{ description: `The rows left out would look removed, so the poll compares nothing. Narrow the query (fewer rows). ${KEPT_STATE}` },
 		);
 	}
-	const refreshUrl = async () => {
-		const fresh = await getExportStatus(ctx, exportId, { timeoutMs, itemIndex });
-		if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, itemIndex);
-		return fresh.resultsFileUrl;
-	};
+	const refreshUrl = async () => await freshResultsUrl(ctx, exportId, queryId, { timeoutMs, itemIndex });
 	const results = await downloadResults(ctx, report.resultsFileUrl, refreshUrl, {
 		declaredCompression: 'GZIP',
 		parseRows: true,

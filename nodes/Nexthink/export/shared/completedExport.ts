@@ -1,7 +1,7 @@
 /**
  * What happens once an export is known: fail on ERROR, report or refuse truncation, download the
  * file (refreshing an expired URL through one status call) and build the items. Shared by Export
- * and Download Results.
+ * and Download Results (the Trigger uses exportFailedError and freshResultsUrl).
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -12,6 +12,21 @@ import { getExportStatus, type ExportStatusReport } from './exportApi';
 import { downloadResults } from './resultsFile';
 import { buildResultItems, storeResultsFile } from './resultItems';
 import type { ResultSettings } from './settings';
+
+/**
+ * The results file URL from a new status call, for a pre-signed URL that expired or failed (they
+ * live 15 minutes); an export that now has none failed.
+ */
+export async function freshResultsUrl(
+	ctx: NexthinkContext,
+	exportId: string,
+	queryId: string | null,
+	options: { timeoutMs: number; itemIndex: number },
+): Promise<string> {
+	const fresh = await getExportStatus(ctx, exportId, options);
+	if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, options.itemIndex);
+	return fresh.resultsFileUrl;
+}
 
 export function exportFailedError(ctx: NexthinkContext, report: ExportStatusReport, queryId: string | null, itemIndex: number) {
 	const what = queryId ? `The export of ${queryId} (${report.exportId})` : `Export ${report.exportId}`;
@@ -84,11 +99,7 @@ export async function outputCompletedExport(
 			{ itemIndex, description: 'Narrow the query (fewer rows) or set "Truncated Results" to "Output Rows and Report".' },
 		);
 	}
-	const freshUrl = async () => {
-		const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs: context.timeoutMs, itemIndex });
-		if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, context.queryId, itemIndex);
-		return fresh.resultsFileUrl;
-	};
+	const freshUrl = async () => await freshResultsUrl(ctx, report.exportId, context.queryId, { timeoutMs: context.timeoutMs, itemIndex });
 	const refreshUrl = async (failure: string, hint?: string) => {
 		if (context.exportIdGuessed !== true) return await freshUrl();
 		try {
