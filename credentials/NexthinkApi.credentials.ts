@@ -147,7 +147,7 @@ export class NexthinkApi implements ICredentialType {
 		try {
 			body = await this.helpers.httpRequest(request);
 		} catch (error) {
-			throw explainTokenFailure(error, tokenUrl);
+			throw explainTokenFailure(error, values);
 		}
 		const accessToken = readAccessToken(body);
 		if (accessToken === undefined) {

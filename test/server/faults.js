@@ -21,6 +21,12 @@
  *                                          keep the connection open without ending the answer (a stalled server)
  * @property {boolean} [corrupt]            let the real handler answer, flip body bytes (offsets 16, 16+4096, ...)
  * @property {number} [delayMs]             wait this long first (then the fault's answer, or the real one)
+ * @property {'json' | 'html' | 'header'} [echoRequest]  with a `status`: the answer echoes the request (request line, every
+ *                                          header, `Authorization` included, and the body, e.g. the token exchange's
+ *                                          form), as a misconfigured gateway's error page does: `json` puts the echo in
+ *                                          every field an API or OAuth error may carry (`message`, `details`, `error`,
+ *                                          `error_description`, `code`, `source`), `html` in an HTML page,
+ *                                          `header` in the `content-type` and `x-echo` headers of an empty answer
  * @property {string} [redirectTo]          with a 3xx `status`: answer a redirect whose `Location` is this origin
  *                                          (e.g. another local server's base URL) plus the request's own path and
  *                                          query, as a gateway that moved the API elsewhere would
@@ -95,15 +101,27 @@ function answersInstead(fault) {
  * @param {import('node:http').ServerResponse} res
  * @param {Fault} fault
  * @param {string} [requestUrl]  the request's path and query (for `redirectTo`)
+ * @param {{ method: string, headers: import('node:http').IncomingHttpHeaders, body: string }} [request]  for `echoRequest`
  */
-function sendFaultAnswer(res, fault, requestUrl = '/') {
+function sendFaultAnswer(res, fault, requestUrl = '/', request) {
 	const status = /** @type {number} */ (fault.status);
 	/** @type {Record<string, string | number>} */
 	const headers = { ...(fault.headers ?? {}) };
 	if (fault.redirectTo !== undefined) headers.location = new URL(requestUrl, fault.redirectTo).href;
 	/** @type {string | Uint8Array} */
 	let text = '';
-	if (typeof fault.body === 'string') text = fault.body;
+	const echo = fault.echoRequest === undefined ? undefined : echoOf(requestUrl, request);
+	if (echo !== undefined && fault.echoRequest === 'json') {
+		text = JSON.stringify({ message: echo, details: echo, error: echo, error_description: echo, code: echo, source: echo });
+		headers['content-type'] = 'application/json';
+	} else if (echo !== undefined && fault.echoRequest === 'html') {
+		text = `<html><head><title>${status} Gateway error</title></head><body><h1>Request rejected</h1><pre>${echo}</pre></body></html>`;
+		headers['content-type'] = 'text/html';
+	} else if (echo !== undefined) {
+		const line = echo.replace(/[^\x20-\x7e]/g, ' ');
+		headers['content-type'] = `application/json; echo="${line.replace(/"/g, "'")}"`;
+		headers['x-echo'] = line;
+	} else if (typeof fault.body === 'string') text = fault.body;
 	else if (fault.body instanceof Uint8Array) {
 		text = fault.body;
 		if (!hasHeader(headers, 'content-type')) headers['content-type'] = 'application/octet-stream';
@@ -118,6 +136,17 @@ function sendFaultAnswer(res, fault, requestUrl = '/') {
 	headers['content-length'] = Buffer.byteLength(text);
 	res.writeHead(status, headers);
 	res.end(text);
+}
+
+/**
+ * The request as a gateway's error page echoes it: request line, every header, then the body.
+ * @param {string} requestUrl
+ * @param {{ method: string, headers: import('node:http').IncomingHttpHeaders, body: string } | undefined} request
+ */
+function echoOf(requestUrl, request) {
+	if (request === undefined) return `? ${requestUrl}`;
+	const headerLines = Object.entries(request.headers).map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}`);
+	return [`${request.method} ${requestUrl}`, ...headerLines, '', request.body].join('\n');
 }
 
 /**

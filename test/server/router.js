@@ -86,7 +86,7 @@ function createRequestListener({ routes, tokens, faults, record, now }) {
 					return;
 				}
 				if (answersInstead(fault)) {
-					sendFaultAnswer(res, fault, req.url);
+					sendFaultAnswer(res, fault, req.url, { method, headers: req.headers, body });
 					return;
 				}
 				tamperWithBody(res, fault);

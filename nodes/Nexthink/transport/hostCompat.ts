@@ -63,7 +63,7 @@ export async function sendOnce(
 	};
 	if (request.body !== undefined && options.headers !== undefined) options.headers['Content-Type'] = 'application/json';
 	const first = await send(ctx, options);
-	if (first.kind === 'response' && first.response.statusCode === 401) {
+	if (first.kind === 'response' && first.response.statusCode === 401 && first.thrown !== true) {
 		await closeBody(first.response.body);
 		// An n8n 1.x host: it only tests `ignoreHttpStatusErrors` for truthiness, so the 401 came back as
 		// data and n8n did not renew the token. Send once more with the stored token blanked: n8n's
@@ -73,6 +73,8 @@ export async function sendOnce(
 		// its status, headers and body (retry-after, the API's message).
 		return await send(ctx, options, await withoutStoredToken(ctx, request.itemIndex));
 	}
+	// A 401 thrown by n8n (2.x) comes after n8n's own renewal and second send: a request is sent at
+	// most twice and the token renewed once, however long the credential stays refused.
 	return first;
 }
 
@@ -143,14 +145,14 @@ function classifyThrownError(error: unknown): Attempt {
 	for (const candidate of chain) {
 		const response = (candidate as { response?: { status?: unknown; headers?: Record<string, unknown>; data?: unknown } }).response;
 		if (typeof response?.status === 'number') {
-			return { kind: 'response', response: { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data } };
+			return { kind: 'response', thrown: true, response: { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data } };
 		}
 	}
 	for (const candidate of chain) {
 		const httpCode = String((candidate as { httpCode?: unknown }).httpCode ?? '');
 		if (/^\d{3}$/.test(httpCode)) {
 			const data = (candidate as { context?: { data?: unknown } }).context?.data;
-			return { kind: 'response', response: { statusCode: Number(httpCode), headers: {}, body: data } };
+			return { kind: 'response', thrown: true, response: { statusCode: Number(httpCode), headers: {}, body: data } };
 		}
 	}
 	return { kind: 'network', code: networkCodeOf(chain) };

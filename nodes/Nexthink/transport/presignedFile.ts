@@ -7,15 +7,16 @@
  * "Ignore SSL Issues" of the credential applies here too, like to every other request of it.
  *
  * Contract: the body is handed on as a stream (never buffered here); a non-200 answer comes back
- * with its (short) body read as text; a connection that fails before any answer is reported as
+ * with its (short) body read as text, scrubbed of the credential's secrets (secretScrub.ts); a connection that fails before any answer is reported as
  * `network` so the caller can decide to refresh the URL and try once more.
  */
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ignoresTlsErrors } from './hosts';
 import { cancelSignalOf } from './cancellation';
 import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkContext } from './types';
 import { readShortText } from './streamedBodies';
+import { scrubText, secretForms } from './secretScrub';
 
 /** Most characters of a refusal's body kept for the message (storage errors are short XML). */
 const REFUSAL_BODY_MAX_CHARS = 4096;
@@ -30,6 +31,7 @@ export async function fetchPresignedFile(
 	url: string,
 	timeoutMs: number | undefined,
 ): Promise<PresignedFileResult> {
+	const credentials = await credentialOf(ctx);
 	const options: IHttpRequestOptions = {
 		method: 'GET',
 		url,
@@ -38,7 +40,7 @@ export async function fetchPresignedFile(
 		ignoreHttpStatusErrors: true,
 		timeout: timeoutMs,
 		abortSignal: cancelSignalOf(ctx),
-		skipSslCertificateValidation: await skipsTlsValidation(ctx),
+		skipSslCertificateValidation: ignoresTlsErrors(credentials),
 	};
 	let response: { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
 	try {
@@ -49,20 +51,22 @@ export async function fetchPresignedFile(
 	const body = response.body as AsyncIterable<Uint8Array>;
 	const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
 	if (response.statusCode !== 200) {
-		return { kind: 'refused', statusCode: response.statusCode ?? 0, bodyText: await readShortText(body, REFUSAL_BODY_MAX_CHARS) };
+		const bodyText = scrubText(await readShortText(body, REFUSAL_BODY_MAX_CHARS), secretForms(credentials));
+		return { kind: 'refused', statusCode: response.statusCode ?? 0, bodyText };
 	}
 	return { kind: 'file', headers, body };
 }
 
-/** The credential's "Ignore SSL Issues"; the download itself needs no credential, so none means false. */
-async function skipsTlsValidation(ctx: NexthinkContext): Promise<boolean> {
-	let credentials;
+/**
+ * The credential, for its "Ignore SSL Issues" and the secrets a refusal's text is scrubbed of; the
+ * download itself needs no credential, so none is an empty one (certificates checked).
+ */
+async function credentialOf(ctx: NexthinkContext): Promise<ICredentialDataDecryptedObject> {
 	try {
-		credentials = await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE);
+		return (await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE)) ?? {};
 	} catch {
-		return false;
+		return {};
 	}
-	return ignoresTlsErrors(credentials ?? {});
 }
 
 /** True for errors of a download stream that broke (as opposed to bad content). */

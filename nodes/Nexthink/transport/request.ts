@@ -11,7 +11,8 @@
  * - Returns status code, headers and body for 2xx answers and for the statuses the caller lists in
  *   `acceptStatus`; every other answer becomes a `NodeApiError` with the API's message and a hint.
  * - Retries requests marked `idempotent` on 429 (after `retry-after`), 500, 502, 503, 504 and
- *   broken connections, with capped exponential backoff and jitter. A request that is not
+ *   broken connections, with capped exponential backoff and jitter; after a 429 never sooner than
+ *   1 s (retryPolicy.ts, retryWaitMs), so a rate limit never makes the calls come faster. A request that is not
  *   idempotent (the export start) is only sent again when it was refused before anything ran:
  *   with `retryRefused`, on 429 and 503; never after a 500, 502, 504, a
  *   timeout or a broken connection, when it may have taken effect (the error then carries
@@ -19,6 +20,9 @@
  * - `deadline` is a hard bound: no wait or retry goes past it, and each attempt's timeout is cut
  *   to the time left (how Maximum Wait stays a bound: docs/decisions.md).
  * - Waits end at once when the execution is cancelled.
+ * - A 401 sends the request at most twice, with one token renewal in between (hostCompat.ts, sendOnce).
+ * - Text from an answer (headers, a JSON or error body) is scrubbed of the credential's secrets
+ *   before a caller or an error sees it (secretScrub.ts); a 2xx byte stream is data and is not.
  * - Never follows a redirect. n8n's request helpers follow redirects by default and put the
  *   `Authorization` header back on every hop, also to another host, and 307/308 repeat a POST with
  *   its body; the bearer token and a non-idempotent export start must never go to a host the API
@@ -31,6 +35,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { apiError, networkError, redirectError } from './apiErrors';
 import { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
 import { sendOnce } from './hostCompat';
+import { scrubText, scrubValue, secretForms, type SecretForms } from './secretScrub';
 import { isByteStream, readShortText } from './streamedBodies';
 import { answerTimer, timedBody } from './timedAnswer';
 import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
@@ -42,6 +47,7 @@ import {
 	isNeverSentNetworkCode,
 	REFUSED_STATUSES,
 	RETRYABLE_STATUSES,
+	retryWaitMs,
 	type RetryPolicy,
 } from './retryPolicy';
 import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
@@ -65,12 +71,13 @@ export async function nexthinkRequest<T = unknown>(
 		throwIfCancelled(ctx, signal, request.itemIndex);
 
 		if (attempt.kind === 'credential') {
+			const reason = scrubText(attempt.message, await secretFormsOf(ctx));
 			throw new NodeApiError(
 				ctx.getNode(),
-				{ message: attempt.message },
+				{ message: reason },
 				{
 					message: `${action} failed: the Nexthink API credential could not get a token`,
-					description: attempt.message,
+					description: reason,
 					itemIndex: request.itemIndex,
 				},
 			);
@@ -88,7 +95,10 @@ export async function nexthinkRequest<T = unknown>(
 			continue;
 		}
 
-		const response = isSuccess(attempt.response.statusCode) ? attempt.response : await withShortBody(attempt.response);
+		const response = scrubbedAnswer(
+			isSuccess(attempt.response.statusCode) ? attempt.response : await withShortBody(attempt.response),
+			await secretFormsOf(ctx),
+		);
 		if (isRedirect(response.statusCode)) {
 			throw redirectError(ctx.getNode(), {
 				statusCode: response.statusCode,
@@ -106,12 +116,13 @@ export async function nexthinkRequest<T = unknown>(
 		const retryable = request.idempotent
 			? RETRYABLE_STATUSES.has(response.statusCode)
 			: request.retryRefused === true && REFUSED_STATUSES.has(response.statusCode);
-		const waitMs = retryAfterMs ?? backoffDelayMs(retry, policy);
+		const waitMs = retryWaitMs(response.statusCode, retryAfterMs, retry, policy);
 		if (!retryable || !mayWait(retry, waitMs, policy, request) || waitMs > policy.maxRetryAfterMs) {
 			const extra = [
 				retryAfterMs !== undefined ? retryAfterSentence(retryAfterMs) : undefined,
 				retryable && retry > 0 ? `Tried ${retry + 1} times.` : undefined,
 				!request.idempotent && mayHaveRun(response.statusCode) ? request.mayHaveRunNote : undefined,
+				!request.idempotent && REFUSED_STATUSES.has(response.statusCode) ? request.refusedNote : undefined,
 			].filter((part): part is string => part !== undefined);
 			throw apiError(ctx.getNode(), {
 				statusCode: response.statusCode,
@@ -175,6 +186,29 @@ async function apiBaseUrlOf(ctx: NexthinkContext, itemIndex: number | undefined)
 			throw new NodeOperationError(ctx.getNode(), `The Nexthink API credential is not usable: ${error.message}`, { itemIndex });
 		}
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	}
+}
+
+/**
+ * The answer with the credential's secrets scrubbed out of its headers and its body (transport/secretScrub.ts),
+ * so nothing a server echoes reaches a message or an item. A 2xx byte stream (a results file, an
+ * Execute Query answer) is data and is handed on as it arrives.
+ */
+function scrubbedAnswer(response: NexthinkResponse, forms: SecretForms): NexthinkResponse {
+	const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, scrubText(value, forms)]));
+	return { ...response, headers, body: isByteStream(response.body) ? response.body : scrubValue(response.body, forms) };
+}
+
+/**
+ * Every form of the credential's client secret, Basic credential and current token, read when an
+ * answer arrives (a renewal may have replaced the token since the request started); none when the
+ * credential cannot be read, and then only the patterns of secretScrub.ts apply.
+ */
+async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
+	try {
+		return secretForms(await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE));
+	} catch {
+		return [];
 	}
 }
 

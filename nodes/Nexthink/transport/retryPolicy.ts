@@ -66,6 +66,25 @@ export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () =>
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/**
+ * The shortest wait before a request refused with 429 goes out again, whatever `retry-after` or the
+ * backoff say: a rate limit is the service asking for fewer calls, and a `retry-after` of `0`, a date
+ * in the past or an unreadable value (which falls back to the backoff, 250 ms on the first retry)
+ * must not make the calls come faster than normal polling does (at most one a second, as the
+ * Export's status calls: export/shared/waitSchedule.ts).
+ */
+export const RATE_LIMITED_MIN_WAIT_MS = 1_000;
+
+/**
+ * How long to wait before retry `retry` (0-based) of a request answered `statusCode`: the
+ * `retry-after` when the answer had a usable one, else the backoff; after a 429 never less than
+ * `RATE_LIMITED_MIN_WAIT_MS`.
+ */
+export function retryWaitMs(statusCode: number, retryAfterMs: number | undefined, retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
+	const wait = retryAfterMs ?? backoffDelayMs(retry, policy, random);
+	return statusCode === 429 ? Math.max(RATE_LIMITED_MIN_WAIT_MS, wait) : wait;
+}
+
 /** The longest delta-seconds read literally (about 31 years); longer values are clamped to it. */
 const MAX_RETRY_AFTER_SECONDS = 999_999_999;
 

@@ -15,6 +15,8 @@ import { createHash } from 'crypto';
 
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
+import { scrubText, secretForms } from './secretScrub';
+
 export const TOKEN_FORM_BODY = 'grant_type=client_credentials&scope=service%3Aintegration';
 
 export function basicAuthorization(clientId: string, clientSecret: string): string {
@@ -126,9 +128,15 @@ export function redirectTargetHost(location: string | undefined, requestUrl: str
 	}
 }
 
-/** Explains a failed exchange from the error the HTTP helper threw (an axios error, possibly wrapped). */
-export function explainTokenFailure(error: unknown, tokenUrl: string): TokenExchangeError {
-	const { status, code, oauthError, location } = describeHttpError(error);
+/**
+ * Explains a failed exchange from the error the HTTP helper threw (an axios error, possibly wrapped).
+ * The OAuth `error` the endpoint sent is quoted scrubbed of the exchange's secrets (secretScrub.ts):
+ * an endpoint or gateway may echo the Basic header or the form.
+ */
+export function explainTokenFailure(error: unknown, values: TokenExchangeValues): TokenExchangeError {
+	const { status, code, location, oauthError: sentError } = describeHttpError(error);
+	const { tokenUrl } = values;
+	const oauthError = sentError === undefined ? undefined : scrubText(sentError, secretForms(values));
 	const host = hostOf(tokenUrl);
 	if (status !== undefined && status >= 300 && status < 400) {
 		const target = redirectTargetHost(location, tokenUrl);

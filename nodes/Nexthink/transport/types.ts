@@ -35,6 +35,8 @@ export interface NexthinkRequest {
 	retryRefused?: boolean;
 	/** For a request that is not idempotent: said when it failed in a way after which it may have run. */
 	mayHaveRunNote?: string;
+	/** For a request that is not idempotent: said when Nexthink refused it (429, 503) and it was not sent again. */
+	refusedNote?: string;
 	/** Non-2xx statuses the caller reads as data instead of errors, e.g. `[400]` or `[207, 400]`. */
 	acceptStatus?: number[];
 	/** Epoch milliseconds; no retry, wait or attempt goes past it. */
@@ -69,6 +71,14 @@ export interface NexthinkResponse<T = unknown> {
 
 /** One try: an answer (any status), a network failure, or a credential that could not get a token. */
 export type Attempt =
-	| { kind: 'response'; response: NexthinkResponse }
+	| {
+			kind: 'response';
+			response: NexthinkResponse;
+			/**
+			 * The answer came as n8n's thrown error, not as data: for a 401 that means n8n 2.x already
+			 * renewed the token and sent the request once more (hostCompat.ts, sendOnce).
+			 */
+			thrown?: boolean;
+	  }
 	| { kind: 'network'; code: string | undefined }
 	| { kind: 'credential'; message: string };

@@ -27,7 +27,7 @@ it('a token endpoint redirect names the status and the target host, never the pa
 		message: 'Request failed with status code 307',
 		response: { status: 307, headers: { location: 'https://evil.example/collect?client_secret=s3cr3t' }, data: '' },
 	};
-	const message = explainTokenFailure(error, TOKEN_URL).message;
+	const message = explainTokenFailure(error, { tokenUrl: TOKEN_URL, clientId: 'id', clientSecret: 's3cr3t' }).message;
 	expect(message).toMatch(/^Could not get a Nexthink API token: The token endpoint \S+ answered HTTP 307, a redirect to evil\.example\. /);
 	expect(message).toMatch(/never follows redirects/);
 	expect(message).not.toMatch(/collect|s3cr3t/);

@@ -7,13 +7,14 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { nexthinkRequest, unexpectedAnswer } from '../../transport';
-import type { ApiCallOptions } from '../shared/apiCalls';
+import { refusedRunNote, type ApiCallOptions } from '../shared/apiCalls';
 import { readTriggerResponse } from './answers';
 
 export const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
 export const DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS = 60;
 
 const MAY_HAVE_RUN = 'The campaign may have been sent to the users: look in Nexthink (campaign.responses) before running the items again.';
+const REFUSED = refusedRunNote('look for the campaign\'s requests to these users since the run in NQL (campaign.responses), or in the Nexthink console');
 
 export const CAMPAIGN_HINTS = {
 	400: 'Nexthink rejected the request; the code and message above say which part (for example parameters that are not exactly the campaign\'s, or an unknown campaign NQL ID).',
@@ -35,6 +36,7 @@ export async function triggerCampaign(ctx: IExecuteFunctions, body: TriggerBody,
 		body,
 		idempotent: false,
 		mayHaveRunNote: MAY_HAVE_RUN,
+		refusedNote: REFUSED,
 		timeoutMs: options.timeoutMs,
 		itemIndex: options.itemIndex,
 		action,

@@ -6,7 +6,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nexthinkRequest } from '../../transport';
-import { asExecute, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
+import { asExecute, refusedRunNote, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { isRemoteAction, readExecutionResponse, readRemoteActionList } from './answers';
 import type { ExecutionBody } from './runBatching';
 
@@ -18,6 +18,7 @@ export const DETAILS_PATH = '/api/v1/act/remote-action/details';
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
 
 const MAY_HAVE_RUN = 'The remote action may have been triggered: look for it in Nexthink before running the items again.';
+const REFUSED = refusedRunNote('look for executions of the remote action on these devices since the run in NQL (remote_action.executions), or in the Nexthink console');
 
 const PERMISSION_HINT =
 	'The Nexthink API credential needs the "Remote Actions API" permission (Administration > API credentials > the credential > Permissions)';
@@ -43,6 +44,7 @@ export async function executeRemoteAction(ctx: IExecuteFunctions, body: Executio
 		body,
 		idempotent: false,
 		mayHaveRunNote: MAY_HAVE_RUN,
+		refusedNote: REFUSED,
 		timeoutMs: options.timeoutMs,
 		itemIndex: options.itemIndex,
 		action,

@@ -1,7 +1,7 @@
 /**
  * What the Actions node's API modules (remoteAction/api.ts, workflow/api.ts, campaign/api.ts) share:
- * the contexts a call runs in, its options, and the error for a 2xx answer whose body lacks what the
- * call returns.
+ * the contexts a call runs in, its options, the error for a 2xx answer whose body lacks what the
+ * call returns, and what a refused run request says.
  */
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -37,4 +37,17 @@ export function unexpectedAnswerError(ctx: ApiContext, action: string, response:
 			itemIndex,
 		},
 	);
+}
+
+/**
+ * The start of what a run request (Run Remote Action, Run Workflow, Resume, Trigger Campaign) refused
+ * with 429 or 503 says; the README's Troubleshooting quotes it, and a unit test holds the two together.
+ * Such a request is not sent again either: the refusal is the service's word, not a proof, and a
+ * second run of an action on devices or people costs more than a run asked for once more by hand.
+ */
+export const REFUSED_RUN_REQUEST = 'Nexthink refused the request, so it most likely did not run; the node did not send it again.';
+
+/** `REFUSED_RUN_REQUEST`, then where to check, before running again, that it really did not run. */
+export function refusedRunNote(howToCheck: string): string {
+	return `${REFUSED_RUN_REQUEST} Before running it again, check that it did not run: ${howToCheck}.`;
 }

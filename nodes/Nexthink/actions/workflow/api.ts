@@ -7,7 +7,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nexthinkRequest } from '../../transport';
-import { asExecute, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
+import { asExecute, refusedRunNote, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { mergeWorkflowLists, readResumeResponse, readWorkflowDetails, readWorkflowExecutionResponse, readWorkflowList, type WorkflowObject } from './answers';
 import type { PlannedWorkflowRequest } from './runBatching';
 
@@ -29,6 +29,8 @@ const PERMISSION_HINT =
 	'The Nexthink API credential needs the "Workflows API" permission (Administration > API credentials > the credential > Permissions)';
 const MAY_HAVE_RUN = 'The workflow may have been triggered: look for it in Nexthink (workflow.executions) before running the items again.';
 const MAY_HAVE_RESUMED = 'The execution may have been resumed: look at it in Nexthink (workflow.executions) before running the item again.';
+const REFUSED_RUN = refusedRunNote('look for executions of the workflow for these devices and users since the run in NQL (workflow.executions), or in the Nexthink console');
+const REFUSED_RESUME = refusedRunNote('look at the execution in NQL (workflow.executions) or in the Nexthink console: if it still waits for the event, it was not resumed');
 
 export const WORKFLOW_HINTS = {
 	execute: {
@@ -58,6 +60,7 @@ export async function executeWorkflow(ctx: IExecuteFunctions, request: PlannedWo
 		body,
 		idempotent: false,
 		mayHaveRunNote: MAY_HAVE_RUN,
+		refusedNote: REFUSED_RUN,
 		timeoutMs: options.timeoutMs,
 		itemIndex: options.itemIndex,
 		action,
@@ -83,6 +86,7 @@ export async function resumeWorkflow(
 		body: { parameters },
 		idempotent: false,
 		mayHaveRunNote: MAY_HAVE_RESUMED,
+		refusedNote: REFUSED_RESUME,
 		timeoutMs: options.timeoutMs,
 		itemIndex: options.itemIndex,
 		action,

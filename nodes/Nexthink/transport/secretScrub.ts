@@ -1,0 +1,103 @@
+/**
+ * The one way text a server sent back is cleaned of the credential's secrets before it goes into an
+ * error, an item or a log: a gateway's error page may echo the request it refused, `Authorization`
+ * header and token-exchange form included, and n8n stores whatever an error says with the execution.
+ *
+ * Contract: every form of the client secret, the bearer token and the Basic credential
+ * (base64 of `id:secret`) the answer could carry them in (as sent, percent-encoded with upper- or
+ * lower-case hex, form-encoded, JSON-escaped, HTML-escaped) becomes `[redacted]`, and so does any
+ * `Bearer <token>`, `Basic <credential>` or JWT, whoever's, so a token this process no longer holds
+ * (renewed meanwhile) is caught too. Values shorter than `MIN_SECRET_LENGTH` are not searched for:
+ * replacing every "a" would make the text unreadable, and no real secret is that short.
+ * Pure: no n8n imports; the transport reads the values from the credential (request.ts, presignedFile.ts)
+ * and the credential's token exchange passes its own (tokenExchange.ts).
+ */
+
+export const REDACTED = '[redacted]';
+
+/** Shorter values are left alone (see the contract above). */
+export const MIN_SECRET_LENGTH = 4;
+
+/** The credential's values that must never be shown; any may be absent. */
+export interface CredentialSecretValues {
+	clientId?: unknown;
+	clientSecret?: unknown;
+	accessToken?: unknown;
+}
+
+/** The texts to look for, longest first, built once per scrub from the credential's values. */
+export type SecretForms = readonly string[];
+
+/**
+ * `Bearer <token>` and `Basic <credential>` (at least 16 token characters, so "Bearer authentication"
+ * stays readable), and JWTs (`eyJ…​.eyJ…​.…`), whatever token they carry.
+ */
+const AUTHORIZATION_VALUE = /\b(Bearer|Basic)(\s+|%20|\+)[A-Za-z0-9._~+/=-]{16,}/gi;
+const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+
+export function secretForms(values: CredentialSecretValues): SecretForms {
+	const clientId = typeof values.clientId === 'string' ? values.clientId.trim() : '';
+	const clientSecret = typeof values.clientSecret === 'string' ? values.clientSecret : '';
+	const raw: string[] = [clientSecret, typeof values.accessToken === 'string' ? values.accessToken : ''];
+	if (clientSecret !== '') {
+		const basic = Buffer.from(`${clientId}:${clientSecret}`, 'utf8');
+		raw.push(basic.toString('base64'), basic.toString('base64url'));
+	}
+	const forms = new Set<string>();
+	for (const value of raw) {
+		if (value.length < MIN_SECRET_LENGTH) continue;
+		const percent = encodeURIComponent(value);
+		for (const form of [
+			value,
+			percent,
+			percent.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+			percent.replace(/%20/g, '+'),
+			JSON.stringify(value).slice(1, -1),
+			htmlEscaped(value),
+		]) {
+			if (form.length >= MIN_SECRET_LENGTH) forms.add(form);
+		}
+	}
+	return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** The text with every secret form, authorization value and JWT replaced by `[redacted]`. */
+export function scrubText(text: string, forms: SecretForms): string {
+	let out = text;
+	for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+	return out.replace(AUTHORIZATION_VALUE, `$1 ${REDACTED}`).replace(JWT, REDACTED);
+}
+
+/**
+ * A parsed answer (JSON value) with every string scrubbed, keys included; other values as they are.
+ * Returns the same object when nothing changed, so an answer without secrets is not copied.
+ */
+export function scrubValue<T>(value: T, forms: SecretForms): T {
+	if (typeof value === 'string') return scrubText(value, forms) as T;
+	if (Array.isArray(value)) {
+		let changed = false;
+		const out = value.map((entry: unknown) => {
+			const scrubbed = scrubValue(entry, forms);
+			if (scrubbed !== entry) changed = true;
+			return scrubbed;
+		});
+		return (changed ? out : value) as T;
+	}
+	if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+		let changed = false;
+		const out: Record<string, unknown> = {};
+		for (const [key, entry] of Object.entries(value)) {
+			const cleanKey = scrubText(key, forms);
+			const scrubbed = scrubValue(entry, forms);
+			if (cleanKey !== key || scrubbed !== entry) changed = true;
+			// defined, not assigned: a key named `__proto__` stays an ordinary key
+			Object.defineProperty(out, cleanKey, { value: scrubbed, enumerable: true, writable: true, configurable: true });
+		}
+		return (changed ? out : value) as T;
+	}
+	return value;
+}
+
+function htmlEscaped(value: string): string {
+	return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
