@@ -2,6 +2,7 @@
  * The credential and the transport, through n8n-core's real engine and real HTTP against the local
  * API server. Runs under both n8n generations (jest projects n8n2 and n8n1).
  */
+import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { N8N_CORE_VERSION, nexthinkCredentials, runNode, startNode } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
 import { TransportProbe } from '../../helpers/probeNode';
@@ -225,6 +226,81 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(token.length).toBeGreaterThan(10);
 		expect(errorText(error)).not.toContain(token);
 		expect(errorText(error)).not.toContain(server.clientSecret);
+	});
+
+	describe('a credential that stays refused is not hammered: at most two sends and one renewal', () => {
+		it.each([
+			['a GET that is safe to repeat', { method: 'GET', path: STATUS_PATH, idempotent: true }],
+			['a POST that is not', { method: 'POST', path: '/api/v1/nql/export', idempotent: false, body: '{"queryId":"#x"}' }],
+		])('%s, with no token stored yet: one exchange, one renewal', async (_what, parameters) => {
+			server.injectFault({ method: parameters.method, path: parameters.path, status: 401, body: { message: 'not accepted' }, times: Infinity });
+			const { error } = await probe(parameters);
+			expect(server.requests.map((r: any) => r.path)).toEqual(['/oauth2/default/v1/token', parameters.path, '/oauth2/default/v1/token', parameters.path]);
+			expect(error.message).toBe('Probing failed (HTTP 401): not accepted');
+			expect(error.description).toMatch(/did not accept the credential even after a fresh token was fetched/);
+		});
+
+		it('with a stale token stored: the stale token once, one renewal, the fresh token once', async () => {
+			server.injectFault({ method: 'GET', path: STATUS_PATH, status: 401, times: Infinity });
+			const { error, credentialsHelper } = await probe({}, { ...nexthinkCredentials(server), accessToken: 'stale-token' });
+			expect(server.requests.map((r: any) => r.path)).toEqual([STATUS_PATH, '/oauth2/default/v1/token', STATUS_PATH]);
+			expect(credentialsHelper.tokenUpdates).toHaveLength(1);
+			expect(error.message).toMatch(/\(HTTP 401\)/);
+		});
+	});
+
+	describe('a 429 never makes the calls come faster: at least 1 s between two calls whatever retry-after says', () => {
+		it.each([
+			['fractional', '1.5'],
+			['not a number', 'abc'],
+			['negative', '-1'],
+			['empty', ''],
+			['zero', '0'],
+			['an HTTP date in the past', new Date(Date.now() - 60_000).toUTCString()],
+		])(
+			'retry-after %s (%p): the retry comes at least 1 s later, and succeeds',
+			async (_what, retryAfter) => {
+				server.injectFault({ method: 'GET', path: STATUS_PATH, status: 429, headers: { 'retry-after': retryAfter } });
+				const { items, error } = await probe({});
+				expect(error).toBeUndefined();
+				expect(items[0].json.statusCode).toBe(404);
+				const calls = apiCalls();
+				expect(calls).toHaveLength(2);
+				// server-recorded times; 1 s is the floor, 900 ms leaves room for clock granularity
+				expect(calls[1].at - calls[0].at).toBeGreaterThanOrEqual(900);
+			},
+			REAL_WAITS_TIMEOUT_MS,
+		);
+
+		it(
+			"an Export's wait: every status call at least 1 s after the one before, through 429s with retry-after 0 and 'abc'",
+			async () => {
+				server.addQuery({ id: '#slow_rows', header: ['device.name'], rows: [['PC-1']], completeAfterPolls: 3 });
+				const status = /^\/api\/v1\/nql\/status\//;
+				server.injectFault({ method: 'GET', path: status, status: 429, headers: { 'retry-after': '0' } });
+				server.injectFault({ method: 'GET', path: status, status: 429, headers: { 'retry-after': 'abc' } });
+				const { items, error } = await runNode({
+					nodeType: new NexthinkExport(),
+					parameters: { operation: 'export', queryId: '#slow_rows', options: { firstPollSeconds: 0 } } as never,
+					credentials: { nexthinkApi: nexthinkCredentials(server) },
+				});
+				expect(error).toBeUndefined();
+				expect(items).toHaveLength(1);
+				const calls = apiCalls().filter((r: any) => status.test(r.path));
+				expect(calls.length).toBeGreaterThanOrEqual(5);
+				const gaps = calls.slice(1).map((call: any, i: number) => call.at - calls[i].at);
+				expect(Math.min(...gaps)).toBeGreaterThanOrEqual(900);
+			},
+			REAL_WAITS_TIMEOUT_MS,
+		);
+
+		it('retry-after far beyond what the node waits: no retry at all, and the message says when to retry', async () => {
+			server.injectFault({ method: 'GET', path: STATUS_PATH, status: 429, headers: { 'retry-after': '99999999999' }, times: 5 });
+			const { error } = await probe({});
+			expect(apiCalls()).toHaveLength(1);
+			expect(error.message).toMatch(/Probing failed \(HTTP 429\)/);
+			expect(error.description).toMatch(/retry after/);
+		});
 	});
 
 	it('stops waiting at once when the execution is cancelled', async () => {
