@@ -69,6 +69,21 @@ describe('one token exchange per test: a token just obtained with these exact va
 		return await credential.preAuthentication.call({ helpers } as never, credentials as never);
 	}
 
+	it('a token endpoint whose error echoes the request (Basic header, form) fails without the secret or the Basic credential', async () => {
+		server.injectFault({ method: 'POST', path: '/oauth2/default/v1/token', status: 401, echoRequest: 'json' });
+		const credentials = nexthinkCredentials(server);
+		const failure = await preAuthenticate(credentials).then(
+			() => undefined,
+			(error: Error) => error,
+		);
+		expect(failure?.message).toMatch(/^Could not get a Nexthink API token: Nexthink rejected the client ID or client secret \(HTTP 401, POST /);
+		expect(failure?.message).toContain('authorization: Basic [redacted]');
+		const basic = Buffer.from(`${server.clientId}:${server.clientSecret}`).toString('base64');
+		expect(server.requests.some((r: { headers: Record<string, string> }) => r.headers.authorization === `Basic ${basic}`)).toBe(true);
+		expect(failure?.message).not.toContain(basic);
+		expect(failure?.message).not.toContain(server.clientSecret);
+	});
+
 	it('after preAuthentication the test request only checks the API host, carrying nothing secret', async () => {
 		const credentials = nexthinkCredentials(server);
 		const output = await preAuthenticate(credentials);
