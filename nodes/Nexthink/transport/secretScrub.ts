@@ -30,7 +30,7 @@ export type SecretForms = readonly string[];
 
 /**
  * `Bearer <token>` and `Basic <credential>` (at least 16 token characters, so "Bearer authentication"
- * stays readable), and JWTs (`eyJ…​.eyJ…​.…`), whatever token they carry.
+ * stays readable), and JWTs (`eyJ….eyJ….…`), whatever token they carry.
  */
 const AUTHORIZATION_VALUE = /\b(Bearer|Basic)(\s+|%20|\+)[A-Za-z0-9._~+/=-]{16,}/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;

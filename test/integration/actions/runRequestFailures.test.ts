@@ -5,7 +5,7 @@
  * run and where to check; a 401 that stays is sent at most twice with one token renewal; an error
  * page that echoes the request leaves neither token nor secret in the error or the run data.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { REFUSED_RUN_REQUEST } from '../../../nodes/Nexthink/actions/shared/apiCalls';
 import { localServerHooks } from '../../helpers/localServer';
@@ -36,7 +36,7 @@ interface RunRequestCase {
 	name: string;
 	path: string | RegExp;
 	parameters: INodeParameters;
-	items: Array<Record<string, unknown>>;
+	items: IDataObject[];
 	/** Words of the note that say where to check. */
 	check: RegExp;
 }
