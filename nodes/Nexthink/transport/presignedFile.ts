@@ -7,8 +7,9 @@
  * "Ignore SSL Issues" of the credential applies here too, like to every other request of it.
  *
  * Contract: the body is handed on as a stream (never buffered here); a non-200 answer comes back
- * with its (short) body read as text, scrubbed of the credential's secrets (secretScrub.ts); a connection that fails before any answer is reported as
- * `network` so the caller can decide to refresh the URL and try once more.
+ * with its (short) body read as text, scrubbed of the credential's secrets (secretScrub.ts); a
+ * connection that fails before any answer is reported as `network` so the caller can decide to
+ * refresh the URL and try once more.
  */
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 

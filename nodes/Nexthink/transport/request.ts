@@ -6,21 +6,20 @@
  * Contract:
  * - Authenticates through `httpRequestWithAuthentication`, so n8n fetches a token when none is
  *   stored and, on a 401, renews it and sends the request once more: the stale token goes out once
- *   on n8n 1.x and 2.x alike (hostCompat.ts, sendOnce), and the answer after the renewal keeps its status,
- *   headers and body.
+ *   on n8n 1.x and 2.x alike (hostCompat.ts, sendOnce), and the answer after the renewal keeps its
+ *   status, headers and body. A 401 that stays ends there: at most two sends and one renewal.
  * - Returns status code, headers and body for 2xx answers and for the statuses the caller lists in
  *   `acceptStatus`; every other answer becomes a `NodeApiError` with the API's message and a hint.
  * - Retries requests marked `idempotent` on 429 (after `retry-after`), 500, 502, 503, 504 and
  *   broken connections, with capped exponential backoff and jitter; after a 429 never sooner than
- *   1 s (retryPolicy.ts, retryWaitMs), so a rate limit never makes the calls come faster. A request that is not
- *   idempotent (the export start) is only sent again when it was refused before anything ran:
- *   with `retryRefused`, on 429 and 503; never after a 500, 502, 504, a
+ *   1 s (retryPolicy.ts, retryWaitMs), so a rate limit never makes the calls come faster. A
+ *   request that is not idempotent (the export start) is only sent again when it was refused
+ *   before anything ran: with `retryRefused`, on 429 and 503; never after a 500, 502, 504, a
  *   timeout or a broken connection, when it may have taken effect (the error then carries
- *   `mayHaveRunNote`).
+ *   `mayHaveRunNote`). Refused and not sent again, it carries `refusedNote`.
  * - `deadline` is a hard bound: no wait or retry goes past it, and each attempt's timeout is cut
  *   to the time left (how Maximum Wait stays a bound: docs/decisions.md).
  * - Waits end at once when the execution is cancelled.
- * - A 401 sends the request at most twice, with one token renewal in between (hostCompat.ts, sendOnce).
  * - Text from an answer (headers, a JSON or error body) is scrubbed of the credential's secrets
  *   before a caller or an error sees it (secretScrub.ts); a 2xx byte stream is data and is not.
  * - Never follows a redirect. n8n's request helpers follow redirects by default and put the
