@@ -795,6 +795,7 @@ module.exports = {
 	workflowJson,
 	TABLES,
 	STATUSES,
+	spellColumn,
 	UUID_PATTERN,
 	SID_PATTERN,
 	UPN_PATTERN,
