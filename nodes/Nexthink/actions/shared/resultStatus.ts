@@ -152,21 +152,26 @@ export function rowsByTarget(kind: ResultKind, queryId: string, requestId: strin
 function statusQueryColumns(kind: ResultKind, queryId: string, rows: readonly StatusRow[]): { requestId: string; target: string; status: string; details?: string } {
 	const arrived = [...new Set(rows.flatMap((row) => Object.keys(row)))];
 	const advice = `Create it over ${TABLE_OF[kind]} with the NQL the README gives (section "Wait for Results").`;
-	try {
-		const found = {
-			requestId: findColumn(namesOf(kind, 'requestId'), arrived),
-			target: findColumn(namesOf(kind, 'target'), arrived),
-			status: findColumn(namesOf(kind, 'status'), arrived),
-			details: findColumn(namesOf(kind, 'details'), arrived),
-		};
+	const found: Partial<Record<keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind], string>> = {};
+	for (const column of ['requestId', 'target', 'status', 'details'] as const) {
+		const resolved = resolveColumn(namesOf(kind, column), arrived);
+		if (resolved instanceof ColumnNameError) throw new StatusRowsError(`The status query ${queryId}: ${resolved.message} ${advice}`);
+		if (resolved !== undefined) found[column] = resolved;
+	}
+	const { requestId, target, status, details } = found;
+	if (requestId === undefined || target === undefined || status === undefined) {
 		const missing = (['requestId', 'target', 'status'] as const).filter((column) => found[column] === undefined).map((column) => `"${STATUS_QUERY_COLUMNS[kind][column]}"`);
-		if (missing.length > 0) {
-			throw new StatusRowsError(`The status query ${queryId} does not list ${missing.join(' and ')} (short or fully-qualified). ${arrivedColumns(arrived)} ${advice}`);
-		}
-		return { requestId: found.requestId as string, target: found.target as string, status: found.status as string, ...(found.details !== undefined ? { details: found.details } : {}) };
+		throw new StatusRowsError(`The status query ${queryId} does not list ${missing.join(' and ')} (short or fully-qualified). ${arrivedColumns(arrived)} ${advice}`);
+	}
+	return { requestId, target, status, ...(details !== undefined ? { details } : {}) };
+}
+
+/** findColumn, with an ambiguous name as a returned ColumnNameError (the caller words the message). */
+function resolveColumn(names: string[], columns: string[]): string | ColumnNameError | undefined {
+	try {
+		return findColumn(names, columns);
 	} catch (error) {
-		if (error instanceof ColumnNameError) throw new StatusRowsError(`The status query ${queryId}: ${error.message} ${advice}`);
-		throw error;
+		return error instanceof ColumnNameError ? error : new ColumnNameError(String(error));
 	}
 }
 
