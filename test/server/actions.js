@@ -227,7 +227,6 @@ const TABLES = {
 const PER_REMOTE_ACTION = /^remote_action\.(#[^.\s]+)\.executions$/;
 const PER_CAMPAIGN = /^campaign\.(#[^.\s]+)\.responses$/;
 
-
 /** @param {string} kind @param {string} id */
 function requireNqlId(kind, id) {
 	if (typeof id !== 'string' || id.length === 0) throw new Error(`${kind}: id (the NQL ID) must be a non-empty string`);

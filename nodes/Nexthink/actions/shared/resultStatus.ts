@@ -53,20 +53,23 @@ const OWN_FIELD_PREFIX: Record<ResultKind, string> = {
 };
 
 /** The columns Wait for Results reads, by their short names (the README's NQL lists them so). */
-export const STATUS_QUERY_COLUMNS: Record<ResultKind, { requestId: string; target: string; status: string; details: string }> = {
+const STATUS_QUERY_COLUMNS: Record<ResultKind, { requestId: string; target: string; status: string; details: string }> = {
 	remote_action: { requestId: 'request_id', target: 'device.collector.uid', status: 'status', details: 'status_details' },
 	workflow: { requestId: 'request_id', target: 'execution_id', status: 'status', details: 'status_details' },
 	campaign: { requestId: 'request_id', target: 'user.sid', status: 'state', details: 'state_details' },
 };
 
-/** Linked-object target columns are also matched by their last part (`collector.uid`, `sid`). */
-const TARGET_TAIL: Record<ResultKind, string | undefined> = { remote_action: 'collector.uid', workflow: undefined, campaign: 'sid' };
+/** Targets that are a linked object's field are also matched by its last part (`collector.uid`, `sid`). */
+const LINKED_TARGET_TAIL: Partial<Record<ResultKind, string>> = { remote_action: 'collector.uid', campaign: 'sid' };
 
-/** The names one column may have: the short name first (for messages), the qualified own field, a shorter tail. */
+/**
+ * The names one column may have (for findColumn): its short name first (the one messages show),
+ * then the table's own field fully qualified, or for a linked object's field its last part.
+ */
 function namesOf(kind: ResultKind, column: keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind]): string[] {
 	const short = STATUS_QUERY_COLUMNS[kind][column];
-	if (column === 'target' && short.includes('.')) return [short, ...(TARGET_TAIL[kind] !== undefined ? [TARGET_TAIL[kind]] : [])];
-	return [short, `${OWN_FIELD_PREFIX[kind]}.${short}`];
+	const tail = column === 'target' ? LINKED_TARGET_TAIL[kind] : undefined;
+	return tail !== undefined ? [short, tail] : [short, `${OWN_FIELD_PREFIX[kind]}.${short}`];
 }
 
 /** Statuses that end a target (compared by `statusKey`). */
