@@ -22,7 +22,16 @@ const crypto = require('node:crypto');
  * counted from the resume. A final status is kept (it never changes back).
  *
  * The status names beyond `success`, `failure` and `answered` are not documented by Nexthink; the
- * ones used here are listed in `STATUSES` and in README.md.
+ * ones used here are listed in `STATUSES` and in README.md. Two live options make the answers vary
+ * where Nexthink's are not known (nql-datamodel.md, "Result column names and status values", beside
+ * the project root), so that clients are tested against each variant:
+ * - `actionWaitingStates: 'unlisted'`: the not-yet-final statuses take spellings a client would not
+ *   list (`STATUSES.<kind>.unlistedWaiting`, e.g. `targeted` for a campaign user who has not
+ *   answered) instead of `pending` / `in_progress` / `waiting`;
+ * - `actionColumnNames: 'qualified'`: status queries name the table's own fields fully qualified
+ *   (`remote_action.execution.status`, `workflow.execution.execution_id`, `campaign.response.state`)
+ *   as Nexthink's exports do; linked objects' fields (`device.collector.uid`, `user.sid`,
+ *   `remote_action.name`) keep their names.
  *
  * @typedef {'remote_action' | 'workflow' | 'campaign'} ActionKind
  * @typedef {import('./inventory').Inventory} Inventory
@@ -126,12 +135,41 @@ const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 const SID_PATTERN = /^S(-\d+){2,10}$|^0$/;
 const UPN_PATTERN = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
 
-/** Waiting and final statuses per table (final ones are never left). */
+/**
+ * Waiting and final statuses per table (final ones are never left). `unlistedWaiting` are the
+ * waiting ones under `actionWaitingStates: 'unlisted'`, position for position.
+ */
 const STATUSES = {
-	remote_action: { waiting: ['pending', 'in_progress'], final: ['success', 'failure', 'expired'] },
-	workflow: { waiting: ['in_progress', 'waiting'], final: ['success', 'failure'] },
-	campaign: { waiting: ['pending'], final: ['answered', 'declined', 'expired'] },
+	remote_action: { waiting: ['pending', 'in_progress'], unlistedWaiting: ['waiting_for_device', 'executing'], final: ['success', 'failure', 'expired'] },
+	workflow: { waiting: ['in_progress', 'waiting'], unlistedWaiting: ['executing', 'waiting_for_event'], final: ['success', 'failure'] },
+	campaign: { waiting: ['pending'], unlistedWaiting: ['targeted'], final: ['answered', 'declined', 'expired'] },
 };
+
+/** How the fully-qualified names of a table's own fields begin (`actionColumnNames: 'qualified'`). */
+const OWN_FIELD_PREFIX = { remote_action: 'remote_action.execution', workflow: 'workflow.execution', campaign: 'campaign.response' };
+
+/**
+ * A status query's column as the answer names it: under `qualified`, a table's own field (a name
+ * without a dot, or a typed output `outputs.<id>`) gets the table's prefix; a linked object's field
+ * (`device.name`, `remote_action.nql_id`) keeps its name.
+ * @param {ActionKind} kind
+ * @param {string} column
+ * @param {'short' | 'qualified'} spelling
+ */
+function spellColumn(kind, column, spelling) {
+	if (spelling !== 'qualified' || (column.includes('.') && !column.startsWith('outputs.'))) return column;
+	return `${OWN_FIELD_PREFIX[kind]}.${column}`;
+}
+
+/** Execute's JSON types of the timestamp columns, in both spellings. */
+const COLUMN_TYPES = /** @type {Record<string, 'timestamp'>} */ (
+	Object.fromEntries(
+		['time', 'request_time'].flatMap((column) => [
+			[column, 'timestamp'],
+			...Object.values(OWN_FIELD_PREFIX).map((prefix) => [`${prefix}.${column}`, 'timestamp']),
+		]),
+	)
+);
 
 /** NQL table of each kind and its columns, in order. */
 const TABLES = {
@@ -188,8 +226,6 @@ const TABLES = {
 
 const PER_REMOTE_ACTION = /^remote_action\.(#[^.\s]+)\.executions$/;
 const PER_CAMPAIGN = /^campaign\.(#[^.\s]+)\.responses$/;
-
-const COLUMN_TYPES = /** @type {const} */ ({ time: 'timestamp', request_time: 'timestamp' });
 
 /** @param {string} kind @param {string} id */
 function requireNqlId(kind, id) {
@@ -350,7 +386,7 @@ class ActionStore {
 	 * @param {object} deps
 	 * @param {Inventory} deps.inventory
 	 * @param {() => number} deps.now
-	 * @param {{ actionCompleteAfterPolls: number, actionCompleteAfterMs: number }} deps.options  read live
+	 * @param {{ actionCompleteAfterPolls: number, actionCompleteAfterMs: number, actionWaitingStates: 'listed' | 'unlisted', actionColumnNames: 'short' | 'qualified' }} deps.options  read live
 	 */
 	constructor({ inventory, now, options }) {
 		this.inventory = inventory;
@@ -447,7 +483,7 @@ class ActionStore {
 	 * @param {Record<string, string>} parameters
 	 */
 	resume(execution, parameters) {
-		if (!execution.waiting || this.statusOf(execution, false) !== 'waiting') return false;
+		if (!execution.waiting || this.progress(execution, false) !== 'waiting') return false;
 		execution.waiting = false;
 		execution.resumes.push(parameters);
 		execution.polls = 0;
@@ -456,11 +492,24 @@ class ActionStore {
 	}
 
 	/**
-	 * The execution's status now; `read` counts this as one poll (a status query returned its row).
+	 * The execution's status now, as the status tables show it (`actionWaitingStates`); `read`
+	 * counts this as one poll (a status query returned its row).
 	 * @param {Execution} execution
 	 * @param {boolean} read
 	 */
 	statusOf(execution, read) {
+		const status = this.progress(execution, read);
+		const { waiting, unlistedWaiting } = STATUSES[execution.kind];
+		const index = waiting.indexOf(status);
+		return this.options.actionWaitingStates === 'unlisted' && index !== -1 ? unlistedWaiting[index] : status;
+	}
+
+	/**
+	 * Where the execution is now, in this server's own (listed) status names; `read` as in statusOf.
+	 * @param {Execution} execution
+	 * @param {boolean} read
+	 */
+	progress(execution, read) {
 		if (execution.final) return execution.final.status;
 		const now = this.now();
 		if (read && !execution.waiting) execution.polls += 1;
@@ -610,7 +659,12 @@ class ActionStore {
  * Given only `nql` (no `table`), the NQL text itself defines the query, as in Nexthink: it must read
  * `<table> during past <n>d|h | where <column> == $<parameter> | list <columns>` (line breaks and
  * spaces free), over a table `table` accepts, with columns of that table; the query then returns
- * exactly the listed columns in that order. Anything else throws, naming what is not understood.
+ * exactly the listed columns in that order. Without the `where` part it takes no parameter and
+ * returns every row of the table (every request's: what a query that does not filter by the request
+ * ID gives a client). Anything else throws, naming what is not understood.
+ *
+ * The answer names the columns as `options.actionColumnNames` says when it is sent (short or
+ * qualified, see spellColumn).
  *
  * @typedef {object} StatusQuerySpec
  * @property {string} id                   stored query id, e.g. '#n8n_ra_status'
@@ -628,15 +682,19 @@ function addStatusQuery(queries, store, spec) {
 	if (spec.table === undefined) {
 		if (typeof spec.nql !== 'string') throw new Error('addActionStatusQuery: give a table, or the NQL text of the query');
 		const parsed = parseStatusQueryNql(store, spec.nql);
-		return queries.add({
+		const query = queries.add({
 			id: spec.id,
 			header: parsed.columns,
-			parameters: [parsed.parameter],
-			rows: (params) => store.rows(parsed.table, parsed.column, params[parsed.parameter]).map((row) => parsed.indexes.map((index) => row[index])),
+			parameters: parsed.parameter === undefined ? [] : [parsed.parameter],
+			rows: (params) =>
+				store
+					.rows(parsed.table, parsed.column ?? 'request_id', parsed.parameter === undefined ? undefined : params[parsed.parameter])
+					.map((row) => parsed.indexes.map((index) => row[index])),
 			snapshot: true,
 			columnTypes: COLUMN_TYPES,
 			nql: spec.nql,
 		});
+		return spelledLive(query, store, parsed.kind, parsed.columns);
 	}
 	let table;
 	try {
@@ -647,7 +705,7 @@ function addStatusQuery(queries, store, spec) {
 	const parameter = spec.parameter ?? 'request_id';
 	const column = spec.column ?? 'request_id';
 	if (!table.header.includes(column)) throw new Error(`addActionStatusQuery: ${spec.table} has no column ${column}`);
-	return queries.add({
+	const query = queries.add({
 		id: spec.id,
 		header: [...table.header],
 		parameters: [parameter],
@@ -656,20 +714,37 @@ function addStatusQuery(queries, store, spec) {
 		columnTypes: COLUMN_TYPES,
 		nql: spec.nql ?? `${spec.table} during past 7d | where ${column} == $${parameter} | list ${table.header.join(', ')}`,
 	});
+	return spelledLive(query, store, table.kind, [...table.header]);
 }
 
-const STATUS_QUERY_SHAPE = /^(\S+)\s+during\s+past\s+\d+\s*(?:d|h)\s*\|\s*where\s+(\S+)\s*==\s*\$([A-Za-z0-9_]+)\s*\|\s*list\s+([\s\S]+)$/;
+/**
+ * Makes a registered query's `header` follow `options.actionColumnNames` at every answer (execute
+ * and export files read `query.header` when they answer).
+ * @template {{ header: string[] }} Q
+ * @param {Q} query
+ * @param {ActionStore} store
+ * @param {ActionKind} kind
+ * @param {string[]} columns  the columns as the NQL lists them
+ * @returns {Q}
+ */
+function spelledLive(query, store, kind, columns) {
+	Object.defineProperty(query, 'header', { enumerable: true, get: () => columns.map((column) => spellColumn(kind, column, store.options.actionColumnNames)) });
+	return query;
+}
+
+const STATUS_QUERY_SHAPE = /^(\S+)\s+during\s+past\s+\d+\s*(?:d|h)\s*(?:\|\s*where\s+(\S+)\s*==\s*\$([A-Za-z0-9_]+)\s*)?\|\s*list\s+([\s\S]+)$/;
 
 /**
- * Reads the NQL text of a status query (the shape in addStatusQuery's comment).
+ * Reads the NQL text of a status query (the shape in addStatusQuery's comment); `column` and
+ * `parameter` are undefined for a query without `where`.
  * @param {ActionStore} store
  * @param {string} nql
- * @returns {{ table: ActionTable, column: string, parameter: string, columns: string[], indexes: number[] }}
+ * @returns {{ table: ActionTable, kind: ActionKind, column: string | undefined, parameter: string | undefined, columns: string[], indexes: number[] }}
  */
 function parseStatusQueryNql(store, nql) {
 	const match = STATUS_QUERY_SHAPE.exec(nql.trim());
 	if (!match) {
-		throw new Error(`addActionStatusQuery: the NQL must read "<table> during past <n>d | where <column> == $<parameter> | list <columns>", got ${JSON.stringify(nql)}`);
+		throw new Error(`addActionStatusQuery: the NQL must read "<table> during past <n>d [| where <column> == $<parameter>] | list <columns>", got ${JSON.stringify(nql)}`);
 	}
 	const [, tableName, column, parameter, list] = match;
 	let table;
@@ -678,13 +753,13 @@ function parseStatusQueryNql(store, nql) {
 	} catch (error) {
 		throw new Error(`addActionStatusQuery: ${/** @type {Error} */ (error).message}`);
 	}
-	if (!table.header.includes(column)) throw new Error(`addActionStatusQuery: ${tableName} has no column ${column} (where)`);
+	if (column !== undefined && !table.header.includes(column)) throw new Error(`addActionStatusQuery: ${tableName} has no column ${column} (where)`);
 	const columns = list.split(',').map((name) => name.trim());
 	const unknown = columns.filter((name) => !table.header.includes(name));
 	if (unknown.length > 0 || columns.length === 0) {
 		throw new Error(`addActionStatusQuery: ${tableName} has no column ${unknown.join(', ') || '(empty list)'}; its columns are ${table.header.join(', ')}`);
 	}
-	return { table: tableName, column, parameter, columns, indexes: columns.map((name) => table.header.indexOf(name)) };
+	return { table: tableName, kind: table.kind, column, parameter, columns, indexes: columns.map((name) => table.header.indexOf(name)) };
 }
 
 /**
@@ -719,6 +794,7 @@ module.exports = {
 	workflowJson,
 	TABLES,
 	STATUSES,
+	spellColumn,
 	UUID_PATTERN,
 	SID_PATTERN,
 	UPN_PATTERN,

@@ -47,6 +47,10 @@ const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
  * @property {number} [slowExportMs]           completion time of the demo's #slow_export, default 30000
  * @property {number} [actionCompleteAfterPolls]  status-query reads of an execution before it may reach its final status, default 2
  * @property {number} [actionCompleteAfterMs]  time after an execution started before it may reach its final status, default 0
+ * @property {'listed' | 'unlisted'} [actionWaitingStates]  spelling of the action tables' not-yet-final statuses: 'listed' (pending,
+ *                                             in_progress, waiting) or 'unlisted' (waiting_for_device, executing, waiting_for_event, targeted), default 'listed'
+ * @property {'short' | 'qualified'} [actionColumnNames]  status queries name the tables' own fields short (status) or fully qualified
+ *                                             (remote_action.execution.status), default 'short'
  * @property {number} [port]                   default 0 (ephemeral)
  * @property {string} [host]                   default 127.0.0.1
  * @property {number} [maxRecordedRequests]    keep only the latest N requests, default Infinity
@@ -78,6 +82,8 @@ async function startNexthinkServer(input = {}) {
 		slowExportMs: 30000,
 		actionCompleteAfterPolls: 2,
 		actionCompleteAfterMs: 0,
+		actionWaitingStates: /** @type {'listed' | 'unlisted'} */ ('listed'),
+		actionColumnNames: /** @type {'short' | 'qualified'} */ ('short'),
 		port: 0,
 		host: '127.0.0.1',
 		maxRecordedRequests: Infinity,

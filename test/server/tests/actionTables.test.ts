@@ -221,6 +221,60 @@ describe('status queries over the action tables', () => {
 		});
 	});
 
+	it('actionWaitingStates unlisted: the not-yet-final statuses take spellings no client lists, read live', async () => {
+		server.options.actionWaitingStates = 'unlisted';
+		const { requestId } = await runRemoteAction([COLLECTOR_1]);
+		const remoteAction = [];
+		for (let poll = 0; poll < 3; poll++) remoteAction.push((await read('#ra_status', requestId))[0].status);
+		expect(remoteAction).toEqual(['waiting_for_device', 'executing', 'success']);
+		const { requests } = await post('/api/v1/euf/campaign/trigger', { campaignNqlId: '#it_satisfaction', userSid: [ALICE], expiresInMinutes: 30 });
+		expect((await read('#campaign_status', requests[0].requestId))[0].state).toBe('targeted');
+		server.addWorkflow({ id: '#approval', name: 'Approval', waitForEvent: true });
+		const started = await post('/api/v2/workflows/execute', { workflowId: '#approval', devices: [{ collectorUid: COLLECTOR_1 }] });
+		expect((await read('#wf_status', started.requestUuid))[0].status).toBe('waiting_for_event');
+		server.options.actionWaitingStates = 'listed';
+		expect((await read('#wf_status', started.requestUuid))[0].status).toBe('waiting');
+		expect(ACTION_STATUSES.campaign.unlistedWaiting).toEqual(['targeted']);
+	});
+
+	it('actionColumnNames qualified: a status query names the table\'s own fields fully qualified, linked fields as they are, read live', async () => {
+		server.options.actionColumnNames = 'qualified';
+		const { requestId } = await runRemoteAction([COLLECTOR_1]);
+		const [row] = await read('#ra_status', requestId);
+		expect(Object.keys(row)).toEqual([
+			'remote_action.execution.request_id',
+			'remote_action.nql_id',
+			'remote_action.name',
+			'device.name',
+			'device.uid',
+			'device.collector.uid',
+			'remote_action.execution.trigger_method',
+			'remote_action.execution.purpose',
+			'remote_action.execution.time',
+			'remote_action.execution.status',
+			'remote_action.execution.status_details',
+			'remote_action.execution.outputs',
+		]);
+		// timestamps keep their type under the qualified name (execute renders them without a zone offset here)
+		expect(row['remote_action.execution.time']).toMatch(/^\d{4}-\d\d-\d\dT/);
+		const v1 = await post('/api/v1/nql/execute', { queryId: '#campaign_status', parameters: { request_id: 'none' } });
+		expect(v1.headers).toEqual([
+			'campaign.response.request_id',
+			'campaign.nql_id',
+			'campaign.name',
+			'user.name',
+			'user.sid',
+			'user.upn',
+			'campaign.response.request_time',
+			'campaign.response.time',
+			'campaign.response.state',
+		]);
+		const { exportId } = await runExport(server, token, { queryId: '#wf_status', parameters: { request_id: 'none' } });
+		expect(server.csvFor(exportId).split('\n')[0]).toMatch(/^workflow\.execution\.request_id,workflow\.execution\.execution_id,workflow\.execution\.request_time,workflow\.nql_id,/);
+		server.options.actionColumnNames = 'short';
+		expect(Object.keys((await read('#ra_status', requestId))[0])).toEqual(ACTION_TABLES['remote_action.executions'].header);
+	});
+
 	it('a status query can match another column with another parameter name', async () => {
 		server.addActionStatusQuery({ id: '#campaign_by_id', table: 'campaign.responses', column: 'campaign.nql_id', parameter: 'campaign' });
 		await post('/api/v1/euf/campaign/trigger', { campaignNqlId: '#it_satisfaction', userSid: [ALICE, BOB], expiresInMinutes: 30 });

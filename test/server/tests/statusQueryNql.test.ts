@@ -85,6 +85,22 @@ describe('status queries defined by their NQL', () => {
 		expect(body.data).toEqual([{ 'device.collector.uid': C1, status: 'success', 'outputs.ServiceStatus': expect.stringContaining('ServiceStatus') }]);
 	});
 
+	it('without a where part: no parameter, every request\'s rows (a query that does not filter by the request ID)', async () => {
+		server.addActionStatusQuery({ id: '#every_ra', nql: 'remote_action.executions during past 7d | list request_id, device.collector.uid, status' });
+		const { body: first } = await post('/api/v1/act/execute', { remoteActionId: '#clear_teams_cache', devices: [C1] });
+		const { body: second } = await post('/api/v1/act/execute', { remoteActionId: '#clear_teams_cache', devices: [C1] });
+		const { status, body } = await post('/api/v2/nql/execute', { queryId: '#every_ra' });
+		expect(status).toBe(200);
+		const mine = body.data.filter((row: any) => [first.requestId, second.requestId].includes(row.request_id));
+		expect(mine).toEqual([
+			{ request_id: first.requestId, 'device.collector.uid': C1, status: 'success' },
+			{ request_id: second.requestId, 'device.collector.uid': C1, status: 'success' },
+		]);
+		// a parameter given anyway changes nothing
+		const { body: again } = await post('/api/v2/nql/execute', { queryId: '#every_ra', parameters: { request_id: second.requestId } });
+		expect(again.data.length).toBe(body.data.length);
+	});
+
 	it.each([
 		['a shape it does not know', 'remote_action.executions | list status', 'the NQL must read'],
 		['an unknown table', 'remote_actions.runs during past 7d | where request_id == $request_id | list status', 'table must be one of'],

@@ -5,64 +5,121 @@
 import type { ScriptInput } from '../../../nodes/Nexthink/actions/remoteAction/answers';
 import { checkParamsAgainstInputs, RunInputError } from '../../../nodes/Nexthink/actions/remoteAction/runInput';
 import {
-	isFinalStatus,
+	classifyStatus,
+	FINAL_STATUSES,
 	itemResults,
 	pendingRequestIds,
 	rowsByTarget,
 	StatusRowsError,
 	targetResult,
+	WAITING_STATUSES,
+	type ResultKind,
 	type StatusRow,
 } from '../../../nodes/Nexthink/actions/shared/resultStatus';
 import { checkResultsWait, differentWait, RESULTS_MAX_TARGETS_PER_REQUEST } from '../../../nodes/Nexthink/actions/shared/waitSettings';
 
 const C1 = 'e0000000-0000-4000-8000-000000000001';
 const C2 = 'e0000000-0000-4000-8000-000000000002';
+const R1 = 'a0000000-0000-4000-8000-0000000000a1';
+const R0 = 'a0000000-0000-4000-8000-0000000000a0';
 
 describe('final statuses', () => {
-	it('the documented ones and anything unexpected are final; the waiting ones, empty and missing are not', () => {
-		for (const status of ['success', 'failure', 'answered', 'expired', 'declined', 'cancelled', 'Something_New']) expect(isFinalStatus(status)).toBe(true);
-		for (const status of ['pending', 'in_progress', 'In Progress', 'in-progress', 'WAITING', 'queued', 'postponed', '', '  ', null, undefined, 3]) {
-			expect(isFinalStatus(status)).toBe(false);
+	it('the known final ones are final, however spelled', () => {
+		for (const status of [...FINAL_STATUSES, 'Success', 'FAILED', 'Partially Answered', 'fully-answered', 'FullyAnswered', ' canceled ']) {
+			expect([status, classifyStatus(status)]).toEqual([status, 'final']);
+		}
+	});
+
+	it('the known waiting ones, empty and missing keep a target waiting, however spelled', () => {
+		for (const status of [...WAITING_STATUSES, 'In Progress', 'in-progress', 'INPROGRESS', 'Not Answered', '', '  ', null, undefined]) {
+			expect([status, classifyStatus(status)]).toEqual([status, 'waiting']);
+		}
+	});
+
+	it('a status in neither list is unknown (not final), whatever it looks like', () => {
+		for (const status of ['targeted', 'waiting_for_device', 'Something_New', 'succeeded', 'answered_partially', 3, true, {}]) {
+			expect([status, classifyStatus(status)]).toEqual([status, 'unknown']);
 		}
 	});
 });
 
-describe('rows by target', () => {
-	const row = (target: string, status: string): StatusRow => ({ request_id: 'r1', 'device.collector.uid': target, status });
+/** A status row as the status query answers it, with short or fully-qualified column names. */
+type Spelling = 'short' | 'qualified';
+const OWN: Record<ResultKind, string> = { remote_action: 'remote_action.execution', workflow: 'workflow.execution', campaign: 'campaign.response' };
+function spelled(kind: ResultKind, spelling: Spelling, row: StatusRow): StatusRow {
+	if (spelling === 'short') return row;
+	return Object.fromEntries(Object.entries(row).map(([name, value]) => [name.includes('.') ? name : `${OWN[kind]}.${name}`, value]));
+}
+
+describe.each<Spelling>(['short', 'qualified'])('rows by target, %s column names', (spelling) => {
+	const ra = (requestId: string, target: string, status: string, details = ''): StatusRow =>
+		spelled('remote_action', spelling, { request_id: requestId, 'device.collector.uid': target, status, status_details: details });
 
 	it('keys rows by the target column without case; a final row is not replaced by a later waiting one', () => {
-		const rows = rowsByTarget('remote_action', '#q', [row(C1.toUpperCase(), 'success'), row(C1, 'pending'), row(C2, 'pending'), row(C2, 'failure')]);
+		const rows = rowsByTarget('remote_action', '#q', R1, [ra(R1, C1.toUpperCase(), 'success'), ra(R1, C1, 'pending'), ra(R1, C2, 'pending'), ra(R1, C2, 'failure')]);
 		expect(rows.get(C1)?.status).toBe('success');
 		expect(rows.get(C2)?.status).toBe('failure');
 	});
 
-	it('uses the table\'s own columns: user.sid and state for campaigns, execution_id for workflows', () => {
-		expect(rowsByTarget('campaign', '#q', [{ 'user.sid': 'S-1-5-21-1', state: 'answered' }]).get('s-1-5-21-1')?.state).toBe('answered');
-		expect(rowsByTarget('workflow', '#q', [{ execution_id: 'ABC', status: 'success' }]).has('abc')).toBe(true);
+	it('keeps the rows of the request ID asked for only (compared without case): another request\'s success never counts', () => {
+		const rows = rowsByTarget('remote_action', '#q', R1, [ra(R0, C1, 'success'), ra(R1.toUpperCase(), C1, 'in_progress'), ra(R0, C2, 'success')]);
+		expect([...rows.keys()]).toEqual([C1]);
+		expect(rows.get(C1)?.status).toBe('in_progress');
+		const target = targetResult({ requestId: R1, target: C1 }, rows);
+		expect(target).toMatchObject({ requestId: R1, status: 'in_progress', final: false });
+		expect(targetResult({ requestId: R1, target: C2 }, rows)).toEqual({ requestId: R1, status: null, final: false });
 	});
 
-	it('names the missing columns and the table to create the query over', () => {
-		expect(() => rowsByTarget('campaign', '#camp', [{ request_id: 'r', 'user.sid': 'S-1-0', status: 'answered' }])).toThrow(
+	it('uses the table\'s own columns: user.sid and state for campaigns, execution_id for workflows', () => {
+		const campaign = rowsByTarget('campaign', '#q', R1, [spelled('campaign', spelling, { request_id: R1, 'user.sid': 'S-1-5-21-1', state: 'answered', state_details: 'all 3 questions' })]);
+		expect(targetResult({ requestId: R1, target: 'S-1-5-21-1' }, campaign)).toMatchObject({ status: 'answered', statusDetails: 'all 3 questions', final: true });
+		const workflow = rowsByTarget('workflow', '#q', R1, [spelled('workflow', spelling, { request_id: R1, execution_id: 'ABC', status: 'success' })]);
+		expect(workflow.has('abc')).toBe(true);
+	});
+
+	it('names the missing columns and lists the ones that arrived', () => {
+		const row = spelled('campaign', spelling, { 'user.sid': 'S-1-0', status: 'answered' });
+		const arrived = Object.keys(row).map((name) => `"${name}"`).join(', ');
+		expect(() => rowsByTarget('campaign', '#camp', R1, [row])).toThrow(
 			new StatusRowsError(
-				'The status query #camp does not list "state"; its rows have request_id, user.sid, status. Create it over campaign.responses with the NQL the README gives (section "Wait for Results").',
+				`The status query #camp does not list "request_id" and "state" (short or fully-qualified). The columns that arrived: ${arrived}. Create it over campaign.responses with the NQL the README gives (section "Wait for Results").`,
 			),
 		);
 		// no rows yet is not an error: the targets are simply not read yet
-		expect(rowsByTarget('campaign', '#camp', []).size).toBe(0);
+		expect(rowsByTarget('campaign', '#camp', R1, []).size).toBe(0);
+	});
+});
+
+describe('column names beyond the two spellings', () => {
+	it('accepts collector.uid and sid endings for the targets', () => {
+		const ra = rowsByTarget('remote_action', '#q', R1, [{ request_id: R1, 'remote_action.execution.device.collector.uid': C1, status: 'success' }]);
+		expect(ra.get(C1)?.status).toBe('success');
+		const campaign = rowsByTarget('campaign', '#q', R1, [{ 'campaign.response.request_id': R1, 'campaign.response.user.sid': 'S-1-0', 'campaign.response.state': 'declined' }]);
+		expect(campaign.get('s-1-0')?.status).toBe('declined');
+	});
+
+	it('prefers the table\'s own qualified field, and refuses to guess between two other columns', () => {
+		const rows = rowsByTarget('workflow', '#wf', R1, [{ 'workflow.execution.request_id': R1, 'workflow.execution.execution_id': 'E1', 'workflow.status': 'ACTIVE', 'workflow.execution.status': 'success' }]);
+		expect(rows.get('e1')?.status).toBe('success');
+		expect(() => rowsByTarget('workflow', '#wf', R1, [{ request_id: R1, execution_id: 'E1', 'a.status': 'success', 'b.status': 'failure' }])).toThrow(
+			'The status query #wf: Column "status" is ambiguous: "a.status", "b.status" all end with it.',
+		);
 	});
 });
 
 describe('target results and what is still pending', () => {
-	const byRequest = new Map([['r1', rowsByTarget('remote_action', '#q', [{ 'device.collector.uid': C1, status: 'success', time: 't' }])]]);
+	const row = { request_id: 'r1', 'device.collector.uid': C1, status: 'success', status_details: 'done', time: 't' };
+	const byRequest = new Map([['r1', rowsByTarget('remote_action', '#q', 'r1', [row])]]);
 
-	it('a target with a row has its status; one without a row is not final and has status null', () => {
-		expect(targetResult('remote_action', { requestId: 'r1', target: C1 }, byRequest.get('r1'))).toEqual({
-			requestId: 'r1',
-			status: 'success',
-			final: true,
-			row: { 'device.collector.uid': C1, status: 'success', time: 't' },
-		});
-		expect(targetResult('remote_action', { requestId: 'r1', target: C2 }, byRequest.get('r1'))).toEqual({ requestId: 'r1', status: null, final: false });
+	it('a target with a row has its status and status details; one without a row is not final and has status null', () => {
+		expect(targetResult({ requestId: 'r1', target: C1 }, byRequest.get('r1'))).toEqual({ requestId: 'r1', status: 'success', statusDetails: 'done', final: true, row });
+		expect(targetResult({ requestId: 'r1', target: C2 }, byRequest.get('r1'))).toEqual({ requestId: 'r1', status: null, final: false });
+	});
+
+	it('a status the node does not know keeps the target pending and says so', () => {
+		const rows = rowsByTarget('campaign', '#q', 'r2', [{ request_id: 'r2', 'user.sid': 'S-1-0', state: 'targeted' }]);
+		expect(targetResult({ requestId: 'r2', target: 'S-1-0' }, rows)).toEqual({ requestId: 'r2', status: 'targeted', final: false, unknownStatus: true, row: expect.any(Object) });
+		expect(pendingRequestIds([{ requestId: 'r2', target: 'S-1-0' }], new Map([['r2', rows]]))).toEqual(['r2']);
 	});
 
 	it('lists each request ID with a target not final once, in first-seen order', () => {
@@ -72,12 +129,12 @@ describe('target results and what is still pending', () => {
 			{ requestId: 'r1', target: C2 },
 			{ requestId: 'r2', target: C2 },
 		];
-		expect(pendingRequestIds('remote_action', targets, byRequest)).toEqual(['r2', 'r1']);
-		expect(pendingRequestIds('remote_action', targets.slice(1, 2), byRequest)).toEqual([]);
+		expect(pendingRequestIds(targets, byRequest)).toEqual(['r2', 'r1']);
+		expect(pendingRequestIds(targets.slice(1, 2), byRequest)).toEqual([]);
 	});
 
 	it('an item\'s results: summary, a sentence on what is pending at Maximum Wait, the targets in the item\'s order', () => {
-		const resultOf = (target: { requestId: string; target: string }) => targetResult('remote_action', target, byRequest.get(target.requestId));
+		const resultOf = (target: { requestId: string; target: string }) => targetResult(target, byRequest.get(target.requestId));
 		const results = itemResults(
 			'collectorUid',
 			[
@@ -98,7 +155,7 @@ describe('target results and what is still pending', () => {
 			message: '1 of 2 targets had no final status when Maximum Wait (90 s) ran out. They may still finish: nothing was sent again; read them later with #q and the request ID.',
 			targets: [
 				{ collectorUid: C2, requestId: 'r1', status: null, final: false },
-				{ collectorUid: C1, requestId: 'r1', status: 'success', final: true, row: expect.any(Object) },
+				{ collectorUid: C1, requestId: 'r1', status: 'success', statusDetails: 'done', final: true, row: expect.any(Object) },
 			],
 		});
 		const failed = itemResults('collectorUid', [{ id: C2, requestId: 'r1' }], resultOf, {
@@ -111,6 +168,25 @@ describe('target results and what is still pending', () => {
 		});
 		expect(failed).toMatchObject({ complete: false, timedOut: false, error: { message: 'Waiting for results stopped: x' } });
 		expect(failed).not.toHaveProperty('message');
+	});
+
+	it('an item\'s results name the statuses the node does not know, once each', () => {
+		const rows = rowsByTarget('campaign', '#c', 'r3', [
+			{ request_id: 'r3', 'user.sid': 'S-1-1', state: 'targeted' },
+			{ request_id: 'r3', 'user.sid': 'S-1-2', state: 'targeted' },
+			{ request_id: 'r3', 'user.sid': 'S-1-3', state: 'answered' },
+		]);
+		const results = itemResults(
+			'userSid',
+			['S-1-1', 'S-1-2', 'S-1-3'].map((id) => ({ id, requestId: 'r3' })),
+			(target) => targetResult(target, rows),
+			{ queryId: '#c', maxWaitMs: 60_000, timedOut: true, polls: 5, waitedMs: 60_000 },
+		);
+		expect(results).toMatchObject({ complete: false, finished: 1, pending: 2, timedOut: true, unknownStates: ['targeted'] });
+		expect(results.message).toBe(
+			'2 of 3 targets had no final status when Maximum Wait (60 s) ran out. They may still finish: nothing was sent again; read them later with #c and the request ID. 2 of them have statuses the node does not know as final or waiting ("targeted"), so they were not counted as finished: check in Nexthink what it means.',
+		);
+		expect((results.targets as Array<Record<string, unknown>>).map((target) => target.unknownStatus)).toEqual([true, true, undefined]);
 	});
 });
 

@@ -1,40 +1,43 @@
 /**
- * Wait for Results, the pure part (no n8n imports): which column of a status query's rows names the
- * target and which its status, which statuses are final, and what each target of a run came to
- * after the last poll.
+ * Wait for Results, the pure part (no n8n imports): which columns of a status query's rows name the
+ * request, the target and its status, which statuses are final, and what each target of a run came
+ * to after the last poll.
  *
  * Nexthink reports the outcome of remote actions, workflows and campaigns only through NQL
  * (`remote_action.executions`, `workflow.executions`, `campaign.responses`). The user creates a
  * stored NQL API query over the table that takes the request ID as a parameter (README, "Wait for
- * Results", gives the exact NQL); the node runs it once per request ID and poll, and pairs each row
- * with a target by the table's target column:
+ * Results", gives the exact NQL); the node runs it once per request ID and poll, keeps the rows of
+ * that request only, and pairs each row with a target by the table's target column:
  *
- * | Kind | Target column | Status column |
- * |---|---|---|
- * | remote action | `device.collector.uid` (what Run sends) | `status` |
- * | workflow | `execution_id` (the API returns one execution ID per target) | `status` |
- * | campaign | `user.sid` (what Trigger sends; one request ID per user) | `state` |
+ * | Kind | Request ID | Target column | Status column | Details |
+ * |---|---|---|---|---|
+ * | remote action | `request_id` | `device.collector.uid` (what Run sends) | `status` | `status_details` |
+ * | workflow | `request_id` | `execution_id` (the API returns one execution ID per target) | `status` | `status_details` |
+ * | campaign | `request_id` | `user.sid` (what Trigger sends; one request ID per user) | `state` | `state_details` |
  *
- * Final statuses. Nexthink documents `success` and `failure` (executions) and `answered`
- * (responses) without listing the rest. A status is **waiting** when it is one of
- * `WAITING_STATUSES` (compared case-insensitively, spaces and hyphens read as `_`), and final
- * otherwise: an unexpected final status then shows at once in the output (the row is output as
- * it is) instead of holding the run until Maximum Wait. docs/decisions.md records this choice.
+ * Column names. Whether the NQL API answers `status` or `remote_action.execution.status` is not
+ * documented (nql-datamodel.md, "Result column names and status values", beside the project root),
+ * so every column is resolved by shared/columnNames.ts: its short name, the table's
+ * fully-qualified name (`<table>.<field>` with the table in the singular, e.g.
+ * `workflow.execution.execution_id`), or the one column ending with `.` + either (also
+ * `collector.uid` and `sid` for the targets). The request ID, target and status columns are
+ * required: a query without one stops the wait with a message listing the columns that arrived.
+ *
+ * This run's rows only. A row counts only when its request ID column holds the request ID the node
+ * asked for (compared without case): a query that does not filter by `$request_id`, or filters by
+ * something else, may return another request's `success` for the same device, which must never
+ * complete this run's wait. The request ID column is therefore required too (docs/decisions.md).
+ *
+ * Final statuses. Nexthink documents `success`, `failure` and `answered` and names the others only
+ * in its user interface, so a status is sorted by two lists (compared without case and without
+ * spaces, `_` and `-`): FINAL_STATUSES end a target, WAITING_STATUSES (and an empty or missing
+ * status) do not. A status in neither list is **unknown**: the target is not final (a state the
+ * node cannot read must not complete a run), so it keeps the wait going until Maximum Wait, and the
+ * item's `results` name it (`unknownStates`, and `unknownStatus` on the target).
  */
+import { arrivedColumns, ColumnNameError, findColumn } from '../../shared/columnNames';
 
 export type ResultKind = 'remote_action' | 'workflow' | 'campaign';
-
-export const TARGET_COLUMN: Record<ResultKind, string> = {
-	remote_action: 'device.collector.uid',
-	workflow: 'execution_id',
-	campaign: 'user.sid',
-};
-
-export const STATUS_COLUMN: Record<ResultKind, string> = {
-	remote_action: 'status',
-	workflow: 'status',
-	campaign: 'state',
-};
 
 export const TABLE_OF: Record<ResultKind, string> = {
 	remote_action: 'remote_action.executions',
@@ -42,25 +45,69 @@ export const TABLE_OF: Record<ResultKind, string> = {
 	campaign: 'campaign.responses',
 };
 
-/** Statuses of a target that has not finished yet; any other non-empty status is final. */
-export const WAITING_STATUSES: ReadonlySet<string> = new Set([
-	'pending',
-	'in_progress',
-	'inprogress',
+/** How the fully-qualified names of a table's own fields begin (the table's name in the singular). */
+const OWN_FIELD_PREFIX: Record<ResultKind, string> = {
+	remote_action: 'remote_action.execution',
+	workflow: 'workflow.execution',
+	campaign: 'campaign.response',
+};
+
+/** The columns Wait for Results reads, by their short names (the README's NQL lists them so). */
+const STATUS_QUERY_COLUMNS: Record<ResultKind, { requestId: string; target: string; status: string; details: string }> = {
+	remote_action: { requestId: 'request_id', target: 'device.collector.uid', status: 'status', details: 'status_details' },
+	workflow: { requestId: 'request_id', target: 'execution_id', status: 'status', details: 'status_details' },
+	campaign: { requestId: 'request_id', target: 'user.sid', status: 'state', details: 'state_details' },
+};
+
+/** Targets that are a linked object's field are also matched by its last part (`collector.uid`, `sid`). */
+const LINKED_TARGET_TAIL: Partial<Record<ResultKind, string>> = { remote_action: 'collector.uid', campaign: 'sid' };
+
+/**
+ * The names one column may have (for findColumn): its short name first (the one messages show),
+ * then the table's own field fully qualified, or for a linked object's field its last part.
+ */
+function namesOf(kind: ResultKind, column: keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind]): string[] {
+	const short = STATUS_QUERY_COLUMNS[kind][column];
+	const tail = column === 'target' ? LINKED_TARGET_TAIL[kind] : undefined;
+	return tail !== undefined ? [short, tail] : [short, `${OWN_FIELD_PREFIX[kind]}.${short}`];
+}
+
+/** Statuses that end a target (compared by `statusKey`). */
+export const FINAL_STATUSES: readonly string[] = ['success', 'failure', 'failed', 'expired', 'cancelled', 'canceled', 'declined', 'answered', 'fully_answered', 'partially_answered'];
+
+/** Statuses of a target that has not finished yet (an empty or missing status is one too). */
+export const WAITING_STATUSES: readonly string[] = [
 	'waiting',
+	'in_progress',
+	'pending',
+	'postponed',
+	'not_answered',
+	'unanswered',
+	'sent',
 	'queued',
+	'running',
 	'created',
 	'started',
-	'running',
 	'submitted',
-	'postponed',
-]);
+];
 
-/** Whether a status read from a status query is final. An empty or missing status is not. */
-export function isFinalStatus(status: unknown): boolean {
-	if (typeof status !== 'string') return false;
-	const normalised = status.trim().toLowerCase().replace(/[\s-]+/g, '_');
-	return normalised !== '' && !WAITING_STATUSES.has(normalised);
+/** A status without case and separators: `In Progress`, `in-progress` and `inprogress` are one. */
+function statusKey(status: string): string {
+	return status.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+const FINAL_KEYS = new Set(FINAL_STATUSES.map(statusKey));
+const WAITING_KEYS = new Set(WAITING_STATUSES.map(statusKey));
+
+/** Whether a status is known as final, known as not final yet, or neither (then the target is not final). */
+export type StatusClass = 'final' | 'waiting' | 'unknown';
+
+export function classifyStatus(status: unknown): StatusClass {
+	if (status === null || status === undefined) return 'waiting';
+	if (typeof status !== 'string') return 'unknown';
+	const key = statusKey(status);
+	if (key === '' || WAITING_KEYS.has(key)) return 'waiting';
+	return FINAL_KEYS.has(key) ? 'final' : 'unknown';
 }
 
 /** A status query's answer that cannot be read as status rows; the message says what to change. */
@@ -69,32 +116,66 @@ export class StatusRowsError extends Error {}
 /** One row of a status query, as execute returns it (v2: an object keyed by column name). */
 export type StatusRow = Record<string, unknown>;
 
+/** A target's row of one request, with the values Wait for Results reads from it. */
+export interface TargetRow {
+	row: StatusRow;
+	status: unknown;
+	/** Undefined when the query does not list a status details column. */
+	details?: unknown;
+}
+
 /**
  * The rows of one request ID by target (lower case: Collector UIDs and execution IDs are UUIDs,
- * compared without case; SIDs have no letters to fold but `S`). A target with several rows (the
- * same device twice in the table) keeps the last final one, or else the last one.
- * Throws `StatusRowsError` when a row lacks the target or status column: the query does not list
- * them, and no later poll can tell a final status.
+ * compared without case; SIDs have no letters to fold but `S`). Rows of another request ID are
+ * left out. A target with several rows (the same device twice in the table) keeps the last final
+ * one, or else the last one.
+ * Throws `StatusRowsError` when the rows lack the request ID, target or status column (however
+ * spelled), or when a name fits two columns: no later poll can tell a final status then.
  */
-export function rowsByTarget(kind: ResultKind, queryId: string, rows: readonly StatusRow[]): Map<string, StatusRow> {
-	const byTarget = new Map<string, StatusRow>();
-	const targetColumn = TARGET_COLUMN[kind];
-	const statusColumn = STATUS_COLUMN[kind];
+export function rowsByTarget(kind: ResultKind, queryId: string, requestId: string, rows: readonly StatusRow[]): Map<string, TargetRow> {
+	const byTarget = new Map<string, TargetRow>();
+	if (rows.length === 0) return byTarget;
+	const columns = statusQueryColumns(kind, queryId, rows);
+	const wanted = requestId.toLowerCase();
 	for (const row of rows) {
-		const missing = [targetColumn, statusColumn].filter((column) => !Object.prototype.hasOwnProperty.call(row, column));
-		if (missing.length > 0) {
-			throw new StatusRowsError(
-				`The status query ${queryId} does not list ${missing.map((column) => `"${column}"`).join(' and ')}; its rows have ${Object.keys(row).slice(0, 12).join(', ') || 'no columns'}. Create it over ${TABLE_OF[kind]} with the NQL the README gives (section "Wait for Results").`,
-			);
-		}
-		const target = row[targetColumn];
+		const rowRequestId = row[columns.requestId];
+		if (typeof rowRequestId !== 'string' || rowRequestId.toLowerCase() !== wanted) continue;
+		const target = row[columns.target];
 		if (typeof target !== 'string' || target === '') continue;
+		const read: TargetRow = { row, status: row[columns.status], ...(columns.details !== undefined ? { details: row[columns.details] } : {}) };
 		const key = target.toLowerCase();
 		const earlier = byTarget.get(key);
-		if (earlier !== undefined && isFinalStatus(earlier[statusColumn]) && !isFinalStatus(row[statusColumn])) continue;
-		byTarget.set(key, row);
+		if (earlier !== undefined && classifyStatus(earlier.status) === 'final' && classifyStatus(read.status) !== 'final') continue;
+		byTarget.set(key, read);
 	}
 	return byTarget;
+}
+
+/** The columns of a status query's rows that Wait for Results reads (see the file comment). */
+function statusQueryColumns(kind: ResultKind, queryId: string, rows: readonly StatusRow[]): { requestId: string; target: string; status: string; details?: string } {
+	const arrived = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+	const advice = `Create it over ${TABLE_OF[kind]} with the NQL the README gives (section "Wait for Results").`;
+	const found: Partial<Record<keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind], string>> = {};
+	for (const column of ['requestId', 'target', 'status', 'details'] as const) {
+		const resolved = resolveColumn(namesOf(kind, column), arrived);
+		if (resolved instanceof ColumnNameError) throw new StatusRowsError(`The status query ${queryId}: ${resolved.message} ${advice}`);
+		if (resolved !== undefined) found[column] = resolved;
+	}
+	const { requestId, target, status, details } = found;
+	if (requestId === undefined || target === undefined || status === undefined) {
+		const missing = (['requestId', 'target', 'status'] as const).filter((column) => found[column] === undefined).map((column) => `"${STATUS_QUERY_COLUMNS[kind][column]}"`);
+		throw new StatusRowsError(`The status query ${queryId} does not list ${missing.join(' and ')} (short or fully-qualified). ${arrivedColumns(arrived)} ${advice}`);
+	}
+	return { requestId, target, status, ...(details !== undefined ? { details } : {}) };
+}
+
+/** findColumn, with an ambiguous name as a returned ColumnNameError (the caller words the message). */
+function resolveColumn(names: string[], columns: string[]): string | ColumnNameError | undefined {
+	try {
+		return findColumn(names, columns);
+	} catch (error) {
+		return error instanceof ColumnNameError ? error : new ColumnNameError(String(error));
+	}
 }
 
 /** A target of a run to wait for: the request that carried it and its identifier in the status table. */
@@ -109,7 +190,12 @@ export interface TargetResult {
 	requestId: string;
 	/** The status column's value; null while the query has no row for the target yet. */
 	status: string | null;
+	/** The status details column's value (`status_details`, `state_details`), when the query lists one. */
+	statusDetails?: string | null;
+	/** The status is a known final one. */
 	final: boolean;
+	/** Set when the status is neither a known final nor a known waiting one: the target is not final. */
+	unknownStatus?: true;
 	/** The query's row for the target, every column as Nexthink answered it. */
 	row?: StatusRow;
 }
@@ -118,20 +204,29 @@ export function targetKey(target: WaitTarget): string {
 	return `${target.requestId}\u0000${target.target.toLowerCase()}`;
 }
 
+const asText = (value: unknown): string | null => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
+
 /** The result of one target from the last rows read for its request (undefined: never read). */
-export function targetResult(kind: ResultKind, target: WaitTarget, rows: ReadonlyMap<string, StatusRow> | undefined): TargetResult {
-	const row = rows?.get(target.target.toLowerCase());
-	if (row === undefined) return { requestId: target.requestId, status: null, final: false };
-	const status = row[STATUS_COLUMN[kind]];
-	return { requestId: target.requestId, status: typeof status === 'string' ? status : status === null || status === undefined ? null : String(status), final: isFinalStatus(status), row };
+export function targetResult(target: WaitTarget, rows: ReadonlyMap<string, TargetRow> | undefined): TargetResult {
+	const read = rows?.get(target.target.toLowerCase());
+	if (read === undefined) return { requestId: target.requestId, status: null, final: false };
+	const status = classifyStatus(read.status);
+	return {
+		requestId: target.requestId,
+		status: asText(read.status),
+		...('details' in read ? { statusDetails: asText(read.details) } : {}),
+		final: status === 'final',
+		...(status === 'unknown' ? { unknownStatus: true as const } : {}),
+		row: read.row,
+	};
 }
 
 /** Request IDs that still have a target without a final status (in first-seen order). */
-export function pendingRequestIds(kind: ResultKind, targets: readonly WaitTarget[], rowsByRequest: ReadonlyMap<string, ReadonlyMap<string, StatusRow>>): string[] {
+export function pendingRequestIds(targets: readonly WaitTarget[], rowsByRequest: ReadonlyMap<string, ReadonlyMap<string, TargetRow>>): string[] {
 	const pending: string[] = [];
 	for (const target of targets) {
 		if (pending.includes(target.requestId)) continue;
-		if (!targetResult(kind, target, rowsByRequest.get(target.requestId)).final) pending.push(target.requestId);
+		if (!targetResult(target, rowsByRequest.get(target.requestId)).final) pending.push(target.requestId);
 	}
 	return pending;
 }
@@ -162,9 +257,10 @@ export interface WaitEnd {
 }
 
 /**
- * An item's `results` after the wait: a summary, a sentence when not every target is final, and one
- * entry per target (`targetField` names its identifier: collectorUid, userSid, executionId), in
- * the item's order. A target's `row` is the status query's row as Nexthink answered it.
+ * An item's `results` after the wait: a summary, a sentence when not every target is final, the
+ * statuses the node does not know (`unknownStates`, each once), and one entry per target
+ * (`targetField` names its identifier: collectorUid, userSid, executionId), in the item's order. A
+ * target's `row` is the status query's row as Nexthink answered it.
  */
 export function itemResults(
 	targetField: string,
@@ -177,6 +273,8 @@ export function itemResults(
 		return { [targetField]: target.id, ...result };
 	});
 	const summary = summarise(entries);
+	const unknown = entries.filter((entry) => entry.unknownStatus === true);
+	const unknownStates = [...new Set(unknown.map((entry) => String(entry.status)))];
 	const results: Record<string, unknown> = {
 		complete: summary.complete,
 		finished: summary.finished,
@@ -186,11 +284,20 @@ export function itemResults(
 		polls: end.polls,
 		waitedSeconds: Math.round(end.waitedMs / 100) / 10,
 	};
+	if (unknownStates.length > 0) results.unknownStates = unknownStates;
 	if (end.error !== undefined) {
 		results.error = end.error;
 	} else if (!summary.complete) {
 		const seconds = end.maxWaitMs / 1000;
-		results.message = `${summary.pending} of ${entries.length} target${entries.length === 1 ? '' : 's'} had no final status when Maximum Wait (${seconds} s) ran out. They may still finish: nothing was sent again; read them later with ${end.queryId} and the request ID.`;
+		const sentences = [
+			`${summary.pending} of ${entries.length} target${entries.length === 1 ? '' : 's'} had no final status when Maximum Wait (${seconds} s) ran out. They may still finish: nothing was sent again; read them later with ${end.queryId} and the request ID.`,
+		];
+		if (unknown.length > 0) {
+			sentences.push(
+				`${unknown.length} of them ${unknown.length === 1 ? 'has a status' : 'have statuses'} the node does not know as final or waiting (${unknownStates.map((state) => `"${state}"`).join(', ')}), so ${unknown.length === 1 ? 'it was' : 'they were'} not counted as finished: check in Nexthink what ${unknownStates.length === 1 ? 'it means' : 'they mean'}.`,
+			);
+		}
+		results.message = sentences.join(' ');
 	}
 	results.targets = summary.targets;
 	return results;

@@ -34,7 +34,7 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 			placeholder,
 			displayOptions: whenWaiting,
 			hint: 'Create it under Administration > NQL API queries with the NQL the README gives (section "Wait for Results")',
-			description: `A stored NQL API query over ${table} that takes the request ID as $request_id and lists each target's status`,
+			description: `A stored NQL API query over ${table} that takes the request ID as $request_id and lists request_id and each target's status (the README gives the NQL)`,
 		},
 		{
 			displayName: 'Wait Options',

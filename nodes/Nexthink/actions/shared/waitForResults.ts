@@ -9,8 +9,9 @@
  * polls), the same hard Maximum Wait (every status call carries the deadline, so the transport
  * cuts its timeout and retries to the time left), and n8n's cancellation through the same sleep
  * helper. One poll runs the query once for each request ID that still has a target without a final
- * status (POST /api/v2/nql/execute, read-only, so the transport may retry it). The run request is
- * never part of this loop: waiting can never send it again.
+ * status (POST /api/v2/nql/execute, read-only, so the transport may retry it) and keeps only the
+ * rows of that request ID (resultStatus.ts). The run request is never part of this loop: waiting
+ * can never send it again.
  *
  * Contract for callers (Run Remote Action, Trigger Campaign, Run Workflow): give the targets as
  * `{ requestId, target }` (target = Collector UID, user SID, or the workflow execution ID the API
@@ -18,7 +19,7 @@
  * because one execute answer holds at most about 1,000 rows.
  *
  * A status query that fails (unknown query ID, missing permission, 5xx after the retries, a
- * query without the target or status column) ends the wait: the outcome says why, and the run
+ * query without the request ID, target or status column) ends the wait: the outcome says why, and the run
  * stays reported as sent.
  *
  * Use from an operation (see remoteAction/run.operation.ts, campaign/trigger.operation.ts,
@@ -38,7 +39,7 @@ import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../export/shared/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, nexthinkRequest, sleepUnlessCancelled } from '../../transport';
 import { describeError, type ItemPreparation } from './runHelpers';
-import { pendingRequestIds, rowsByTarget, StatusRowsError, targetResult, type ResultKind, type StatusRow, type TargetResult, type WaitTarget } from './resultStatus';
+import { pendingRequestIds, rowsByTarget, StatusRowsError, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
 import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
 
 export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
@@ -95,15 +96,15 @@ export async function waitForResults(
 	const signal = cancelSignalOf(ctx);
 	const startedAt = Date.now();
 	const deadline = startedAt + settings.maxWaitMs;
-	const rowsByRequest = new Map<string, Map<string, StatusRow>>();
+	const rowsByRequest = new Map<string, Map<string, TargetRow>>();
 	const end = (polls: number, timedOut: boolean, error?: ResultsWaitOutcome['error']): ResultsWaitOutcome => ({
 		timedOut,
 		polls,
 		waitedMs: Date.now() - startedAt,
 		...(error !== undefined ? { error } : {}),
-		resultOf: (target) => targetResult(kind, target, rowsByRequest.get(target.requestId)),
+		resultOf: (target) => targetResult(target, rowsByRequest.get(target.requestId)),
 	});
-	let pending = pendingRequestIds(kind, targets, rowsByRequest);
+	let pending = pendingRequestIds(targets, rowsByRequest);
 	if (pending.length === 0) return end(0, false);
 	for (let poll = 0; ; poll++) {
 		const waitMs = nextWaitMs(poll, Date.now(), deadline, settings);
@@ -112,7 +113,7 @@ export async function waitForResults(
 		for (const requestId of pending) {
 			try {
 				const rows = await runStatusQuery(ctx, settings, requestId, { deadline, timeoutMs: options.timeoutMs });
-				rowsByRequest.set(requestId, rowsByTarget(kind, settings.queryId, rows));
+				rowsByRequest.set(requestId, rowsByTarget(kind, settings.queryId, requestId, rows));
 			} catch (error) {
 				if (signal?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
 				// a call that got no answer as Maximum Wait ran out: the wait timed out, like any other
@@ -120,7 +121,7 @@ export async function waitForResults(
 				return end(poll + 1, false, describeFailure(error));
 			}
 		}
-		pending = pendingRequestIds(kind, targets, rowsByRequest);
+		pending = pendingRequestIds(targets, rowsByRequest);
 		if (pending.length === 0) return end(poll + 1, false);
 	}
 }
