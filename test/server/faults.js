@@ -21,6 +21,8 @@
  *                                          keep the connection open without ending the answer (a stalled server)
  * @property {boolean} [corrupt]            let the real handler answer, flip body bytes (offsets 16, 16+4096, ...)
  * @property {number} [delayMs]             wait this long first (then the fault's answer, or the real one)
+ * @property {Promise<unknown>} [holdUntil] wait until this promise settles first (then the fault's answer, or the
+ *                                          real one): a test decides when the answer goes out, without timing
  * @property {string} [redirectTo]          with a 3xx `status`: answer a redirect whose `Location` is this origin
  *                                          (e.g. another local server's base URL) plus the request's own path and
  *                                          query, as a gateway that moved the API elsewhere would

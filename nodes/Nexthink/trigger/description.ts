@@ -48,7 +48,7 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		placeholder: 'device.uid',
 		description:
-			'The column(s) that identify a row, as named in the result, separated by commas (e.g. device.uid, or device.name). Rows with the same key in one result are reported as duplicates, never merged.',
+			'The column(s) that identify a row, separated by commas (e.g. device.uid, or device.name). A short name also finds the fully-qualified column that ends with it (uid finds device.uid). Rows with the same key in one result are reported as duplicates, never merged.',
 	},
 	{
 		displayName: 'Emit',
@@ -80,6 +80,24 @@ export const triggerProperties: INodeProperties[] = [
 					'The columns whose change makes a row "changed", separated by commas; empty: every column. Named columns keep their previous values between polls, so changed items show what they were.',
 			},
 			OPTION.logTag,
+			{
+				displayName: 'Maximum Removed per Poll',
+				name: 'maxRemoved',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description:
+					'Fail the poll, reporting nothing and keeping the state, when more rows than this vanish at once (0 = no limit). Recommended when the workflow acts on removed rows.',
+			},
+			{
+				displayName: 'Maximum Removed per Poll (%)',
+				name: 'maxRemovedPercent',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 0 },
+				default: 0,
+				description:
+					"Fail the poll, reporting nothing and keeping the state, when more than this share of the previous poll's rows vanish at once (0 = no limit; one row is always allowed)",
+			},
 			{
 				displayName: 'Emit All Rows on First Poll',
 				name: 'emitAllOnFirstPoll',
