@@ -19,6 +19,7 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { ColumnNameError } from '../shared/columnNames';
 import { DEFAULT_RETRY_POLICY } from '../transport';
 import { diffRows, settingsFingerprint } from './changeDetection';
 import { changeJson, emptySampleJson, sampleJson, SAMPLE_ROWS, type PollInfo } from './changeItems';
@@ -116,12 +117,12 @@ const KEPT_STATE = 'Nothing was compared or reported. The trigger keeps the stat
 
 /** The message of an error the trigger's own checks raise; anything else is passed on as it is. */
 function knownMessage(error: unknown): string | Error {
-	const known = error instanceof ResultCheckError || error instanceof StateLimitError || error instanceof RemovalLimitError;
+	const known = error instanceof ResultCheckError || error instanceof ColumnNameError || error instanceof StateLimitError || error instanceof RemovalLimitError;
 	return known ? (error as Error).message : (error as Error);
 }
 
 function failedPollDescription(error: unknown): string {
-	if (error instanceof ResultCheckError) {
+	if (error instanceof ResultCheckError || error instanceof ColumnNameError) {
 		return `A proxy or login page may have answered instead of Nexthink (check the credential's API address and the network path to Nexthink's file storage), or the Key Columns and Compare Columns do not name columns of the query's result (Fetch Test Event shows them). ${KEPT_STATE}`;
 	}
 	if (error instanceof RemovalLimitError) {

@@ -81,6 +81,13 @@ export const triggerProperties: INodeProperties[] = [
 			},
 			OPTION.logTag,
 			{
+				displayName: 'Emit All Rows on First Poll',
+				name: 'emitAllOnFirstPoll',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the first poll (after activation, or after the query or key changed) outputs every row as new instead of only recording them',
+			},
+			{
 				displayName: 'Maximum Removed per Poll',
 				name: 'maxRemoved',
 				type: 'number',
@@ -97,13 +104,6 @@ export const triggerProperties: INodeProperties[] = [
 				default: 0,
 				description:
 					"Fail the poll, reporting nothing and keeping the state, when more than this share of the previous poll's rows vanish at once (0 = no limit; one row is always allowed)",
-			},
-			{
-				displayName: 'Emit All Rows on First Poll',
-				name: 'emitAllOnFirstPoll',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the first poll (after activation, or after the query or key changed) outputs every row as new instead of only recording them',
 			},
 			{
 				displayName: 'Maximum Wait (Seconds)',

@@ -17,7 +17,7 @@
  * other settings) or when the previous result was empty too. After a result with rows it fails the
  * poll. docs/decisions.md, "Nexthink Trigger: a poll counts only when its answer is the query's result".
  */
-import { arrivedColumns, ColumnNameError, findColumn } from '../shared/columnNames';
+import { arrivedColumns, findColumn } from '../shared/columnNames';
 import type { CompareSettings, Row } from './changeDetection';
 
 /** The answer is not the query's result (or a column is ambiguous): the poll compares nothing. */
@@ -38,7 +38,8 @@ const SHOWN_NAME_CHARS = 100;
  * The Key and Compare Columns as this answer spells them (a configured `uid` finds
  * `device.uid`: shared/columnNames.ts), after checking that the answer is the query's result.
  * `previousKeys`: how many keys the state this poll compares with holds (0 without a state).
- * Throws ResultCheckError, saying what arrived, when the answer does not prove it is the result.
+ * Throws ResultCheckError, saying what arrived, when the answer does not prove it is the result, and
+ * ColumnNameError when a name fits two columns.
  */
 export function checkAnswer(answer: QueryAnswer, settings: CompareSettings, previousKeys: number): CompareSettings {
 	if (answer.columns.length === 0) {
@@ -53,14 +54,9 @@ export function checkAnswer(answer: QueryAnswer, settings: CompareSettings, prev
 	};
 }
 
+/** The column `name` designates; a name two columns end with throws ColumnNameError (shared/columnNames.ts). */
 function answerColumn(name: string, label: string, answer: QueryAnswer): string {
-	let found: string | undefined;
-	try {
-		found = findColumn(name, answer.columns);
-	} catch (error) {
-		if (error instanceof ColumnNameError) throw new ResultCheckError(`${label}: ${error.message}`);
-		throw error;
-	}
+	const found = findColumn(name, answer.columns);
 	if (found !== undefined) return found;
 	throw new ResultCheckError(
 		`${label} "${name}" is not among the columns of ${answer.source}, so it is not the query's result (${count(answer.rows.length, 'row')}). ${whatArrived(answer.columns)} Nothing was compared.`,

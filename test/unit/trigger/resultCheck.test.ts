@@ -53,7 +53,7 @@ describe('checkAnswer', () => {
 
 	it('a short name that fits two columns is an error naming both', () => {
 		expect(() => checkAnswer(answer(['device.uid', 'user.uid']), { keyColumns: ['uid'], compareColumns: [] }, 0)).toThrow(
-			'Key Column: Column "uid" is ambiguous: "device.uid", "user.uid" all end with it. Give the full name of the one you mean.',
+			'Column "uid" is ambiguous: "device.uid", "user.uid" all end with it. Give the full name of the one you mean.',
 		);
 	});
 });
