@@ -234,27 +234,32 @@ describe('Nexthink Trigger', () => {
 	);
 });
 
-describe('Nexthink Trigger under faults: a failed poll keeps the last good state, the next good poll reports every change since', () => {
-	async function baseline(parameters: Record<string, unknown> = {}) {
-		const t = trigger({ options: { maxWaitSeconds: 20 }, ...parameters });
-		expect(await t.poll()).toEqual({ items: null });
-		const state = JSON.stringify(t.staticData().state);
-		const changes = changeEstate();
-		return { t, state, changes };
-	}
+/** A trigger with its baseline recorded, the estate changed since; the state it recorded, as JSON. */
+async function baseline(parameters: Record<string, unknown> = {}) {
+	const t = trigger({ options: { maxWaitSeconds: 20 }, ...parameters });
+	expect(await t.poll()).toEqual({ items: null });
+	const state = JSON.stringify(t.staticData().state);
+	const changes = changeEstate();
+	return { t, state, changes };
+}
 
-	async function expectRecovery(t: ReturnType<typeof trigger>, state: string, changes: ReturnType<typeof changeEstate>) {
-		expect(JSON.stringify(t.staticData().state)).toBe(state);
-		expect(t.staticData().lock).toBeUndefined();
-		server.clearFaults();
-		const { items, error } = await t.poll();
-		expect(error).toBeUndefined();
-		expect(summary(items)).toEqual([
-			['changed', changes.changed],
-			['new', changes.added],
-			['removed', changes.removed],
-		]);
-	}
+/** The failed poll kept the state; once the server answers well again, the next poll reports the changes since the baseline, and the one after nothing. */
+async function expectRecovery(t: ReturnType<typeof trigger>, state: string, changes: ReturnType<typeof changeEstate>) {
+	expect(JSON.stringify(t.staticData().state)).toBe(state);
+	expect(t.staticData().lock).toBeUndefined();
+	server.clearFaults();
+	server.options.emptyResult = 'header';
+	const { items, error } = await t.poll();
+	expect(error).toBeUndefined();
+	expect(summary(items)).toEqual([
+		['changed', changes.changed],
+		['new', changes.added],
+		['removed', changes.removed],
+	]);
+	expect(await t.poll()).toEqual({ items: null });
+}
+
+describe('Nexthink Trigger under faults: a failed poll keeps the last good state, the next good poll reports every change since', () => {
 
 	it(
 		'a token that cannot be had',
@@ -383,37 +388,13 @@ describe('Nexthink Trigger: overlapping polls', () => {
 const uids = (rows: string[][]) => rows.map((row) => row[UID]);
 
 describe.each([['export'], ['execute']])('Nexthink Trigger through %s: a poll counts only when its answer is the query\'s result', (queryMethod) => {
-	async function baseline() {
-		const t = trigger({ queryMethod, options: { maxWaitSeconds: 20 } });
-		expect(await t.poll()).toEqual({ items: null });
-		const state = JSON.stringify(t.staticData().state);
-		const changes = changeEstate();
-		return { t, state, changes };
-	}
-
-	/** The failed poll kept the state; the next good poll reports the changes since the baseline, and the one after nothing. */
-	async function expectRecovery(t: ReturnType<typeof trigger>, state: string, changes: ReturnType<typeof changeEstate>) {
-		expect(JSON.stringify(t.staticData().state)).toBe(state);
-		expect(t.staticData().lock).toBeUndefined();
-		server.clearFaults();
-		server.options.emptyResult = 'header';
-		const { items, error } = await t.poll();
-		expect(error).toBeUndefined();
-		expect(summary(items)).toEqual([
-			['changed', changes.changed],
-			['new', changes.added],
-			['removed', changes.removed],
-		]);
-		expect(await t.poll()).toEqual({ items: null });
-	}
-
 	it.each([
 		['no text at all (a compressed file of nothing; execute: no headers)', 'no-header'],
 		...(queryMethod === 'export' ? [['zero bytes', 'zero-bytes']] : []),
 	])(
 		'an empty answer without columns after a result with rows fails the poll instead of removing every row: %s',
 		async (_label, emptyResult) => {
-			const { t, state, changes } = await baseline();
+			const { t, state, changes } = await baseline({ queryMethod });
 			const kept = estate;
 			estate = [];
 			server.options.emptyResult = emptyResult;
@@ -434,7 +415,7 @@ describe.each([['export'], ['execute']])('Nexthink Trigger through %s: a poll co
 	it(
 		'an answer without the key column fails the poll, listing the columns that arrived',
 		async () => {
-			const { t, state, changes } = await baseline();
+			const { t, state, changes } = await baseline({ queryMethod });
 			if (queryMethod === 'export') {
 				server.injectFault({ path: /^\/files\//, status: 200, body: zlib.gzipSync('device.name,device.entity\n'), headers: { 'content-type': 'application/gzip' } });
 			} else {
@@ -483,10 +464,7 @@ describe('Nexthink Trigger: results files that are not the query\'s result', () 
 	it(
 		'a proxy\'s one-line HTML login page as the results file fails the poll, showing its start; the next good poll reports the real changes once',
 		async () => {
-			const t = trigger({ options: { maxWaitSeconds: 20 } });
-			await t.poll();
-			const state = JSON.stringify(t.staticData().state);
-			const changes = changeEstate();
+			const { t, state, changes } = await baseline();
 			const page = `<html><head><title>Corporate proxy: sign in</title></head><body>${'<p>Your session expired. Sign in again.</p>'.repeat(100)}</body></html>`;
 			server.injectFault({ path: /^\/files\//, status: 200, contentType: 'text/html', body: page });
 			const { items, error } = await t.poll();
@@ -495,14 +473,7 @@ describe('Nexthink Trigger: results files that are not the query\'s result', () 
 				`Key Column "device.uid" is not among the columns of the results file of export ${[...server.exports.keys()].pop()}, so it is not the query's result (0 rows). The columns that arrived: "${page.slice(0, 100)}…". Nothing was compared.`,
 			);
 			expect(error?.description).toMatch(/^A proxy or login page may have answered instead of Nexthink/);
-			expect(JSON.stringify(t.staticData().state)).toBe(state);
-			const { items: recovered } = await t.poll();
-			expect(summary(recovered)).toEqual([
-				['changed', changes.changed],
-				['new', changes.added],
-				['removed', changes.removed],
-			]);
-			expect(await t.poll()).toEqual({ items: null });
+			await expectRecovery(t, state, changes);
 		},
 		REAL_WAITS_TIMEOUT_MS,
 	);
