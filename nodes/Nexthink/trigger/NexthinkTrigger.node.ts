@@ -25,7 +25,7 @@ import { diffRows, settingsFingerprint } from './changeDetection';
 import { changeJson, emptySampleJson, sampleJson, SAMPLE_ROWS, type PollInfo } from './changeItems';
 import { triggerProperties } from './description';
 import { lockHolds, readGeneration, readLock, readState, StateLimitError, type PollLock } from './pollState';
-import { fetchQueryRows } from './queryRows';
+import { fetchQueryRows, KEPT_STATE } from './queryRows';
 import { checkRemovals, RemovalLimitError } from './removalLimit';
 import { checkAnswer, ResultCheckError } from './resultCheck';
 import { lockDurationMs } from './triggerInput';
@@ -113,8 +113,6 @@ export class NexthinkTrigger implements INodeType {
 	}
 }
 
-const KEPT_STATE = 'Nothing was compared or reported. The trigger keeps the state of its last good poll, so the next poll that succeeds reports every change since then, once.';
-
 /** The message of an error the trigger's own checks raise; anything else is passed on as it is. */
 function knownMessage(error: unknown): string | Error {
 	const known = error instanceof ResultCheckError || error instanceof ColumnNameError || error instanceof StateLimitError || error instanceof RemovalLimitError;
@@ -128,5 +126,5 @@ function failedPollDescription(error: unknown): string {
 	if (error instanceof RemovalLimitError) {
 		return `If these rows are really gone, raise "Maximum Removed per Poll" (or set it to 0, no limit) for one poll: it then reports them as removed. If they come back, the next poll reports nothing for them. ${KEPT_STATE}`;
 	}
-	return KEPT_STATE;
+	return `Nothing was compared. ${KEPT_STATE}`;
 }

@@ -23,7 +23,8 @@ import type { NexthinkContext } from '../transport';
 import type { QueryAnswer } from './resultCheck';
 import type { TriggerSettings } from './triggerSettings';
 
-const KEPT_STATE = 'The trigger keeps the state of its last good poll, so the next poll that succeeds reports every change since then.';
+/** Said by every failed poll: what happens to the state. */
+export const KEPT_STATE = 'The trigger keeps the state of its last good poll, so the next poll that succeeds reports every change since then.';
 
 /** Every row of the query, or at most `sampleRows` of them (Fetch Test Event). */
 export async function fetchQueryRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows?: number): Promise<QueryAnswer> {

@@ -9,14 +9,11 @@
  * they are real and the user raised the limit, or nothing if the rows came back.
  */
 export interface RemovalLimit {
-	/** Most removed rows (keys) per poll; 0: no limit. */
+	/** Most removed rows (keys) per poll; 0: no limit (the default: docs/decisions.md says why). */
 	maxRemoved: number;
 	/** Most removed rows as a share of the previous result's rows, in percent; 0: no limit. */
 	maxRemovedPercent: number;
 }
-
-/** No limit: the default (docs/decisions.md says why). */
-export const NO_REMOVAL_LIMIT: RemovalLimit = { maxRemoved: 0, maxRemovedPercent: 0 };
 
 /** More rows vanished than the limit allows: the poll fails and keeps the state. */
 export class RemovalLimitError extends Error {}
