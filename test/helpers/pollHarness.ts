@@ -54,9 +54,29 @@ export interface PollingTrigger {
 	/** A new workflow and context, with the static data as n8n stores it (JSON), as after an n8n restart. */
 	restart(): void;
 	credentialsHelper: MemoryCredentialsHelper;
+	/** The messages logged through n8n's logger (any level) since this trigger was made, oldest first. */
+	logged: string[];
 }
 
 let pollCounter = 0;
+
+/** The lists that receive what n8n's logger logs; the logger is n8n-core's one instance, shared by every context. */
+const logLists = new Set<string[]>();
+const patchedLoggers = new WeakSet<object>();
+
+/** Copies every message of `logger` into `logged` (the context's `logger` property cannot be replaced). */
+function recordLogs(logger: any, logged: string[]): void {
+	logLists.add(logged);
+	if (patchedLoggers.has(logger)) return;
+	patchedLoggers.add(logger);
+	for (const level of ['error', 'warn', 'info', 'debug']) {
+		const original = logger[level].bind(logger);
+		logger[level] = (message: string, meta?: unknown) => {
+			for (const list of logLists) list.push(message);
+			original(message, meta);
+		};
+	}
+}
 
 export function pollingTrigger(options: PollTriggerOptions): PollingTrigger {
 	const credentialsStore = Object.fromEntries(Object.entries(options.credentials).map(([k, v]) => [k, { ...v }]));
@@ -92,7 +112,9 @@ export function pollingTrigger(options: PollTriggerOptions): PollingTrigger {
 			throw new Error('the harness reads what poll() returns; n8n emits it');
 		};
 		context = new n8nCore.PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate', fail, fail);
+		recordLogs(context.logger, logged);
 	};
+	const logged: string[] = [];
 	build({});
 	return {
 		async poll() {
@@ -108,5 +130,6 @@ export function pollingTrigger(options: PollTriggerOptions): PollingTrigger {
 			build(JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject);
 		},
 		credentialsHelper,
+		logged,
 	};
 }

@@ -3,7 +3,7 @@
 
 const { sendJson, sendEmpty, sendText } = require('./http');
 const { parseJsonRequest } = require('./nql-request');
-const { missingParameters, queryRows, takeRows, substituteParameters } = require('./queries');
+const { answerHeader, missingParameters, queryRows, takeRows, substituteParameters } = require('./queries');
 const { csvText } = require('./csv');
 
 /**
@@ -20,7 +20,7 @@ const { csvText } = require('./csv');
  * @typedef {object} ExecuteDeps
  * @property {import('./queries').QueryRegistry} queries
  * @property {() => number} now
- * @property {{ executeRowLimit: number, instanceUtcOffsetMinutes: number, csvLineEnding: string }} options
+ * @property {{ executeRowLimit: number, instanceUtcOffsetMinutes: number, csvLineEnding: string } & import('./files').FileOptions} options
  */
 
 const JSON_TYPE = 'application/json';
@@ -144,8 +144,11 @@ function handleExecute(ctx, deps, version) {
 	const rows = [...takeRows(queryRows(query, parameters), deps.options.executeRowLimit)].map((row) =>
 		query.header.map((column, index) => renderValue(row[index], query.columnTypes[column], offset)),
 	);
+	const header = answerHeader(query.header, deps.options.queryColumnNames);
+	// an empty result without a header (the `emptyResult` switch): CSV without text, v1 without headers
+	const namesColumns = rows.length > 0 || deps.options.emptyResult === 'header';
 	if (accept === CSV_TYPE) {
-		sendText(ctx.res, 200, CSV_TYPE, csvText(query.header, rows, deps.options.csvLineEnding));
+		sendText(ctx.res, 200, CSV_TYPE, namesColumns ? csvText(header, rows, deps.options.csvLineEnding) : '');
 		return;
 	}
 	const executedAt = wallClock(deps.now(), offset);
@@ -153,12 +156,12 @@ function handleExecute(ctx, deps, version) {
 	if (version === 1) {
 		const { year, month, day, hour, minute, second } = executedAt;
 		const executionDateTime = { year, month, day, hour, minute, second };
-		sendJson(ctx.res, 200, { ...base, executionDateTime, headers: query.header, data: rows });
+		sendJson(ctx.res, 200, { ...base, executionDateTime, headers: namesColumns ? header : [], data: rows });
 		return;
 	}
 	const t = executedAt;
 	const executionDateTime = `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
-	const data = rows.map((row) => Object.fromEntries(query.header.map((column, index) => [column, row[index]])));
+	const data = rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index]])));
 	sendJson(ctx.res, 200, { ...base, executionDateTime, data });
 }
 

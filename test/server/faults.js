@@ -27,6 +27,8 @@
  *                                          every field an API or OAuth error may carry (`message`, `details`, `error`,
  *                                          `error_description`, `code`, `source`), `html` in an HTML page,
  *                                          `header` in the `content-type` and `x-echo` headers of an empty answer
+ * @property {Promise<unknown>} [holdUntil] wait until this promise settles first (then the fault's answer, or the
+ *                                          real one): a test decides when the answer goes out, without timing
  * @property {string} [redirectTo]          with a 3xx `status`: answer a redirect whose `Location` is this origin
  *                                          (e.g. another local server's base URL) plus the request's own path and
  *                                          query, as a gateway that moved the API elsewhere would

@@ -8,6 +8,7 @@ const { spawn } = require('node:child_process');
 const { sendStorageError } = require('./http');
 const { csvChunks } = require('./csv');
 const { exportRows } = require('./exports');
+const { answerHeader, hasMoreThan } = require('./queries');
 
 /**
  * `GET /files/{exportId}.csv[.gz|.zst]?expires=..&signature=..`: the object-storage side. No bearer
@@ -18,7 +19,13 @@ const { exportRows } = require('./exports');
  * @property {Map<string, import('./exports').ExportRecord>} exports
  * @property {import('./signed-urls').UrlSigner} signer
  * @property {() => number} now
- * @property {{ csvLineEnding: string }} options
+ * @property {FileOptions} options
+ *
+ * @typedef {object} FileOptions
+ * @property {string} csvLineEnding
+ * @property {'qualified' | 'short'} queryColumnNames  how the header names the columns (queries.js, answerHeader)
+ * @property {'header' | 'no-header' | 'zero-bytes'} emptyResult  the file of an empty result: a header row alone,
+ *   no text at all (compressed per the export: a valid gzip or zstd file of nothing), or zero bytes whatever the compression
  */
 
 const CONTENT_TYPES = { NONE: 'text/csv', GZIP: 'application/gzip', ZSTD: 'application/zstd' };
@@ -57,20 +64,26 @@ async function handleFileDownload(ctx, deps) {
 		return;
 	}
 	ctx.res.writeHead(200, { 'content-type': CONTENT_TYPES[record.compression] });
-	await streamFile(record, deps.options.csvLineEnding, ctx.res);
+	await streamFile(record, deps.options, ctx.res);
 }
 
 /**
  * @param {import('./exports').ExportRecord} record
- * @param {string} lineEnding
+ * @param {FileOptions} options
  * @param {import('node:http').ServerResponse} res
  */
-async function streamFile(record, lineEnding, res) {
+async function streamFile(record, options, res) {
 	if (record.query.cacheFiles) {
-		await sendCachedFile(record, lineEnding, res);
+		await sendCachedFile(record, options, res);
 		return;
 	}
-	const source = Readable.from(csvChunks(record.query.header, exportRows(record), lineEnding));
+	const empty = options.emptyResult !== 'header' && !hasMoreThan(exportRows(record), 0);
+	if (empty && options.emptyResult === 'zero-bytes') {
+		res.end();
+		return;
+	}
+	const header = answerHeader(record.query.header, options.queryColumnNames);
+	const source = Readable.from(empty ? [] : csvChunks(header, exportRows(record), options.csvLineEnding));
 	try {
 		// Fastest level: the server should not be what limits a download benchmark.
 		if (record.compression === 'GZIP') await pipeline(source, zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }), res);
@@ -88,17 +101,17 @@ const fileCache = new WeakMap();
 /**
  * Serves a `cacheFiles` query's file from memory, building it on first use by streaming it into a buffer.
  * @param {import('./exports').ExportRecord} record
- * @param {string} lineEnding
+ * @param {FileOptions} options
  * @param {import('node:http').ServerResponse} res
  */
-async function sendCachedFile(record, lineEnding, res) {
+async function sendCachedFile(record, options, res) {
 	/** @type {Map<string, Promise<Buffer>>} */
 	const files = fileCache.get(record.query) ?? new Map();
 	fileCache.set(record.query, files);
-	const key = `${record.compression} ${JSON.stringify(record.parameters)}`;
+	const key = `${record.compression} ${JSON.stringify(record.parameters)} ${options.csvLineEnding} ${options.queryColumnNames} ${options.emptyResult}`;
 	let file = files.get(key);
 	if (!file) {
-		file = collect(async (sink) => await streamFile({ ...record, query: { ...record.query, cacheFiles: false } }, lineEnding, sink));
+		file = collect(async (sink) => await streamFile({ ...record, query: { ...record.query, cacheFiles: false } }, options, sink));
 		files.set(key, file);
 	}
 	res.end(await file);

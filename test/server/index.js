@@ -7,7 +7,7 @@ const { Clock } = require('./clock');
 const { FaultRegistry } = require('./faults');
 const { TokenIssuer, handleOAuthToken, handleLegacyToken } = require('./tokens');
 const { createRequestListener } = require('./router');
-const { QueryRegistry } = require('./queries');
+const { answerHeader, hasMoreThan, QueryRegistry } = require('./queries');
 const { StatusQuota } = require('./status-quota');
 const { UrlSigner } = require('./signed-urls');
 const { handleExportStart, handleStatus, exportRows } = require('./exports');
@@ -42,6 +42,11 @@ const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
  * @property {number} [retryAfterSeconds]      quota window after the limit is hit; default: until next UTC midnight
  * @property {number} [executeRowLimit]        rows returned by execute, default 1000
  * @property {'\n' | '\r\n'} [csvLineEnding]   line ending of exported CSV files, default '\n'
+ * @property {'qualified' | 'short'} [queryColumnNames]  how answers of `addQuery` queries name their columns:
+ *                                             as the header says (`device.uid`, default) or without the root object (`uid`)
+ * @property {'header' | 'no-header' | 'zero-bytes'} [emptyResult]  an empty result's export file: a header row alone
+ *                                             (default), no text (a valid compressed file of nothing), or zero bytes;
+ *                                             execute answers it without columns unless 'header' (v1 `headers: []`, CSV '')
  * @property {number} [instanceUtcOffsetMinutes]  the instance's regional time zone for execute without x-utc-times, default 60
  * @property {boolean} [demo]                  load the demo estate
  * @property {number} [slowExportMs]           completion time of the demo's #slow_export, default 30000
@@ -77,6 +82,8 @@ async function startNexthinkServer(input = {}) {
 		retryAfterSeconds: /** @type {number | undefined} */ (undefined),
 		executeRowLimit: 1000,
 		csvLineEnding: /** @type {'\n' | '\r\n'} */ ('\n'),
+		queryColumnNames: /** @type {'qualified' | 'short'} */ ('qualified'),
+		emptyResult: /** @type {'header' | 'no-header' | 'zero-bytes'} */ ('header'),
 		instanceUtcOffsetMinutes: 60,
 		demo: false,
 		slowExportMs: 30000,
@@ -302,7 +309,8 @@ async function startNexthinkServer(input = {}) {
 		csvFor(exportId) {
 			const record = exports.get(exportId);
 			if (!record) throw new Error(`csvFor: no export ${exportId}`);
-			return csvText(record.query.header, exportRows(record), options.csvLineEnding);
+			if (options.emptyResult !== 'header' && !hasMoreThan(exportRows(record), 0)) return '';
+			return csvText(answerHeader(record.query.header, options.queryColumnNames), exportRows(record), options.csvLineEnding);
 		},
 		resetStatusQuota() {
 			quota.reset();

@@ -145,4 +145,16 @@ class QueryRegistry {
 	}
 }
 
-module.exports = { QueryRegistry, substituteParameters, missingParameters, queryRows, takeRows, hasMoreThan };
+/**
+ * How an answer names a query's columns: `qualified` as the query's header says (`device.uid`, as
+ * Nexthink's exports write them), `short` without the root object (`uid`, `operating_system.name`), as
+ * the NQL API might write the names a query lists (whether it does is not documented:
+ * reference/nql.md §5). Applies to export files and execute answers of `addQuery` queries.
+ * @param {readonly string[]} header
+ * @param {'qualified' | 'short'} spelling
+ */
+function answerHeader(header, spelling) {
+	return spelling === 'short' ? header.map((column) => column.replace(/^[^.]+\./, '')) : [...header];
+}
+
+module.exports = { answerHeader, QueryRegistry, substituteParameters, missingParameters, queryRows, takeRows, hasMoreThan };

@@ -81,6 +81,7 @@ function createRequestListener({ routes, tokens, faults, record, now }) {
 			const fault = faults.take(method, path);
 			if (fault) {
 				if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+				if (fault.holdUntil) await fault.holdUntil.catch(() => undefined);
 				if (fault.drop) {
 					req.socket.destroy();
 					return;

@@ -12,6 +12,8 @@ export const EXECUTE_ROW_LIMIT = 1000;
 export interface ExecuteResult {
 	rows: IDataObject[];
 	metadata: IDataObject;
+	/** v1 only: the answer's `headers`, which name the columns even when there are no rows. */
+	columns?: string[];
 }
 
 export class ExecuteResponseError extends Error {}
@@ -116,7 +118,7 @@ export function readExecuteV1(body: unknown): ExecuteResult {
 		names.forEach((name, column) => (row[name] = values[column] as IDataObject[string]));
 		return row;
 	});
-	return { rows, metadata: metadataOf(object, rows.length) };
+	return { rows, metadata: metadataOf(object, rows.length), columns: names };
 }
 
 /** Only values of the documented types reach the metadata; anything else becomes null. */

@@ -1,5 +1,6 @@
 // What the nodes use of the transport; the rest of the folder is its inside.
 export { nexthinkRequest } from './request';
+export { DEFAULT_RETRY_POLICY } from './retryPolicy';
 export { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
 export type { NexthinkContext, NexthinkRequest, NexthinkResponse } from './types';
 export { cancellableSleep } from './hostCompat';

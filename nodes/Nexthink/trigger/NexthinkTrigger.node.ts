@@ -8,18 +8,26 @@
  * - *Fetch Test Event* (manual mode) outputs a few current rows marked `sample` and touches no state.
  * - A failed poll throws (n8n records it as a failed execution of the trigger) and leaves the
  *   previous state as it was: the next good poll reports every change since the last good one.
+ * - A poll counts only when its answer proves it is the query's result (resultCheck.ts) and no more
+ *   rows vanished than Maximum Removed per Poll allows (removalLimit.ts); otherwise it fails.
  * - A poll that starts while another still runs (n8n starts polls on schedule, without waiting for
  *   the previous one) does nothing: a lock with an expiry in the static data keeps a second export
  *   from starting, and a poll cut short cannot keep it beyond its expiry.
+ * - A poll writes its state and emits only if no other poll wrote since it started (readGeneration
+ *   in pollState.ts): a poll that outlived its lock is dropped, with a log line.
  */
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { ColumnError, diffRows, settingsFingerprint } from './changeDetection';
+import { ColumnNameError } from '../shared/columnNames';
+import { DEFAULT_RETRY_POLICY } from '../transport';
+import { diffRows, settingsFingerprint } from './changeDetection';
 import { changeJson, emptySampleJson, sampleJson, SAMPLE_ROWS, type PollInfo } from './changeItems';
 import { triggerProperties } from './description';
-import { lockHolds, readLock, readState, StateLimitError, type PollLock } from './pollState';
-import { fetchQueryRows } from './queryRows';
+import { lockHolds, readGeneration, readLock, readState, StateLimitError, type PollLock } from './pollState';
+import { fetchQueryRows, KEPT_STATE } from './queryRows';
+import { checkRemovals, RemovalLimitError } from './removalLimit';
+import { checkAnswer, ResultCheckError } from './resultCheck';
 import { lockDurationMs } from './triggerInput';
 import { readTriggerSettings } from './triggerSettings';
 
@@ -64,24 +72,34 @@ export class NexthinkTrigger implements INodeType {
 			});
 			return null;
 		}
-		const lock: PollLock = { until: nowMs + lockDurationMs(settings), since: info.polledAt };
+		const lock: PollLock = { until: nowMs + lockDurationMs(settings, DEFAULT_RETRY_POLICY), since: info.polledAt };
 		data.lock = lock as unknown as IDataObject;
+		const generation = readGeneration(data.generation);
 		try {
-			const { rows, header } = await fetchQueryRows(requests, settings);
+			const answer = await fetchQueryRows(requests, settings);
 			const fingerprint = settingsFingerprint({ queryId: settings.queryId, parameters: settings.parameters, ...settings.compare });
 			const stored = readState(data.state);
 			const previous = stored?.fingerprint === fingerprint ? stored : undefined;
+			const previousKeys = previous?.keys.length ?? 0;
 			let diff;
 			try {
-				diff = diffRows(previous, rows, header, settings.compare, { fingerprint, recordedAt: info.polledAt });
+				const columns = checkAnswer(answer, settings.compare, previousKeys);
+				diff = diffRows(previous, answer.rows, columns, { fingerprint, recordedAt: info.polledAt });
+				checkRemovals(diff.counts.removed, previousKeys, settings.removalLimit);
 			} catch (error) {
-				const known = error instanceof ColumnError || error instanceof StateLimitError;
-				throw new NodeOperationError(this.getNode(), known ? (error as Error).message : (error as Error), {
-					description: 'Nothing was compared. The trigger keeps the state of its last good poll.',
-				});
+				throw new NodeOperationError(this.getNode(), knownMessage(error), { description: failedPollDescription(error) });
 			}
-			// the new state replaces the previous one only now that the whole poll succeeded
+			// written only now that the whole poll succeeded, and only by the poll that read the last write
+			// (checked and written in one synchronous step: polls of one activation share the static data)
+			if (readGeneration(data.generation) !== generation) {
+				this.logger.info(
+					`Nexthink Trigger: the poll that started at ${info.polledAt} is dropped: another poll wrote the state while it ran (it outlived its lock); it writes and emits nothing`,
+					{ node: this.getNode().name },
+				);
+				return null;
+			}
 			data.state = diff.state as unknown as IDataObject;
+			data.generation = generation + 1;
 			const firstPoll = previous === undefined;
 			if (firstPoll && !settings.emitAllOnFirstPoll) return null;
 			const items = diff.changes
@@ -93,4 +111,20 @@ export class NexthinkTrigger implements INodeType {
 			if ((data.lock as unknown as PollLock | undefined)?.since === lock.since) delete data.lock;
 		}
 	}
+}
+
+/** The message of an error the trigger's own checks raise; anything else is passed on as it is. */
+function knownMessage(error: unknown): string | Error {
+	const known = error instanceof ResultCheckError || error instanceof ColumnNameError || error instanceof StateLimitError || error instanceof RemovalLimitError;
+	return known ? (error as Error).message : (error as Error);
+}
+
+function failedPollDescription(error: unknown): string {
+	if (error instanceof ResultCheckError || error instanceof ColumnNameError) {
+		return `A proxy or login page may have answered instead of Nexthink (check the credential's API address and the network path to Nexthink's file storage), or the Key Columns and Compare Columns do not name columns of the query's result (Fetch Test Event shows them). ${KEPT_STATE}`;
+	}
+	if (error instanceof RemovalLimitError) {
+		return `If these rows are really gone, raise "Maximum Removed per Poll" (or set it to 0, no limit) for one poll: it then reports them as removed. If they come back, the next poll reports nothing for them. ${KEPT_STATE}`;
+	}
+	return `Nothing was compared. ${KEPT_STATE}`;
 }

@@ -70,32 +70,12 @@ export interface DiffResult {
 	counts: DiffCounts;
 }
 
-/** A key or compared column the result does not have. */
-export class ColumnError extends Error {}
-
 /** A value as compared and stored: text, null and missing as ''. */
 export function valueText(value: unknown): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value;
 	if (typeof value === 'object') return JSON.stringify(value);
 	return String(value);
-}
-
-/** Fails, naming the column and the columns there are, when a key or compared column is missing. */
-export function checkColumns(header: string[], settings: CompareSettings): void {
-	const present = new Set(header);
-	const shown = header.length > 12 ? `${header.slice(0, 12).join(', ')}, …` : header.join(', ');
-	for (const [label, columns] of [
-		['Key Column', settings.keyColumns],
-		['Compare Column', settings.compareColumns],
-	] as const) {
-		const missing = columns.filter((column) => !present.has(column));
-		if (missing.length > 0) {
-			throw new ColumnError(
-				`${label} ${missing.map((c) => `"${c}"`).join(', ')} is not a column of the query's result. Its columns are: ${shown || '(none)'}. Column names are written as in the result, e.g. device.uid.`,
-			);
-		}
-	}
 }
 
 /** The text a key is stored as: the value itself for one key column, a JSON list for several. */
@@ -132,18 +112,16 @@ function duplicateDigest(rows: Row[], compareColumns: string[]): Buffer {
 
 /**
  * Compares the rows of this poll with the previous state (undefined: no state yet, every key is new).
- * Throws ColumnError (a column is missing) or StateLimitError (a key too long, too many keys, a
- * state too large) before anything is decided.
+ * `settings` names the columns as the rows spell them (resultCheck.ts resolved and checked them).
+ * Throws StateLimitError (a key too long, too many keys, a state too large) before anything is decided.
  */
 export function diffRows(
 	previous: PollState | undefined,
 	rows: Row[],
-	header: string[],
 	settings: CompareSettings,
 	meta: { fingerprint: string; recordedAt: string },
 ): DiffResult {
 	const { keyColumns, compareColumns } = settings;
-	if (rows.length > 0) checkColumns(header, settings);
 	const keepPrevious = compareColumns.length > 0;
 
 	// group the rows by key, in the order of each key's first row

@@ -48,7 +48,7 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		placeholder: 'device.uid',
 		description:
-			'The column(s) that identify a row, as named in the result, separated by commas (e.g. device.uid, or device.name). Rows with the same key in one result are reported as duplicates, never merged.',
+			'The column(s) that identify a row, separated by commas (e.g. device.uid, or device.name). A short name also finds the fully-qualified column that ends with it (uid finds device.uid). Rows with the same key in one result are reported as duplicates, never merged.',
 	},
 	{
 		displayName: 'Emit',
@@ -86,6 +86,24 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether the first poll (after activation, or after the query or key changed) outputs every row as new instead of only recording them',
+			},
+			{
+				displayName: 'Maximum Removed per Poll',
+				name: 'maxRemoved',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description:
+					'Fail the poll, reporting nothing and keeping the state, when more rows than this vanish at once (0 = no limit). Recommended when the workflow acts on removed rows.',
+			},
+			{
+				displayName: 'Maximum Removed per Poll (%)',
+				name: 'maxRemovedPercent',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 0 },
+				default: 0,
+				description:
+					"Fail the poll, reporting nothing and keeping the state, when more than this share of the previous poll's rows vanish at once (0 = no limit; one row is always allowed)",
 			},
 			{
 				displayName: 'Maximum Wait (Seconds)',

@@ -93,6 +93,17 @@ export function unpackDigests(digests: string, count: number): Buffer {
 	return bytes;
 }
 
+/**
+ * How many times polls wrote the state: the node keeps it beside the state in the static data. A
+ * poll notes it when it starts and writes (and emits) only if it is still the same when it ends, in
+ * the same synchronous step as the write. So a poll that outlived its lock while a newer poll wrote
+ * never puts back an older state nor emits the reverse of the newer poll's changes (which the next
+ * poll would then report a second time): its result is dropped. A missing or damaged value reads as 0.
+ */
+export function readGeneration(stored: unknown): number {
+	return typeof stored === 'number' && Number.isSafeInteger(stored) && stored >= 0 ? stored : 0;
+}
+
 /** A lock that keeps a second poll from starting while one runs; it expires so that a crash cannot keep it. */
 export interface PollLock {
 	/** Epoch milliseconds after which the lock no longer holds. */

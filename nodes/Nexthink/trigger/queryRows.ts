@@ -1,9 +1,14 @@
 /**
- * One poll's rows: the stored query run through an export (start, wait, download and parse the
+ * One poll's answer: the stored query run through an export (start, wait, download and parse the
  * file) or through Execute Query, with the Export node's own steps (export/shared/). Every failure
  * is an error, never a shorter result: a missing row would be reported as removed. So a truncated
  * export (the licence's result limit) and an Execute Query answer of 1,000 rows (where Nexthink drops
- * the rest silently) fail the poll too.
+ * the rest silently) fail the poll too. Whether the answer is the query's result at all is
+ * resultCheck.ts's question; this file hands it the columns the answer names.
+ *
+ * Execute Query goes through the v1 endpoint: its answer lists the columns (`headers`) even when it
+ * has no rows, where v2's holds only `data` objects, so an empty v2 answer could not show that it is
+ * the query's (empty) result.
  */
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -15,23 +20,18 @@ import { waitForExport } from '../export/shared/waitForExport';
 import { DEFAULT_RESULT_LIMITS } from '../results/limits';
 import { DEFAULT_MAX_ANSWER_BYTES, EXECUTE_ROW_LIMIT } from '../shared/executeAnswer';
 import type { NexthinkContext } from '../transport';
-import type { Row } from './changeDetection';
+import type { QueryAnswer } from './resultCheck';
 import type { TriggerSettings } from './triggerSettings';
 
-export interface QueryRows {
-	/** The result's column names (for an empty Execute Query answer: none). */
-	header: string[];
-	rows: Row[];
-}
-
-const KEPT_STATE = 'The trigger keeps the state of its last good poll, so the next poll that succeeds reports every change since then.';
+/** Said by every failed poll: what happens to the state. */
+export const KEPT_STATE = 'The trigger keeps the state of its last good poll, so the next poll that succeeds reports every change since then.';
 
 /** Every row of the query, or at most `sampleRows` of them (Fetch Test Event). */
-export async function fetchQueryRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows?: number): Promise<QueryRows> {
+export async function fetchQueryRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows?: number): Promise<QueryAnswer> {
 	return settings.method === 'execute' ? await executeRows(ctx, settings, sampleRows) : await exportRows(ctx, settings, sampleRows);
 }
 
-async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows: number | undefined): Promise<QueryRows> {
+async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows: number | undefined): Promise<QueryAnswer> {
 	const { queryId, parameters, timeoutMs } = settings;
 	const itemIndex = 0;
 	const exportId = await startExport(ctx, { queryId, parameters, compression: 'GZIP', method: 'POST', logTag: settings.logTag, timeoutMs, itemIndex });
@@ -54,7 +54,8 @@ async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampl
 			{ description: `The rows left out would look removed, so the poll compares nothing. Narrow the query (fewer rows). ${KEPT_STATE}` },
 		);
 	}
-	const refreshUrl = async () => await freshResultsUrl(ctx, exportId, queryId, { timeoutMs, itemIndex });
+	// a deadline keeps the status call's retries within the Request Timeout (lockDurationMs counts on it)
+	const refreshUrl = async () => await freshResultsUrl(ctx, exportId, queryId, { timeoutMs, itemIndex, deadline: Date.now() + timeoutMs });
 	const results = await downloadResults(ctx, report.resultsFileUrl, refreshUrl, {
 		declaredCompression: 'GZIP',
 		parseRows: true,
@@ -65,16 +66,16 @@ async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampl
 		itemIndex,
 		limits: DEFAULT_RESULT_LIMITS,
 	});
-	return { header: results.header, rows: results.rows };
+	return { columns: results.header, rows: results.rows, source: `the results file of export ${exportId}` };
 }
 
-async function executeRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows: number | undefined): Promise<QueryRows> {
+async function executeRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows: number | undefined): Promise<QueryAnswer> {
 	const { queryId, parameters } = settings;
 	const { result } = await executeStoredQuery(
 		ctx,
 		{ queryId, parameters },
 		{
-			apiVersion: 'v2',
+			apiVersion: 'v1',
 			asCsv: false,
 			convertTypes: false,
 			// times in UTC: the same instant always reads the same, whatever the instance's time zone does
@@ -85,7 +86,8 @@ async function executeRows(ctx: NexthinkContext, settings: TriggerSettings, samp
 		},
 		0,
 	);
-	if (sampleRows !== undefined) return { header: columnsOf(result.rows), rows: result.rows.slice(0, sampleRows) };
+	const answer = { columns: result.columns ?? [], source: `the Execute Query answer for ${queryId}` };
+	if (sampleRows !== undefined) return { ...answer, rows: result.rows.slice(0, sampleRows) };
 	if (result.rows.length >= EXECUTE_ROW_LIMIT) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -93,12 +95,5 @@ async function executeRows(ctx: NexthinkContext, settings: TriggerSettings, samp
 			{ description: `Rows Nexthink left out would look removed. Set "Run Query Through" to Export, which has no such limit. ${KEPT_STATE}` },
 		);
 	}
-	return { header: columnsOf(result.rows), rows: result.rows };
-}
-
-/** The columns of an execute answer: every key of its rows, in first-seen order. */
-function columnsOf(rows: Row[]): string[] {
-	const columns = new Set<string>();
-	for (const row of rows) for (const column of Object.keys(row)) columns.add(column);
-	return [...columns];
+	return { ...answer, rows: result.rows };
 }

@@ -34,15 +34,28 @@ export function parseEmit(raw: unknown): Set<ChangeKind> {
 	return kinds;
 }
 
+/** Room for token exchanges (30 s each, transport/tokenExchange.ts; one before a request, one on a renewal) and scheduling. */
+const LOCK_MARGIN_MS = 5 * 60_000;
+
 /**
- * How long a poll holds its lock: longer than the poll itself can take, so a second poll never
- * starts while one runs, yet a poll that was cut short (n8n stopped) frees it by itself. An export
- * poll is its start, its wait and the download, each request within the Request Timeout (with a
- * status call's retries within the wait); Execute Query is one request with up to four retries and
- * their back-off (at most 30 s each).
+ * How long a poll holds its lock: longer than the longest a poll can take, so that a second poll
+ * never starts while one runs, yet a poll cut short (n8n stopped) frees it by itself. A poll that
+ * outlives it anyway writes and emits nothing (readGeneration in pollState.ts). With T the Request
+ * Timeout and the transport's retry policy (`policy`, transport/retryPolicy.ts: R retries, each
+ * after a back-off of at most maxDelayMs or a `retry-after` of at most maxRetryAfterMs):
+ * - Export: the start with its resends on 429/503 (within a deadline of T), the wait with its status
+ *   calls and their retries (within Maximum Wait), the download, one status call for a fresh URL
+ *   (within a deadline of T) and a second download: Maximum Wait + 4 T. Each of these five may be
+ *   sent once more after a token renewal (a 401), within its own timeout: + 5 T.
+ * - Execute Query: one request, retried (R + 1 attempts of T, each possibly sent twice for a 401,
+ *   and R waits); its retries have no deadline, so a `retry-after` on 429 counts in full.
  */
-export function lockDurationMs(settings: { method: 'export' | 'execute'; wait: { maxWaitMs: number }; timeoutMs: number }): number {
-	const margin = 2 * 60_000;
-	if (settings.method === 'execute') return 5 * settings.timeoutMs + 4 * 30_000 + margin;
-	return settings.wait.maxWaitMs + 3 * settings.timeoutMs + margin;
+export function lockDurationMs(
+	settings: { method: 'export' | 'execute'; wait: { maxWaitMs: number }; timeoutMs: number },
+	policy: { maxRetries: number; maxDelayMs: number; maxRetryAfterMs: number },
+): number {
+	const timeout = settings.timeoutMs;
+	if (settings.method === 'export') return settings.wait.maxWaitMs + 9 * timeout + LOCK_MARGIN_MS;
+	const attempts = policy.maxRetries + 1;
+	return attempts * 2 * timeout + policy.maxRetries * Math.max(policy.maxDelayMs, policy.maxRetryAfterMs) + LOCK_MARGIN_MS;
 }

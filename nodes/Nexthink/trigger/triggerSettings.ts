@@ -11,6 +11,7 @@ import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitS
 import { requestTimeoutMs, RequestTimeoutError } from '../shared/requestTimeout';
 import { CHANGE_KINDS, type ChangeKind, type CompareSettings } from './changeDetection';
 import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS, DEFAULT_MAX_WAIT_SECONDS } from './description';
+import { readRemovalLimit, RemovalLimitSettingError, type RemovalLimit } from './removalLimit';
 import { parseColumnList, parseEmit, TriggerSettingError } from './triggerInput';
 
 export interface TriggerSettings {
@@ -20,6 +21,7 @@ export interface TriggerSettings {
 	compare: CompareSettings;
 	emit: Set<ChangeKind>;
 	emitAllOnFirstPoll: boolean;
+	removalLimit: RemovalLimit;
 	logTag?: string;
 	wait: WaitSettings;
 	timeoutMs: number;
@@ -43,6 +45,7 @@ export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
 			},
 			emit: parseEmit(get('emit', [...CHANGE_KINDS])),
 			emitAllOnFirstPoll: options.emitAllOnFirstPoll === true,
+			removalLimit: readRemovalLimit(options.maxRemoved, options.maxRemovedPercent),
 			logTag: validateLogTag(options.logTag),
 			wait: checkWaitSettings({ ...DEFAULT_WAIT_SETTINGS, maxWaitMs: maxWaitSeconds * 1000 }),
 			timeoutMs: requestTimeoutMs(
@@ -54,6 +57,7 @@ export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
 		const known =
 			error instanceof QueryInputError ||
 			error instanceof TriggerSettingError ||
+			error instanceof RemovalLimitSettingError ||
 			error instanceof WaitSettingsError ||
 			error instanceof RequestTimeoutError;
 		throw new NodeOperationError(ctx.getNode(), known ? (error as Error).message : (error as Error));

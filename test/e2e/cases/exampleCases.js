@@ -226,7 +226,7 @@ function exampleCases() {
 		},
 		{
 			file: 'new-unsupported-os-devices-trigger.json',
-			title: 'example: an active Nexthink Trigger records the devices at activation, then reports a new Windows 10 device at the next poll',
+			title: 'example: an active Nexthink Trigger records the devices at activation, then reports a new Windows 10 device at the next poll; a poll whose results file is an HTML page fails, the next reports the real change once',
 			kind: 'active', // activated before n8n starts and checked in the running n8n (triggerCheck.js)
 			// polled every minute, n8n's shortest poll time, instead of every 15 minutes
 			adapt(workflow) {

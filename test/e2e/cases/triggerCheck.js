@@ -7,6 +7,8 @@
  * activates the workflow, which records the demo estate and starts no execution; the test then adds,
  * changes and removes devices on the server, and the next scheduled poll must start one execution
  * whose trigger output is the two new devices and whose notification is the new Windows 10 device.
+ * Then a poll whose results file is a proxy's one-line HTML page must be a failed execution, the
+ * next poll must report only the device added meanwhile, and the poll after it nothing.
  * It has an `n8n start` of its own, after the other server checks: the trigger's polls would mix
  * their requests into theirs (the credential test counts token exchanges and API calls).
  */
@@ -46,7 +48,7 @@ async function checkActiveTrigger({ session, server, n8nDir, workflowId, exports
 	devices[1].attributes['device.operating_system.name'] = 'Windows 10 Enterprise 22H2'; // changed: not emitted (Emit: New Rows)
 	s.inventory.remove('device', devices[2].uid); // removed: not emitted either
 
-	const { run } = await latestExecution(session, workflowId, n8nDir, 0, POLL_WAIT_MS);
+	const { id, run } = await latestExecution(session, workflowId, n8nDir, 0, POLL_WAIT_MS);
 	assert.equal(run.status, 'success', JSON.stringify(run.data.resultData.error ?? {}));
 	const fromTrigger = jsonOf(run, 'New Devices');
 	assert.deepEqual(
@@ -62,6 +64,39 @@ async function checkActiveTrigger({ session, server, n8nDir, workflowId, exports
 	assert.match(notified[0].text, /New device \*PC-E2E-W10\* .* runs Windows 10 Enterprise 22H2, which is no longer supported/);
 	const exportsOfQuery = [...s.exports.values()].filter((entry) => !exportsBefore.has(entry.id) && entry.queryId === '#all_devices');
 	assert.ok(exportsOfQuery.length >= 2, `${exportsOfQuery.length} exports since n8n started`);
+
+	// A poll whose results file is a proxy's one-line HTML page fails (a failed execution, the state
+	// kept); the next poll reports the real change once: one new device, not every device removed and
+	// then every device new.
+	const windows10b = addDevice('PC-E2E-W10-B', '00000000-0000-4000-8000-0000000e2e12', 'Windows 10 Pro 22H2');
+	const page = '<html><head><title>Proxy sign-in</title></head><body>Your session expired. Sign in again.</body></html>';
+	s.injectFault({ path: /^\/files\//, status: 200, contentType: 'text/html', body: page });
+	const failed = await latestExecution(session, workflowId, n8nDir, id, POLL_WAIT_MS);
+	const failure = JSON.stringify(failed.run.data.resultData.error ?? {});
+	assert.equal(failed.run.status, 'error', failure);
+	assert.match(failure, /Key Column \\"device\.uid\\" is not among the columns of the results file of export .*<html><head><title>Proxy sign-in/);
+	const recovered = await latestExecution(session, workflowId, n8nDir, failed.id, POLL_WAIT_MS);
+	assert.equal(recovered.run.status, 'success', JSON.stringify(recovered.run.data.resultData.error ?? {}));
+	assert.deepEqual(
+		jsonOf(recovered.run, 'New Devices').map((item) => [item.nexthinkTrigger.change, item['device.name'], item['device.uid']]),
+		[['new', 'PC-E2E-W10-B', windows10b.uid]],
+	);
+	assert.deepEqual(
+		jsonOf(recovered.run, 'Notify (Slack Stand-In)').map((item) => item.deviceUid),
+		[windows10b.uid],
+	);
+	// once: the next poll downloads its file and starts no execution
+	const downloadsSoFar = s.requests.filter((request) => request.path.startsWith('/files/')).length;
+	const waitUntil = Date.now() + POLL_WAIT_MS;
+	while (s.requests.filter((request) => request.path.startsWith('/files/')).length <= downloadsSoFar) {
+		if (Date.now() > waitUntil) throw new Error('no poll downloaded a results file after the recovery');
+		await sleep(250);
+	}
+	// room for the poll to compare and for n8n to record an execution, had it emitted one
+	await sleep(10_000);
+	const later = await session.request('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+	const newer = (later.body.data.results ?? later.body.data).filter((execution) => Number(execution.id) > recovered.id);
+	assert.deepEqual(newer, [], 'the poll after the recovery started an execution');
 }
 
 /**

@@ -3,6 +3,8 @@
  * over real HTTP against the local API server, whose device estate the tests change between polls:
  * baseline, new/changed/removed/duplicate rows, Fetch Test Event, and polls that fail or overlap.
  */
+import * as zlib from 'node:zlib';
+
 import { NexthinkTrigger } from '../../../nodes/Nexthink/trigger/NexthinkTrigger.node';
 import { disposeHarness, nexthinkCredentials } from '../../helpers/harness';
 import { pollingTrigger, type PollTriggerOptions } from '../../helpers/pollHarness';
@@ -31,6 +33,8 @@ beforeEach(() => {
 	server.addQuery(QUERY);
 	server.clearFaults();
 	server.clearRequests();
+	server.options.queryColumnNames = 'qualified';
+	server.options.emptyResult = 'header';
 });
 
 function trigger(parameters: Record<string, unknown>, extra: Partial<PollTriggerOptions> = {}) {
@@ -182,7 +186,7 @@ describe('Nexthink Trigger', () => {
 			expect(await t.poll()).toEqual({ items: null });
 			const { changed } = changeEstate();
 			expect(summary((await t.poll()).items)).toEqual([['new', changed]]);
-			const executes = server.requests.filter((r: any) => r.path === '/api/v2/nql/execute');
+			const executes = server.requests.filter((r: any) => r.path === '/api/v1/nql/execute');
 			expect(JSON.parse(executes[executes.length - 1].body)).toEqual({ queryId: '#estate_by_os', parameters: { os } });
 		},
 		REAL_WAITS_TIMEOUT_MS,
@@ -216,11 +220,13 @@ describe('Nexthink Trigger', () => {
 	);
 
 	it(
-		'fails, keeping the state, when the key column is not in the result',
+		'fails, keeping the state, when the key column is not in the result, listing the columns that arrived',
 		async () => {
 			const t = trigger({ queryMethod: 'execute', keyColumns: 'device.id' });
 			const { error } = await t.poll();
-			expect(error?.message).toMatch(/^Key Column "device.id" is not a column of the query's result\. Its columns are: device\.name, device\.uid/);
+			expect(error?.message).toMatch(
+				/^Key Column "device.id" is not among the columns of the Execute Query answer for #estate, so it is not the query's result \(30 rows\)\. The columns that arrived: "device\.name", "device\.uid",/,
+			);
 			expect(t.staticData().state).toBeUndefined();
 			expect(t.staticData().lock).toBeUndefined();
 		},
@@ -228,27 +234,32 @@ describe('Nexthink Trigger', () => {
 	);
 });
 
-describe('Nexthink Trigger under faults: a failed poll keeps the last good state, the next good poll reports every change since', () => {
-	async function baseline(parameters: Record<string, unknown> = {}) {
-		const t = trigger({ options: { maxWaitSeconds: 20 }, ...parameters });
-		expect(await t.poll()).toEqual({ items: null });
-		const state = JSON.stringify(t.staticData().state);
-		const changes = changeEstate();
-		return { t, state, changes };
-	}
+/** A trigger with its baseline recorded, the estate changed since; the state it recorded, as JSON. */
+async function baseline(parameters: Record<string, unknown> = {}) {
+	const t = trigger({ options: { maxWaitSeconds: 20 }, ...parameters });
+	expect(await t.poll()).toEqual({ items: null });
+	const state = JSON.stringify(t.staticData().state);
+	const changes = changeEstate();
+	return { t, state, changes };
+}
 
-	async function expectRecovery(t: ReturnType<typeof trigger>, state: string, changes: ReturnType<typeof changeEstate>) {
-		expect(JSON.stringify(t.staticData().state)).toBe(state);
-		expect(t.staticData().lock).toBeUndefined();
-		server.clearFaults();
-		const { items, error } = await t.poll();
-		expect(error).toBeUndefined();
-		expect(summary(items)).toEqual([
-			['changed', changes.changed],
-			['new', changes.added],
-			['removed', changes.removed],
-		]);
-	}
+/** The failed poll kept the state; once the server answers well again, the next poll reports the changes since the baseline, and the one after nothing. */
+async function expectRecovery(t: ReturnType<typeof trigger>, state: string, changes: ReturnType<typeof changeEstate>) {
+	expect(JSON.stringify(t.staticData().state)).toBe(state);
+	expect(t.staticData().lock).toBeUndefined();
+	server.clearFaults();
+	server.options.emptyResult = 'header';
+	const { items, error } = await t.poll();
+	expect(error).toBeUndefined();
+	expect(summary(items)).toEqual([
+		['changed', changes.changed],
+		['new', changes.added],
+		['removed', changes.removed],
+	]);
+	expect(await t.poll()).toEqual({ items: null });
+}
+
+describe('Nexthink Trigger under faults: a failed poll keeps the last good state, the next good poll reports every change since', () => {
 
 	it(
 		'a token that cannot be had',
@@ -368,6 +379,214 @@ describe('Nexthink Trigger: overlapping polls', () => {
 			expect(await t.poll()).toEqual({ items: null });
 			expect(t.staticData().state).toBeDefined();
 			expect(t.staticData().lock).toBeUndefined();
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+});
+
+/** The uids of the estate's rows. */
+const uids = (rows: string[][]) => rows.map((row) => row[UID]);
+
+describe.each([['export'], ['execute']])('Nexthink Trigger through %s: a poll counts only when its answer is the query\'s result', (queryMethod) => {
+	it.each([
+		['no text at all (a compressed file of nothing; execute: no headers)', 'no-header'],
+		...(queryMethod === 'export' ? [['zero bytes', 'zero-bytes']] : []),
+	])(
+		'an empty answer without columns after a result with rows fails the poll instead of removing every row: %s',
+		async (_label, emptyResult) => {
+			const { t, state, changes } = await baseline({ queryMethod });
+			const kept = estate;
+			estate = [];
+			server.options.emptyResult = emptyResult;
+			const { items, error } = await t.poll();
+			expect(items).toBeNull();
+			expect(error?.message).toMatch(
+				emptyResult === 'zero-bytes'
+					? /^The results file could not be read: .*the file is empty/
+					: /names no columns \(no header row\) and holds 0 rows: it does not show the query's result, and comparing it would report 30 rows as removed\. Nothing was compared\.$/,
+			);
+			if (emptyResult === 'no-header') expect(error?.description).toMatch(/keeps the state of its last good poll/);
+			estate = kept;
+			await expectRecovery(t, state, changes);
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+
+	it(
+		'an answer without the key column fails the poll, listing the columns that arrived',
+		async () => {
+			const { t, state, changes } = await baseline({ queryMethod });
+			if (queryMethod === 'export') {
+				server.injectFault({ path: /^\/files\//, status: 200, body: zlib.gzipSync('device.name,device.entity\n'), headers: { 'content-type': 'application/gzip' } });
+			} else {
+				server.addQuery({ ...QUERY, header: DEVICE_COLUMNS.filter((column: string) => column !== 'device.uid'), rows: () => [] });
+			}
+			const { error } = await t.poll();
+			expect(error?.message).toMatch(/^Key Column "device\.uid" is not among the columns of the (results file of export .+|Execute Query answer for #estate), so it is not the query's result \(0 rows\)\. The columns that arrived: "device\.name", /);
+			server.addQuery(QUERY);
+			await expectRecovery(t, state, changes);
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+
+	it(
+		'a header-only answer is the query\'s empty result: every row is removed (the README\'s Maximum Removed per Poll guards against it)',
+		async () => {
+			const t = trigger({ queryMethod });
+			await t.poll();
+			const before = uids(estate);
+			estate = [];
+			const { items, error } = await t.poll();
+			expect(error).toBeUndefined();
+			expect(summary(items)).toEqual(before.map((uid) => ['removed', uid]));
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+
+	it(
+		'an empty answer without columns counts as empty where it cannot remove anything: the first poll, then after an empty result',
+		async () => {
+			server.options.emptyResult = 'no-header';
+			const kept = estate;
+			estate = [];
+			const t = trigger({ queryMethod });
+			expect(await t.poll()).toEqual({ items: null });
+			expect(t.staticData().state).toMatchObject({ keys: [] });
+			expect(await t.poll()).toEqual({ items: null });
+			estate = kept.slice(0, 2);
+			expect(summary((await t.poll()).items)).toEqual(uids(estate).map((uid) => ['new', uid]));
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+});
+
+describe('Nexthink Trigger: results files that are not the query\'s result', () => {
+	it(
+		'a proxy\'s one-line HTML login page as the results file fails the poll, showing its start; the next good poll reports the real changes once',
+		async () => {
+			const { t, state, changes } = await baseline();
+			const page = `<html><head><title>Corporate proxy: sign in</title></head><body>${'<p>Your session expired. Sign in again.</p>'.repeat(100)}</body></html>`;
+			server.injectFault({ path: /^\/files\//, status: 200, contentType: 'text/html', body: page });
+			const { items, error } = await t.poll();
+			expect(items).toBeNull();
+			expect(error?.message).toBe(
+				`Key Column "device.uid" is not among the columns of the results file of export ${[...server.exports.keys()].pop()}, so it is not the query's result (0 rows). The columns that arrived: "${page.slice(0, 100)}…". Nothing was compared.`,
+			);
+			expect(error?.description).toMatch(/^A proxy or login page may have answered instead of Nexthink/);
+			await expectRecovery(t, state, changes);
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+});
+
+describe.each([['export'], ['execute']])('Nexthink Trigger through %s: column names as Nexthink writes them', (queryMethod) => {
+	describe.each([['qualified'], ['short']])('answers that name columns %s', (spelling) => {
+		it(
+			'short Key and Compare Columns find their columns: new, changed and removed rows, keyed by the column as it arrived',
+			async () => {
+				server.options.queryColumnNames = spelling;
+				const uidColumn = spelling === 'short' ? 'uid' : 'device.uid';
+				const osColumn = spelling === 'short' ? 'operating_system.name' : 'device.operating_system.name';
+				const t = trigger({ queryMethod, keyColumns: 'uid', options: { compareColumns: 'operating_system.name' } });
+				expect(await t.poll()).toEqual({ items: null });
+				const { added, changed, previousOs, removed } = changeEstate();
+				const { items, error } = await t.poll();
+				expect(error).toBeUndefined();
+				expect((items ?? []).map((item) => [(item.json as any).nexthinkTrigger.change, item.json[uidColumn]])).toEqual([
+					['changed', changed],
+					['new', added],
+					['removed', removed],
+				]);
+				expect((items?.[0].json as any).nexthinkTrigger).toMatchObject({
+					key: { [uidColumn]: changed },
+					previous: { [osColumn]: previousOs },
+					changedColumns: [osColumn],
+				});
+				expect(items?.[2].json).toEqual({ [uidColumn]: removed, nexthinkTrigger: expect.objectContaining({ change: 'removed' }) });
+			},
+			REAL_WAITS_TIMEOUT_MS,
+		);
+	});
+
+	it(
+		'a fully-qualified Key Column against short answers fails, listing the columns that arrived',
+		async () => {
+			server.options.queryColumnNames = 'short';
+			const t = trigger({ queryMethod });
+			const { error } = await t.poll();
+			expect(error?.message).toMatch(/^Key Column "device\.uid" is not among the columns of .+\. The columns that arrived: "name", "uid", "entity", "operating_system\.name",/);
+			expect(t.staticData().state).toBeUndefined();
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+});
+
+describe('Nexthink Trigger: Maximum Removed per Poll', () => {
+	it(
+		'a poll that removes more rows than allowed fails and keeps the state; raised, the next poll reports them once',
+		async () => {
+			const parameters = (options: Record<string, unknown>) => ({ queryMethod: 'execute', emit: ['removed'], options });
+			const t = trigger(parameters({ maxRemoved: 5 }));
+			await t.poll();
+			const state = JSON.stringify(t.staticData().state);
+			const gone = uids(estate.splice(0, 10));
+			const { items, error } = await t.poll();
+			expect(items).toBeNull();
+			expect(error?.message).toBe(
+				'10 of the previous 30 rows (33 %) vanished at once, more than the trigger may report as removed in one poll (Maximum Removed per Poll: 5). Nothing was reported.',
+			);
+			expect(error?.description).toMatch(/^If these rows are really gone, raise "Maximum Removed per Poll"/);
+			expect(JSON.stringify(t.staticData().state)).toBe(state);
+
+			// the share: 10 of 30 is more than 20 %
+			const byShare = trigger(parameters({ maxRemovedPercent: 20 }));
+			Object.assign(byShare.staticData(), JSON.parse(JSON.stringify(t.staticData())));
+			expect((await byShare.poll()).error?.message).toMatch(/^10 of the previous 30 rows \(33 %\) .*\(Maximum Removed per Poll \(%\): 20\)/);
+
+			// the user raises the limit: the removals are reported once
+			const raised = trigger(parameters({ maxRemoved: 10 }));
+			Object.assign(raised.staticData(), JSON.parse(JSON.stringify(t.staticData())));
+			expect(summary((await raised.poll()).items)).toEqual(gone.map((uid) => ['removed', uid]));
+			expect(await raised.poll()).toEqual({ items: null });
+		},
+		REAL_WAITS_TIMEOUT_MS,
+	);
+});
+
+describe('Nexthink Trigger: a stale poll never writes', () => {
+	it(
+		'a poll that outlived its lock while a newer poll wrote is dropped with a log line: each change reported once',
+		async () => {
+			const t = trigger({ options: { maxWaitSeconds: 20 } });
+			await t.poll();
+			const first = changeEstate();
+			// the slow poll's results file is held until the test lets it go: no timing involved
+			let release = () => {};
+			const held = server.injectFault({ path: /^\/files\//, holdUntil: new Promise<void>((resolve) => (release = resolve)) });
+			const slow = t.poll();
+			while (held.hits === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+			// its lock runs out (as when a poll takes longer than its lock allows): the next scheduled poll runs
+			(t.staticData().lock as any).until = Date.now() - 1;
+			const secondAdded = [...generateDeviceRows(1, 98)][0] as string[];
+			estate.push(secondAdded);
+			const [secondRemoved] = estate.splice(10, 1);
+			const newer = await t.poll();
+			expect(newer.error).toBeUndefined();
+			expect(summary(newer.items)).toEqual([
+				['changed', first.changed],
+				['new', first.added],
+				['new', secondAdded[UID]],
+				['removed', first.removed],
+				['removed', secondRemoved[UID]],
+			]);
+			const written = JSON.stringify(t.staticData().state);
+			release();
+			// the older poll read the file of its own export (taken before the second changes): it writes and emits nothing
+			expect(await slow).toEqual({ items: null });
+			expect(JSON.stringify(t.staticData().state)).toBe(written);
+			expect(t.logged).toContainEqual(expect.stringMatching(/^Nexthink Trigger: the poll that started at .+ is dropped: another poll wrote the state while it ran/));
+			// nothing changed since the newer poll: nothing reported a second time
+			expect(await t.poll()).toEqual({ items: null });
 		},
 		REAL_WAITS_TIMEOUT_MS,
 	);

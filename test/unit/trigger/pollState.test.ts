@@ -8,6 +8,7 @@ import {
 	lockHolds,
 	MAX_KEYS,
 	MAX_STATE_CHARS,
+	readGeneration,
 	readLock,
 	readState,
 	STATE_FORMAT,
@@ -72,5 +73,12 @@ describe('lock', () => {
 		expect(lockHolds(readLock(undefined), 0)).toBe(false);
 		expect(readLock({ until: 'soon', since: 'x' })).toBeUndefined();
 		expect(readLock({ until: Number.POSITIVE_INFINITY, since: 'x' })).toBeUndefined();
+	});
+});
+
+describe('readGeneration', () => {
+	it('reads the count of writes; a missing or damaged value is 0', () => {
+		expect(readGeneration(7)).toBe(7);
+		for (const bad of [undefined, null, -1, 1.5, '3', Number.NaN, Number.MAX_VALUE]) expect(readGeneration(bad)).toBe(0);
 	});
 });

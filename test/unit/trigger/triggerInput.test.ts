@@ -3,6 +3,7 @@
  */
 import { lockDurationMs, parseColumnList, parseEmit, TriggerSettingError } from '../../../nodes/Nexthink/trigger/triggerInput';
 import { changeJson, emptySampleJson, sampleJson } from '../../../nodes/Nexthink/trigger/changeItems';
+import { DEFAULT_RETRY_POLICY } from '../../../nodes/Nexthink/transport/retryPolicy';
 
 describe('parseColumnList', () => {
 	it('splits on commas and trims', () => {
@@ -29,9 +30,19 @@ describe('parseEmit', () => {
 });
 
 describe('lockDurationMs', () => {
-	it('outlasts the longest poll: Maximum Wait plus the requests of an export, or an execute with its retries', () => {
-		expect(lockDurationMs({ method: 'export', wait: { maxWaitMs: 1_800_000 }, timeoutMs: 300_000 })).toBe(1_800_000 + 900_000 + 120_000);
-		expect(lockDurationMs({ method: 'execute', wait: { maxWaitMs: 1_800_000 }, timeoutMs: 60_000 })).toBe(300_000 + 120_000 + 120_000);
+	const policy = { maxRetries: 4, maxDelayMs: 30_000, maxRetryAfterMs: 600_000 };
+	it('outlasts the longest poll: Maximum Wait plus the requests of an export, or an execute with its retries and their waits', () => {
+		// export: Maximum Wait, five requests of T (start, last status call, download, fresh URL, download), each possibly sent twice (401), a margin
+		expect(lockDurationMs({ method: 'export', wait: { maxWaitMs: 1_800_000 }, timeoutMs: 300_000 }, policy)).toBe(1_800_000 + 9 * 300_000 + 300_000);
+		// execute: 5 attempts of T, each possibly sent twice, 4 waits of up to a 10-minute retry-after on 429, a margin
+		expect(lockDurationMs({ method: 'execute', wait: { maxWaitMs: 1_800_000 }, timeoutMs: 60_000 }, policy)).toBe(10 * 60_000 + 4 * 600_000 + 300_000);
+	});
+
+	it("follows the transport's retry policy", () => {
+		const settings = { method: 'execute' as const, wait: { maxWaitMs: 0 }, timeoutMs: 60_000 };
+		expect(lockDurationMs(settings, DEFAULT_RETRY_POLICY)).toBeGreaterThanOrEqual(
+			(DEFAULT_RETRY_POLICY.maxRetries + 1) * 60_000 + DEFAULT_RETRY_POLICY.maxRetries * DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+		);
 	});
 });
 

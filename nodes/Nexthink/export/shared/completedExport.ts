@@ -21,7 +21,7 @@ export async function freshResultsUrl(
 	ctx: NexthinkContext,
 	exportId: string,
 	queryId: string | null,
-	options: { timeoutMs: number; itemIndex: number },
+	options: { timeoutMs: number; itemIndex: number; deadline?: number },
 ): Promise<string> {
 	const fresh = await getExportStatus(ctx, exportId, options);
 	if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, options.itemIndex);
