@@ -21,12 +21,14 @@
  *                                          keep the connection open without ending the answer (a stalled server)
  * @property {boolean} [corrupt]            let the real handler answer, flip body bytes (offsets 16, 16+4096, ...)
  * @property {number} [delayMs]             wait this long first (then the fault's answer, or the real one)
- * @property {'json' | 'html' | 'header'} [echoRequest]  with a `status`: the answer echoes the request (request line, every
+ * @property {'json' | 'html' | 'header' | 'rows'} [echoRequest]  with a `status`: the answer echoes the request (request line, every
  *                                          header, `Authorization` included, and the body, e.g. the token exchange's
  *                                          form), as a misconfigured gateway's error page does: `json` puts the echo in
  *                                          every field an API or OAuth error may carry (`message`, `details`, `error`,
  *                                          `error_description`, `code`, `source`), `html` in an HTML page,
- *                                          `header` in the `content-type` and `x-echo` headers of an empty answer
+ *                                          `header` in the `content-type` and `x-echo` headers of an empty answer,
+ *                                          `rows` (with status 200) in a row of an execute answer and its
+ *                                          `Authorization` header in a column name
  * @property {Promise<unknown>} [holdUntil] wait until this promise settles first (then the fault's answer, or the
  *                                          real one): a test decides when the answer goes out, without timing
  * @property {string} [redirectTo]          with a 3xx `status`: answer a redirect whose `Location` is this origin
@@ -115,6 +117,13 @@ function sendFaultAnswer(res, fault, requestUrl = '/', request) {
 	const echo = fault.echoRequest === undefined ? undefined : echoOf(requestUrl, request);
 	if (echo !== undefined && fault.echoRequest === 'json') {
 		text = JSON.stringify({ message: echo, details: echo, error: echo, error_description: echo, code: echo, source: echo });
+		headers['content-type'] = 'application/json';
+	} else if (echo !== undefined && fault.echoRequest === 'rows') {
+		// a successful execute answer whose one row quotes the request and whose second column is named
+		// after its Authorization header: v1 or v2 by the path
+		const column = `echo ${request?.headers.authorization ?? ''}`;
+		const rows = requestUrl.includes('/v1/') ? { headers: ['echo', column], data: [[echo, 'x']] } : { data: [{ echo, [column]: 'x' }] };
+		text = JSON.stringify({ queryId: '#echo', executedQuery: 'echo', rows: 1, executionDateTime: '2026-01-01T00:00:00Z', ...rows });
 		headers['content-type'] = 'application/json';
 	} else if (echo !== undefined && fault.echoRequest === 'html') {
 		text = `<html><head><title>${status} Gateway error</title></head><body><h1>Request rejected</h1><pre>${echo}</pre></body></html>`;

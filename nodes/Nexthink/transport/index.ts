@@ -1,5 +1,5 @@
 // What the nodes use of the transport; the rest of the folder is its inside.
-export { nexthinkRequest } from './request';
+export { nexthinkRequest, scrubAnswerText } from './request';
 export { DEFAULT_RETRY_POLICY } from './retryPolicy';
 export { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
 export type { NexthinkContext, NexthinkRequest, NexthinkResponse } from './types';

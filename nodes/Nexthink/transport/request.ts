@@ -211,6 +211,15 @@ async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
 	}
 }
 
+/**
+ * Scrubs text that did not pass through nexthinkRequest's own scrubbing (a streamed 2xx answer read
+ * by the caller, a results file's header) of the credential's secrets, before it goes into an item
+ * or a message (secretScrub.ts).
+ */
+export async function scrubAnswerText(ctx: NexthinkContext, text: string): Promise<string> {
+	return scrubText(text, await secretFormsOf(ctx));
+}
+
 /** Most characters of a non-2xx body kept for error messages (a stream body is read no further). */
 const ERROR_BODY_MAX_CHARS = 64 * 1024;
 

@@ -20,7 +20,7 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { ColumnNameError } from '../shared/columnNames';
-import { DEFAULT_RETRY_POLICY } from '../transport';
+import { DEFAULT_RETRY_POLICY, scrubAnswerText } from '../transport';
 import { diffRows, settingsFingerprint } from './changeDetection';
 import { changeJson, emptySampleJson, sampleJson, SAMPLE_ROWS, type PollInfo } from './changeItems';
 import { triggerProperties } from './description';
@@ -87,7 +87,10 @@ export class NexthinkTrigger implements INodeType {
 				diff = diffRows(previous, answer.rows, columns, { fingerprint, recordedAt: info.polledAt });
 				checkRemovals(diff.counts.removed, previousKeys, settings.removalLimit);
 			} catch (error) {
-				throw new NodeOperationError(this.getNode(), knownMessage(error), { description: failedPollDescription(error) });
+				// a known message may quote what arrived in place of the result (column names, a page's first line)
+				const message = knownMessage(error);
+				const shown = typeof message === 'string' ? await scrubAnswerText(requests, message) : message;
+				throw new NodeOperationError(this.getNode(), shown, { description: failedPollDescription(error) });
 			}
 			// written only now that the whole poll succeeded, and only by the poll that read the last write
 			// (checked and written in one synchronous step: polls of one activation share the static data)

@@ -96,6 +96,37 @@ describe.each(['json', 'html', 'header'] as const)('an answer that echoes the re
 	});
 });
 
+describe('a successful execute answer that quotes the request in a row and its token in a column name (a hostile API)', () => {
+	it.each([
+		['v2', '/api/v2/nql/execute'],
+		['v1', '/api/v1/nql/execute'],
+	])('Export, Execute Query %s: the rows reach the items with the token redacted', async (apiVersion, path) => {
+		server.injectFault({ method: 'POST', path, status: 200, echoRequest: 'rows' });
+		const result = await runNode({
+			nodeType: new NexthinkExport(),
+			parameters: { operation: 'executeQuery', queryId: '#estate', executeOptions: { apiVersion } } as never,
+			credentials: { nexthinkApi: credentials() },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.length).toBeGreaterThanOrEqual(1);
+		expect(serialised(result.items)).toContain('authorization: Bearer [redacted]');
+		expect(serialised(result.items)).toContain('echo Bearer [redacted]');
+		expectNoSecret(serialised(result.run), secrets());
+	});
+
+	it("Trigger through Execute Query: the poll's error lists the columns that arrived with the token redacted", async () => {
+		server.injectFault({ method: 'POST', path: '/api/v1/nql/execute', status: 200, echoRequest: 'rows' });
+		const trigger = pollingTrigger({
+			nodeType: new NexthinkTrigger(),
+			parameters: { queryId: '#estate', keyColumns: 'device.uid', queryMethod: 'execute' } as never,
+			credentials: { nexthinkApi: credentials() },
+		});
+		const outcome = await trigger.poll();
+		expect(outcome.error?.message).toContain('"echo Bearer [redacted]"');
+		expectNoSecret(serialised(outcome), secrets());
+	});
+});
+
 it('a token endpoint that quotes the secret itself (as sent, percent- and form-encoded) has it redacted', async () => {
 	const said = `invalid_client: client_secret=${CLIENT_SECRET} / ${encodeURIComponent(CLIENT_SECRET)} / ${encodeURIComponent(CLIENT_SECRET).replace(/%20/g, '+')}`;
 	server.injectFault({ method: 'POST', path: TOKEN_PATH, status: 400, body: { error: said, error_description: said } });

@@ -37,7 +37,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../shared/executeAnswer';
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../export/shared/waitSchedule';
-import { cancelSignalOf, isNoAnswerError, nexthinkRequest, sleepUnlessCancelled } from '../../transport';
+import { cancelSignalOf, isNoAnswerError, nexthinkRequest, scrubAnswerText, sleepUnlessCancelled } from '../../transport';
 import { describeError, type ItemPreparation } from './runHelpers';
 import { pendingRequestIds, rowsByTarget, StatusRowsError, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
 import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
@@ -145,7 +145,8 @@ async function runStatusQuery(ctx: IExecuteFunctions, settings: ResultsWaitSetti
 		action,
 		hints: STATUS_QUERY_HINTS,
 	});
-	const text = await answerText(boundedAnswer(response.body, DEFAULT_MAX_ANSWER_BYTES));
+	// rows go into the items as they arrived: nothing of the credential may be among them
+	const text = await scrubAnswerText(ctx, await answerText(boundedAnswer(response.body, DEFAULT_MAX_ANSWER_BYTES)));
 	if (jsonHasMoreValuesThan(text, EXECUTE_MAX_VALUES)) throw new StatusRowsError(tooManyValues().message);
 	let rows: StatusRow[] | undefined;
 	let problem = '';

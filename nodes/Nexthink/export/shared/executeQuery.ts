@@ -13,7 +13,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ResultLimitError, type ResultLimits } from '../../results/limits';
 import { readCsvRows } from '../../results/readCsvRows';
-import { mediaTypeOf, nexthinkRequest, unexpectedAnswer, type NexthinkContext } from '../../transport';
+import { mediaTypeOf, nexthinkRequest, scrubAnswerText, unexpectedAnswer, type NexthinkContext } from '../../transport';
 import {
 	answerText,
 	answerTooLarge,
@@ -73,7 +73,8 @@ export async function executeStoredQuery(
 			const csvLimits = { ...settings.limits, maxDecompressedBytes: maxAnswerBytes, maxCompressionRatio: 0 };
 			result = await fromCsv(csvAnswer(answer, response.headers['content-type']), settings.convertTypes, csvLimits);
 		} else {
-			const text = await answerText(answer);
+			// rows go into the items as they arrived: nothing of the credential may be among them
+			const text = await scrubAnswerText(ctx, await answerText(answer));
 			if (jsonHasMoreValuesThan(text, EXECUTE_MAX_VALUES)) throw tooManyValues();
 			result = apiVersion === 'v1' ? readExecuteV1(text) : readExecuteV2(text);
 		}
