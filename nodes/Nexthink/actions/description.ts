@@ -1,10 +1,11 @@
 /**
  * The Nexthink Actions node's parameters: a resource, then each resource's operations
- * (remoteAction/description.ts, workflow/description.ts, campaign/description.ts).
+ * (remoteAction/description.ts, workflow/description.ts, campaign/description.ts, device/description.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { campaignOperationProperty, campaignProperties } from './campaign/description';
+import { deviceOperationProperty, deviceProperties } from './device/description';
 import { remoteActionOperationProperty, remoteActionProperties } from './remoteAction/description';
 import { workflowOperationProperty, workflowProperties } from './workflow/description';
 
@@ -15,6 +16,7 @@ const resourceProperty: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{ name: 'Campaign', value: 'campaign' },
+		{ name: 'Device', value: 'device' },
 		{ name: 'Remote Action', value: 'remoteAction' },
 		{ name: 'Workflow', value: 'workflow' },
 	],
@@ -26,7 +28,9 @@ export const actionsProperties: INodeProperties[] = [
 	remoteActionOperationProperty,
 	workflowOperationProperty,
 	campaignOperationProperty,
+	deviceOperationProperty,
 	...remoteActionProperties,
 	...workflowProperties,
 	...campaignProperties,
+	...deviceProperties,
 ];
