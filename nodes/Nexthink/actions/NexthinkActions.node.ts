@@ -9,6 +9,7 @@ import { getOperation } from './remoteAction/get.operation';
 import { getManyOperation } from './remoteAction/getMany.operation';
 import { getScriptInputs, searchRemoteActions } from './remoteAction/methods';
 import { executeRunRemoteAction } from './remoteAction/run.operation';
+import { executeHandOff } from './spark/handOff.operation';
 import { getWorkflowOperation } from './workflow/get.operation';
 import { getManyWorkflowsOperation } from './workflow/getMany.operation';
 import { getWorkflowParameters, searchWorkflows } from './workflow/methods';
@@ -54,6 +55,7 @@ export class NexthinkActions implements INodeType {
 		if (resource === 'workflow' && operation === 'run') return await executeRunWorkflow.call(this, this.continueOnFail());
 		if (resource === 'campaign' && operation === 'trigger') return await executeTriggerCampaign.call(this, this.continueOnFail());
 		if (resource === 'device' && operation === 'delete') return await executeDeleteDevices.call(this, this.continueOnFail());
+		if (resource === 'spark' && operation === 'handOff') return await executeHandOff.call(this, this.continueOnFail());
 		const perItem = PER_ITEM_OPERATIONS[`${resource}.${operation}`];
 		if (perItem === undefined) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" of resource "${resource}"`);
 		return [await runPerItem<unknown>(this, perItem, this.continueOnFail())];
