@@ -11,26 +11,18 @@ import { REFUSED_RUN_REQUEST } from '../../../nodes/Nexthink/actions/shared/apiC
 import { nexthinkCredentials, type RunNodeOptions } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
 import { expectNoSecret, secretsSeenBy, serialised } from '../../helpers/secrets';
-import { paired, runActions } from './helpers';
-
-const { startNexthinkServer } = require('../../server');
+import { paired, runActions, serverWithClientLacking } from './helpers';
 
 jest.setTimeout(30_000);
 
 const DELETIONS = '/api/v1/data-management/device/deletions';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CLIENT_SECRET = 'nx-secret-value-that-must-stay-hidden';
-const ALL = ['nql', 'enrichment', 'remoteActions', 'workflows', 'campaigns', 'dataManagement', 'spark'];
 
 let server: any;
 
 beforeAll(async () => {
-	server = await startNexthinkServer({
-		clients: [
-			{ clientId: 'nx-client', clientSecret: CLIENT_SECRET, permissions: ALL },
-			{ clientId: 'no-dm', clientSecret: 'no-dm-secret', permissions: ALL.filter((permission) => permission !== 'dataManagement') },
-		],
-	});
+	server = await serverWithClientLacking('dataManagement', CLIENT_SECRET);
 });
 
 localServerHooks(() => server);
@@ -236,7 +228,7 @@ describe('Delete: faults (each request sent once)', () => {
 	});
 
 	it('403 for a credential without the permission: the later batches are not sent, every item has its outcome', async () => {
-		const result = await remove(devices(150), {}, { onError: 'continueRegularOutput', credentials: credentials('no-dm', 'no-dm-secret') });
+		const result = await remove(devices(150), {}, { onError: 'continueRegularOutput', credentials: credentials('no-dataManagement', 'no-dataManagement-secret') });
 		expect(sent()).toHaveLength(1);
 		expect(result.items).toHaveLength(150);
 		expect(outcome(result.items[0])).toMatchObject({ status: 'failed', error: { httpCode: '403' } });

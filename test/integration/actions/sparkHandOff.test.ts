@@ -13,9 +13,7 @@ import { runAsAgentTool } from '../../helpers/agentTool';
 import { nexthinkCredentials, runNode, type RunNodeOptions } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
 import { expectNoSecret, secretsSeenBy, serialised } from '../../helpers/secrets';
-import { paired, runActions } from './helpers';
-
-const { startNexthinkServer } = require('../../server');
+import { paired, runActions, serverWithClientLacking } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -23,17 +21,11 @@ const HANDOFF = '/api/v1/spark/handoff';
 const CLIENT_SECRET = 'nx-secret-value-that-must-stay-hidden';
 const ALICE = 'alice.martin@example.com';
 const BOB = 'bob.keller@example.com';
-const ALL = ['nql', 'enrichment', 'remoteActions', 'workflows', 'campaigns', 'dataManagement', 'spark'];
 
 let server: any;
 
 beforeAll(async () => {
-	server = await startNexthinkServer({
-		clients: [
-			{ clientId: 'nx-client', clientSecret: CLIENT_SECRET, permissions: ALL },
-			{ clientId: 'no-spark', clientSecret: 'no-spark-secret', permissions: ALL.filter((permission) => permission !== 'spark') },
-		],
-	});
+	server = await serverWithClientLacking('spark', CLIENT_SECRET);
 });
 
 localServerHooks(() => server);
