@@ -261,6 +261,14 @@ describe('Delete: faults (each request sent once)', () => {
 		expect(outcome(result.items[0])).toMatchObject({ status: 'failed', error: { message: expect.stringContaining(message) } });
 	});
 
+	it('keeps the x-request-id sent and adds the one Nexthink answered when they differ, with the trace ID', async () => {
+		const answered = '22222222-2222-4222-8222-222222222222';
+		const body = { scheduledCount: 1, status: 'ACCEPTED', devices: [{ uid: uidOf(0), name: 'PC-0', status: 'SCHEDULED' }] };
+		server.injectFault({ path: DELETIONS, status: 202, body, headers: { 'x-request-id': answered, 'x-trace-id': 'trace-1' } });
+		const result = await remove(devices(1));
+		expect(outcome(result.items[0])).toMatchObject({ status: 'scheduled', requestId: sent()[0].headers['x-request-id'], answeredRequestId: answered, traceId: 'trace-1' });
+	});
+
 	it('an error page that echoes the request: no token or secret in the error or the run data', async () => {
 		server.injectFault({ path: DELETIONS, status: 500, echoRequest: 'json' });
 		const result = await remove(devices(2), {}, { onError: 'continueRegularOutput' });
