@@ -243,7 +243,7 @@ function exampleCases() {
 			kind: 'execute',
 			check(run, ctx) {
 				assertSucceeded(run);
-				const matched = jsonOf(run, 'Match by Name');
+				const matched = jsonOf(run, 'Find in Nexthink');
 				assert.deepEqual(matched.map((row) => row['device.name']).sort(), ['DT-NYC-0000002', 'LT-NYC-0001235', 'LT-ZRH-0000004'], 'the retired hostnames Nexthink knows');
 				const [preview, ...more] = jsonOf(run, 'Previewed or Scheduled');
 				assert.equal(more.length, 0, 'one request for three devices');

@@ -193,6 +193,15 @@ describe('Delete: Preview', () => {
 		expect(outcome(result.items[1])).toMatchObject({ status: 'failed', error: { message: expect.stringContaining('No device UID') } });
 		expect(sent()).toEqual([]);
 	});
+
+	it('Continue (using error output): the batches on the main output, the refused items on the error output', async () => {
+		const result = await remove([{ 'device.uid': '', 'device.name': 'X' }, ...devices(2)], { preview: true }, { onError: 'continueErrorOutput' });
+		const [main, errors] = result.outputs;
+		expect(main.map((item) => (item.json.nexthinkDeletionPreview as IDataObject).items)).toEqual([[1, 2]]);
+		expect(errors.map(paired)).toEqual([0]);
+		expect(JSON.stringify(errors[0].json)).toContain('No device UID');
+		expect(sent()).toEqual([]);
+	});
 });
 
 describe('Delete: faults (each request sent once)', () => {

@@ -145,7 +145,9 @@ function previewItems(ctx: IExecuteFunctions, preparations: ReadonlyArray<ItemPr
 		};
 		return { json: { [DEVICE_PREVIEW_KEY]: preview }, pairedItem: items.map((item) => ({ item })) };
 	});
-	const refused = outcomeItems(ctx, preparations, new Map(), DEVICE_OUTCOME_KEY).filter((_item, itemIndex) => !preparations[itemIndex].ok);
+	// outcomeItems gives every input item its item; only the refused ones are kept (the others are in the batches)
+	const placeholders = new Map(preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [[itemIndex, { status: 'preview' }]] : [])));
+	const refused = outcomeItems(ctx, preparations, placeholders, DEVICE_OUTCOME_KEY).filter((_item, itemIndex) => !preparations[itemIndex].ok);
 	return [...batchItems, ...refused];
 }
 
