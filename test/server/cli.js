@@ -67,7 +67,7 @@ async function main() {
 			{
 				clientId: values['client-id'] ?? 'nx-client',
 				clientSecret: values['client-secret'] ?? 'nx-secret-value',
-				permissions: ['nql', 'enrichment', 'remoteActions', 'workflows', 'campaigns'],
+				permissions: ['nql', 'enrichment', 'remoteActions', 'workflows', 'campaigns', 'dataManagement', 'spark'],
 			},
 		],
 		slowExportMs: integer(values['slow-export-ms'], 'slow-export-ms'),

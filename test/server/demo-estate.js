@@ -159,6 +159,19 @@ function registerDemoQueries(inventory, queries, options) {
 		columnTypes: deviceColumnTypes,
 		nql: `devices during past 30d | where device.operating_system.name == $os | list ${DEVICE_COLUMNS.join(', ')}`,
 	});
+	queries.add({
+		id: '#devices_by_name',
+		header: ['device.name', 'device.uid'],
+		parameters: ['name'],
+		rows: (params) => {
+			const matches = nqlEqualsMatcher(params.name);
+			return devices()
+				.filter((device) => matches(device.name))
+				.map((device) => [device.name, device.uid]);
+		},
+		snapshot: true,
+		nql: 'devices during past 30d | where device.name == $name | list device.name, device.uid',
+	});
 	const vdiFields = ['type', 'desktop_broker', 'desktop_pool', 'hypervisor_name', 'last_update'].map(
 		(name) => `device/device/virtualization/${name}`,
 	);

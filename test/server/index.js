@@ -25,6 +25,8 @@ const { handleExecuteRemoteAction, handleListRemoteActions, handleRemoteActionDe
 const { handleExecuteWorkflow, handleResumeWorkflow, handleListWorkflows, handleWorkflowDetails } = require('./workflows');
 const { handleTriggerCampaign, CAMPAIGN_UNAUTHORIZED_BODY } = require('./campaigns');
 const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
+const { DeviceDeletions, handleDeviceDeletions, DELETIONS_PATH, DATA_MANAGEMENT_OPTION_DEFAULTS } = require('./data-management');
+const { SparkHandoffs, handleHandoff, HANDOFF_PATH, SPARK_OPTION_DEFAULTS } = require('./spark');
 
 /**
  * The local Nexthink API server: composition of the parts and the control API tests use.
@@ -61,12 +63,23 @@ const { generateDeviceRows, DEVICE_COLUMNS } = require('./device-rows');
  * @property {number} [maxRecordedRequests]    keep only the latest N requests, default Infinity
  * @property {{ key: string | Buffer, cert: string | Buffer }} [tls]  serve HTTPS with this key and
  *                                             certificate (test-only, e.g. self-signed); baseUrl is then https://
+ * @property {number} [maxDevicesPerDeletion]  Data management: devices per deletion request, default 100
+ * @property {boolean} [dataManagementEnabled] Data management: false answers 403 FEATURE_NOT_ENABLED, default true
+ * @property {boolean} [emptyTenant]           Data management: true answers 400 EMPTY_TENANT, default false
+ * @property {'uid' | 'collectorUid'} [deletionUidField]  which device identifier a deletion's `uid` is, default 'uid'
+ * @property {'SCHEDULED' | 'FAILED'} [deletionUnknownDevice]  status of a well-formed uid no device has, default 'SCHEDULED'
+ * @property {'ignored' | 'FAILED'} [deletionNameMismatch]  a known uid with another name, default 'ignored'
+ * @property {'INVALID' | '422'} [deletionMalformedUid]  a malformed uid: per-device INVALID (default) or the request's 422
+ * @property {'request' | 'reversed'} [deletionAnswerOrder]  order of the per-device answer, default 'request'
+ * @property {boolean} [sparkEnabled]          Spark: false answers 403, default true
+ * @property {200 | 204} [sparkSuccessStatus]  Spark: status of an accepted handoff, default 204
+ * @property {'message' | 'empty'} [sparkBadRequestBody]  Spark: body of a 400, default `{ message }`
  */
 
 const DEFAULT_CLIENT = Object.freeze({
 	clientId: 'nx-client',
 	clientSecret: 'nx-secret-value',
-	permissions: /** @type {import('./tokens').Permission[]} */ (['nql', 'enrichment', 'remoteActions', 'workflows', 'campaigns']),
+	permissions: /** @type {import('./tokens').Permission[]} */ (['nql', 'enrichment', 'remoteActions', 'workflows', 'campaigns', 'dataManagement', 'spark']),
 });
 
 /**
@@ -94,6 +107,8 @@ async function startNexthinkServer(input = {}) {
 		port: 0,
 		host: '127.0.0.1',
 		maxRecordedRequests: Infinity,
+		...DATA_MANAGEMENT_OPTION_DEFAULTS,
+		...SPARK_OPTION_DEFAULTS,
 		...stripUndefined(input),
 	};
 	if (options.clients.length === 0) throw new Error('startNexthinkServer: at least one client is required');
@@ -146,6 +161,8 @@ async function startNexthinkServer(input = {}) {
 	loadDefaultActions(actions);
 	if (options.demo) loadDemoEstate(inventory, queries, options, actions);
 	const exportDeps = { queries, exports, quota, signer, now, baseUrl: () => baseUrl, options };
+	const deletions = new DeviceDeletions();
+	const spark = new SparkHandoffs();
 
 	/** @type {import('./router').Route[]} */
 	const routes = [
@@ -251,6 +268,20 @@ async function startNexthinkServer(input = {}) {
 			handle: (ctx) => handleTriggerCampaign(ctx, actions),
 		},
 		{
+			methods: ['POST'],
+			pattern: new RegExp(`^${DELETIONS_PATH}$`),
+			auth: 'bearer',
+			permission: 'dataManagement',
+			handle: (ctx) => handleDeviceDeletions(ctx, { deletions, inventory, options, now }),
+		},
+		{
+			methods: ['POST'],
+			pattern: new RegExp(`^${HANDOFF_PATH}$`),
+			auth: 'bearer',
+			permission: 'spark',
+			handle: (ctx) => handleHandoff(ctx, { spark, inventory, options, now }),
+		},
+		{
 			methods: ['GET'],
 			pattern: /^\/files\/([^/]+)$/,
 			auth: 'none',
@@ -277,6 +308,10 @@ async function startNexthinkServer(input = {}) {
 		inventory,
 		/** Remote actions, workflows, campaigns, and every action request with its executions. */
 		actions,
+		/** Device deletions (Data management): `requests` (every accepted request), `scheduled`, `failing` (uids answered FAILED). */
+		deletions,
+		/** Spark handoffs: `handoffs` (every accepted one), `users` (UPNs Spark knows besides the inventory's). */
+		spark,
 		/** @param {import('./actions').RemoteActionSpec} spec */
 		addRemoteAction(spec) {
 			return actions.addRemoteAction(spec);

@@ -5,6 +5,8 @@ const { readBody, sendJson, sendEmpty, queryObject } = require('./http');
 const { answersInstead, sendFaultAnswer, tamperWithBody } = require('./faults');
 const { REMOTE_ACTION_FORBIDDEN_BODY } = require('./remote-actions');
 const { WORKFLOW_FORBIDDEN_BODY } = require('./workflows');
+const { DATA_MANAGEMENT_FORBIDDEN_BODY } = require('./data-management');
+const { SPARK_FORBIDDEN_BODY } = require('./spark');
 
 /**
  * Turns the route table into a request listener. Every request is recorded first, then faults get
@@ -45,7 +47,7 @@ const { WORKFLOW_FORBIDDEN_BODY } = require('./workflows');
 /**
  * 403 bodies differ by API: the NQL API answers its error response, the Enrichment API only a
  * message, Remote Actions `{ code, message }`, Workflows `{ code, details }`; the Campaigns API
- * declares its 403 without a body (undefined here).
+ * declares its 403 without a body (undefined here); Data management and Spark their ErrorResponse.
  * @type {Record<Permission, object | undefined>}
  */
 const FORBIDDEN = {
@@ -54,6 +56,8 @@ const FORBIDDEN = {
 	remoteActions: REMOTE_ACTION_FORBIDDEN_BODY,
 	workflows: WORKFLOW_FORBIDDEN_BODY,
 	campaigns: undefined,
+	dataManagement: DATA_MANAGEMENT_FORBIDDEN_BODY,
+	spark: SPARK_FORBIDDEN_BODY,
 };
 
 /**

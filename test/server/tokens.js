@@ -7,8 +7,9 @@ const { sendJson, sendEmpty, mediaType } = require('./http');
 /**
  * OAuth 2.0 client-credentials tokens: issuing (the token endpoints) and checking bearer tokens.
  *
- * @typedef {'nql' | 'enrichment' | 'remoteActions' | 'workflows' | 'campaigns'} Permission
- *   the credential's API permissions: NQL API, Enrichment API, Remote Actions API, Workflows API, Campaigns API
+ * @typedef {'nql' | 'enrichment' | 'remoteActions' | 'workflows' | 'campaigns' | 'dataManagement' | 'spark'} Permission
+ *   the credential's API permissions: NQL API, Enrichment API, Remote Actions API, Workflows API, Campaigns API,
+ *   Data management, Spark API
  * @typedef {{ clientId: string, clientSecret: string, permissions: Permission[] }} Client
  * @typedef {{ client: Client, expiresAt: number }} IssuedToken
  */

@@ -3,11 +3,13 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { runPerItem, type ItemOperation } from '../shared/runPerItem';
 import { executeTriggerCampaign } from './campaign/trigger.operation';
+import { executeDeleteDevices } from './device/delete.operation';
 import { actionsProperties } from './description';
 import { getOperation } from './remoteAction/get.operation';
 import { getManyOperation } from './remoteAction/getMany.operation';
 import { getScriptInputs, searchRemoteActions } from './remoteAction/methods';
 import { executeRunRemoteAction } from './remoteAction/run.operation';
+import { executeHandOff } from './spark/handOff.operation';
 import { getWorkflowOperation } from './workflow/get.operation';
 import { getManyWorkflowsOperation } from './workflow/getMany.operation';
 import { getWorkflowParameters, searchWorkflows } from './workflow/methods';
@@ -32,7 +34,7 @@ export class NexthinkActions implements INodeType {
 		version: [1],
 		defaultVersion: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Run Nexthink remote actions and workflows on devices and users, resume waiting workflows, send campaigns to users, and read remote action and workflow configurations',
+		description: 'Run Nexthink remote actions and workflows on devices and users, resume waiting workflows, send campaigns to users, delete devices, hand conversations to Spark, and read remote action and workflow configurations',
 		defaults: { name: 'Nexthink Actions' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -52,6 +54,8 @@ export class NexthinkActions implements INodeType {
 		if (resource === 'remoteAction' && operation === 'run') return await executeRunRemoteAction.call(this, this.continueOnFail());
 		if (resource === 'workflow' && operation === 'run') return await executeRunWorkflow.call(this, this.continueOnFail());
 		if (resource === 'campaign' && operation === 'trigger') return await executeTriggerCampaign.call(this, this.continueOnFail());
+		if (resource === 'device' && operation === 'delete') return await executeDeleteDevices.call(this, this.continueOnFail());
+		if (resource === 'spark' && operation === 'handOff') return await executeHandOff.call(this, this.continueOnFail());
 		const perItem = PER_ITEM_OPERATIONS[`${resource}.${operation}`];
 		if (perItem === undefined) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" of resource "${resource}"`);
 		return [await runPerItem<unknown>(this, perItem, this.continueOnFail())];

@@ -15,7 +15,7 @@
 const assert = require('node:assert/strict');
 
 const { assertSucceeded } = require('../lib/runData');
-const { CREDENTIAL, EXPORT_NODE, ENRICHMENT_NODE, uuid } = require('../lib/workflow');
+const { ACTIONS_NODE, CREDENTIAL, EXPORT_NODE, ENRICHMENT_NODE, uuid } = require('../lib/workflow');
 
 /** The OpenAI credential the suite imports, pointing at the fake chat model. */
 const FAKE_MODEL_CREDENTIAL = { id: 'nxFakeChatModel1', name: 'Fake chat model' };
@@ -195,6 +195,72 @@ const agentCases = [
 			assert.equal(writes.length, 0, 'nothing was sent to the Enrichment API');
 		},
 	},
+	{
+		id: 'nxE2eAgentSpark1',
+		title: 'AI agent (Agent 3): Spark Hand Off as a tool hands the person over with the UPN and message the model gave',
+		workflow: () =>
+			agentWorkflow({
+				id: 'nxE2eAgentSpark1',
+				name: 'e2e agent spark hand-off tool',
+				agentVersion: 3,
+				prompt: { upn: 'chloe.dubois@example.com', message: 'Outlook freezes when I open attachments' },
+				tool: {
+					name: 'Hand Off to Spark',
+					type: ACTIONS_NODE,
+					parameters: {
+						resource: 'spark',
+						operation: 'handOff',
+						userPrincipalName: "={{ $fromAI('upn', 'Work email address (UPN) of the person', 'string') }}",
+						handOffMessage: "={{ $fromAI('message', 'The person\\'s request in their words', 'string') }}",
+						handOffMetadata: { entry: [{ key: 'source', value: 'n8n agent' }] },
+						handOffOptions: {},
+					},
+				},
+			}),
+		/** @param {any} run @param {any} ctx */
+		check(run, ctx) {
+			assertSucceeded(run);
+			const answer = toolAnswer(ctx);
+			assert.ok(answer.includes('handedOff'), `no hand-off in: ${answer.slice(0, 300)}`);
+			const handoffs = ctx.server.spark.handoffs.filter((/** @type {any} */ handoff) => handoff.upn === 'chloe.dubois@example.com');
+			assert.equal(handoffs.length, 1, 'one handoff reached Spark');
+			assert.deepEqual(handoffs[0].parts, [{ type: 'TEXT', text: 'Outlook freezes when I open attachments' }]);
+			assert.deepEqual(handoffs[0].metadata, { source: 'n8n agent' });
+		},
+	},
+	{
+		id: 'nxE2eAgentDelet1',
+		title: 'AI agent (Agent 2.2): Device Delete as a tool only previews and tells the model nothing was sent',
+		workflow: () =>
+			agentWorkflow({
+				id: 'nxE2eAgentDelet1',
+				name: 'e2e agent device delete tool',
+				agentVersion: 2.2,
+				prompt: { uid: '5c5ce04f-a8fa-416f-822b-0e0200000003', name: 'LT-ZRH-0000004' },
+				tool: {
+					name: 'Delete Device',
+					type: ACTIONS_NODE,
+					parameters: {
+						resource: 'device',
+						operation: 'delete',
+						deviceUid: "={{ $fromAI('uid', 'The device UID', 'string') }}",
+						deviceName: "={{ $fromAI('name', 'The device name', 'string') }}",
+						maxDevicesPerRun: 5,
+						deviceOptions: {},
+					},
+				},
+			}),
+		/** @param {any} run @param {any} ctx */
+		check(run, ctx) {
+			assertSucceeded(run);
+			const answer = toolAnswer(ctx);
+			assert.ok(answer.includes('nexthinkDeletionPreview'), `no preview in: ${answer.slice(0, 300)}`);
+			assert.ok(answer.includes('Allow Writes When Used as a Tool'));
+			assert.ok(answer.includes('LT-ZRH-0000004'));
+			const sent = ctx.server.requests.filter((/** @type {any} */ request) => request.path === '/api/v1/data-management/device/deletions');
+			assert.equal(sent.length, 0, 'nothing was sent to the Data Management API');
+		},
+	},
 ];
 
-module.exports = { agentCases, fakeModelCredentialRecord };
+module.exports = { agentCases, fakeModelCredentialRecord, FAKE_MODEL_CREDENTIAL };

@@ -371,6 +371,98 @@ const workflowResumeCases = SETTINGS.map(([label, onError], index) =>
 	),
 );
 
-const errorOutputCases = [...exportCases, ...enrichmentCases, ...remoteActionCases, ...campaignCases, ...workflowRunCases, ...workflowResumeCases];
+const DELETIONS_PATH = '/api/v1/data-management/device/deletions';
+/** A demo device whose deletion the server answers FAILED (a downstream error). */
+const FAILING_DEVICE = { uid: '7eb46820-9c6f-40a1-831d-78ee00000002', name: 'VD-ZRH-0000003' };
+const DELETED_DEVICE = { uid: '5c5ce04f-a8fa-416f-822b-0e0200000003', name: 'LT-ZRH-0000004' };
+
+const deviceDeleteCases = SETTINGS.map(([label, onError], index) => ({
+	...errorCase(
+		`nxE2eErrOutDd0${index}`,
+		`Device Delete, On Error ${label}: a device Nexthink schedules and one it answers FAILED, one outcome each`,
+		onError,
+		codeItemsNode('Retired Devices', [
+			{ 'device.uid': DELETED_DEVICE.uid, 'device.name': DELETED_DEVICE.name },
+			{ 'device.uid': FAILING_DEVICE.uid, 'device.name': FAILING_DEVICE.name },
+		]),
+		actionsNode('Delete Devices', { resource: 'device', operation: 'delete', maxDevicesPerRun: 10, preview: false, deviceOptions: {} }, onError ? { onError } : {}),
+		(run, ctx) => {
+			const sent = ctx.server.requests.filter((request) => request.path === DELETIONS_PATH);
+			assert.equal(sent.length, 1, 'one deletion request');
+			assert.deepEqual(JSON.parse(sent[0].body), { devices: [DELETED_DEVICE, FAILING_DEVICE] });
+			const requestId = sent[0].headers['x-request-id'];
+			assert.match(requestId, UUID);
+			if (onError === undefined) {
+				assertStopped(run, 'Delete Devices', /could not schedule the deletion of device VD-ZRH-0000003/);
+				return;
+			}
+			const { success, failed } = splitOutcomes(run, 'Delete Devices', onError, 'nexthinkDevice');
+			assert.deepEqual(
+				success.map((item) => [pairedIndex(item), item.json.nexthinkDevice?.status, item.json.nexthinkDevice?.requestId, item.json.nexthinkDevice?.scheduledCount]),
+				[[0, 'scheduled', requestId, 1]],
+			);
+			assert.equal(failed.length, 1, 'one outcome for the device Nexthink did not schedule');
+			assert.equal(pairedIndex(failed[0]), 1);
+			assert.match(JSON.stringify(failed[0].json), /FAILED/);
+			if (onError === 'continueErrorOutput') assert.equal(itemsOf(run, 'Failure').length, 1);
+		},
+	),
+	prepare: (/** @type {any} */ server) => server.deletions.failing.add(FAILING_DEVICE.uid),
+}));
+
+const HANDOFF_PATH = '/api/v1/spark/handoff';
+
+const sparkHandOffCases = SETTINGS.map(([label, onError], index) =>
+	errorCase(
+		`nxE2eErrOutSp0${index}`,
+		`Spark Hand Off, On Error ${label}: a user Spark knows and one it does not, one outcome each`,
+		onError,
+		codeItemsNode('Chats', [
+			{ upn: 'bob.keller@example.com', text: 'Teams keeps crashing' },
+			{ upn: 'nobody@example.com', text: 'Printer offline' },
+		]),
+		actionsNode(
+			'Hand Off',
+			{ resource: 'spark', operation: 'handOff', userPrincipalName: '={{ $json.upn }}', handOffMessage: '={{ $json.text }}', handOffTimeZone: 'Europe/Zurich', handOffOptions: {} },
+			onError ? { onError } : {},
+		),
+		(run, ctx) => {
+			const sent = ctx.server.requests.filter((request) => request.path === HANDOFF_PATH);
+			assert.deepEqual(
+				sent.map((request) => [request.headers['user-principal-name'], request.headers.timezone, JSON.parse(request.body).message.parts[0].text]),
+				[
+					['bob.keller@example.com', 'Europe/Zurich', 'Teams keeps crashing'],
+					['nobody@example.com', 'Europe/Zurich', 'Printer offline'],
+				],
+				'one handoff per item (under Stop Workflow too: the unknown user is the last item)',
+			);
+			if (onError === undefined) {
+				assertStopped(run, 'Hand Off', /HTTP 404/);
+				assert.match(JSON.stringify(run.data.resultData.error), /Item 0 of this run was handed off to Spark/);
+				return;
+			}
+			const { success, failed } = splitOutcomes(run, 'Hand Off', onError, 'nexthinkSpark');
+			assert.deepEqual(
+				success.map((item) => [pairedIndex(item), item.json.nexthinkSpark?.status, item.json.nexthinkSpark?.statusCode]),
+				[[0, 'handedOff', 204]],
+			);
+			assert.equal(failed.length, 1, 'one outcome for the user Spark does not know');
+			assert.equal(pairedIndex(failed[0]), 1);
+			assert.match(JSON.stringify(failed[0].json), /Spark does not know this user/);
+			if (onError === 'continueErrorOutput') assert.equal(itemsOf(run, 'Failure').length, 1);
+		},
+	),
+);
+
+const errorOutputCases = [
+	...exportCases,
+	...enrichmentCases,
+	...remoteActionCases,
+	...campaignCases,
+	...workflowRunCases,
+	...workflowResumeCases,
+	...deviceDeleteCases,
+	...sparkHandOffCases,
+];
 
 module.exports = { errorOutputCases };

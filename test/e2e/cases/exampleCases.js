@@ -20,6 +20,7 @@ const zlib = require('node:zlib');
 const { csvRecords } = require('../../helpers/csvReference');
 const { assertSucceeded, jsonOf, runCount } = require('../lib/runData');
 const { assertRowsEqualServerCsv, newExport } = require('./nodeCases');
+const { FAKE_MODEL_CREDENTIAL } = require('./agentCases');
 const { readExamples, localised } = require('../../../scripts/n8n-examples');
 
 /**
@@ -234,6 +235,52 @@ function exampleCases() {
 				const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === 'n8n-nodes-nexthink.nexthinkTrigger');
 				trigger.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 				return copy;
+			},
+		},
+		{
+			file: 'retired-devices-delete.json',
+			title: 'example: devices retired in the CMDB: Preview shows the one deletion request with their Nexthink UIDs and sends nothing',
+			kind: 'execute',
+			check(run, ctx) {
+				assertSucceeded(run);
+				const matched = jsonOf(run, 'Find in Nexthink');
+				assert.deepEqual(matched.map((row) => row['device.name']).sort(), ['DT-NYC-0000002', 'LT-NYC-0001235', 'LT-ZRH-0000004'], 'the retired hostnames Nexthink knows');
+				const [preview, ...more] = jsonOf(run, 'Previewed or Scheduled');
+				assert.equal(more.length, 0, 'one request for three devices');
+				const batch = preview.nexthinkDeletionPreview;
+				assert.deepEqual([batch.batch, batch.batches, batch.method, batch.path], [1, 1, 'POST', '/api/v1/data-management/device/deletions']);
+				assert.deepEqual(batch.body.devices, matched.map((row) => ({ uid: row['device.uid'], name: row['device.name'] })));
+				for (const device of batch.body.devices) assert.equal(ctx.server.inventory.find('device/device/name', device.name).uid, device.uid);
+				assert.match(batch.note, /nothing was sent/);
+				assert.equal(runCount(run, 'Not Deleted'), 0);
+				assert.equal(ctx.server.requests.filter((request) => request.path.startsWith('/api/v1/data-management/')).length, 0, 'Preview sent nothing');
+			},
+		},
+		{
+			file: 'chat-handoff-to-spark.json',
+			title: 'example: the chatbot hands the conversation over to Spark (chat trigger and model replaced by a prompt and the scripted model)',
+			kind: 'execute',
+			// n8n execute cannot open a chat: a manual trigger under the chat trigger's name, the prompt as the
+			// scripted model's tool arguments (lib/fakeChatModel.js), and the model's credential pointed at it
+			adapt(workflow) {
+				const copy = structuredClone(workflow);
+				const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+				Object.assign(trigger, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
+				delete trigger.webhookId;
+				const agent = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.agent');
+				agent.parameters = { ...agent.parameters, promptType: 'define', text: JSON.stringify({ upn: 'alice.martin@example.com', message: 'My VPN drops every ten minutes since this morning' }) };
+				const model = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
+				model.credentials = { openAiApi: { ...FAKE_MODEL_CREDENTIAL } };
+				return copy;
+			},
+			check(run, ctx) {
+				assertSucceeded(run);
+				const handoffs = ctx.server.spark.handoffs.filter((/** @type {any} */ handoff) => handoff.upn === 'alice.martin@example.com');
+				assert.equal(handoffs.length, 1, 'Spark got the conversation once');
+				assert.deepEqual(handoffs[0].parts, [{ type: 'TEXT', text: 'My VPN drops every ten minutes since this morning' }]);
+				assert.deepEqual(handoffs[0].metadata, { source: 'n8n chat' });
+				const [answer] = jsonOf(run, 'AI Agent');
+				assert.match(JSON.stringify(answer), /handedOff/, 'the model was told the hand-off happened');
 			},
 		},
 		{

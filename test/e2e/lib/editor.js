@@ -4,8 +4,8 @@
 /**
  * Drives the n8n editor in headless Chromium (Debian's `chromium`, through `playwright-core`):
  * signs in, opens example workflows, opens each Nexthink node's parameter panel (the Export
- * operations, Enrichment, and the Actions node's Run Remote Action, Workflow Run and Trigger
- * Campaign) and the credential form, checks they render, and takes screenshots. Used by the e2e editor check and by
+ * operations, Enrichment, and the Actions node's Run Remote Action, Workflow Run, Trigger
+ * Campaign, Device Delete and Spark Hand Off Conversation as a tool) and the credential form, checks they render, and takes screenshots. Used by the e2e editor check and by
  * `npm run screenshots`.
  */
 
@@ -92,6 +92,8 @@ function editorShots(credential) {
 	const highCpu = readExample('high-cpu-remediation.json');
 	const ticket = readExample('ticket-workflow-on-device.json');
 	const campaign = readExample('old-device-replacement-campaign.json');
+	const retired = readExample('retired-devices-delete.json');
+	const chat = readExample('chat-handoff-to-spark.json');
 	const nodeId = (/** @type {any} */ workflow, /** @type {string} */ name) => workflow.nodes.find((/** @type {any} */ node) => node.name === name).id;
 	return {
 		shots: [
@@ -150,6 +152,25 @@ function editorShots(credential) {
 				expectTexts: ['Campaign NQL ID', 'User SIDs', 'Expires After (Minutes)', 'Parameters', 'device_age_years'],
 				kind: 'node',
 				height: 1000,
+			},
+			{
+				name: 'Nexthink Actions panel, Device Delete',
+				file: 'node-actions-device-delete.png',
+				workflowId: retired.id,
+				nodeId: nodeId(retired, 'Delete Retired Devices'),
+				expectTexts: ['Nexthink only queues each deletion', 'Device UID', 'Device Name', 'Maximum Devices per Run', 'Preview'],
+				kind: 'node',
+				height: 1000,
+			},
+			{ name: 'Spark hand-off chat canvas', file: 'workflow-chat-spark-handoff.png', workflowId: chat.id, expectTexts: ['AI Agent', 'Hand Off to Spark'], kind: 'canvas' },
+			{
+				name: 'Nexthink Actions as an AI tool, Spark Hand Off Conversation',
+				file: 'node-actions-spark-handoff-tool.png',
+				workflowId: chat.id,
+				nodeId: nodeId(chat, 'Hand Off to Spark'),
+				expectTexts: ['Description', 'User Principal Name', 'Message', 'Files', 'Metadata', 'Time Zone'],
+				kind: 'node',
+				height: 1200,
 			},
 			...[
 				['Start Export', 'node-export-start.png', ['Query ID', 'Compression']],

@@ -19,6 +19,23 @@ export async function runActions(server: any, parameters: INodeParameters, items
 	});
 }
 
+/** The credential's seven permissions, as the local server names them. */
+export const ALL_PERMISSIONS = ['nql', 'enrichment', 'remoteActions', 'workflows', 'campaigns', 'dataManagement', 'spark'];
+
+/**
+ * A local server whose first client (`nx-client`, secret `clientSecret`) has every permission and whose
+ * second (`no-<permission>`, secret `no-<permission>-secret`) lacks `permission`.
+ */
+export async function serverWithClientLacking(permission: string, clientSecret: string): Promise<any> {
+	const { startNexthinkServer } = require('../../server');
+	return await startNexthinkServer({
+		clients: [
+			{ clientId: 'nx-client', clientSecret, permissions: ALL_PERMISSIONS },
+			{ clientId: `no-${permission}`, clientSecret: `no-${permission}-secret`, permissions: ALL_PERMISSIONS.filter((other) => other !== permission) },
+		],
+	});
+}
+
 /** What the editor saves for a resource locator set "From List". */
 export const locator = (value: string) => ({ __rl: true, mode: 'list', value });
 

@@ -47,7 +47,8 @@ export function preparationFailure(ctx: IExecuteFunctions, error: unknown, itemI
  * `outcomeKey` (an item whose checks failed: `{ status: 'failed', error }`), and the item's Wait for
  * Results under `results` when it waited. Under "Continue (using error output)" a failed item is
  * `{ error }` alone: n8n sends an item whose only key is `error` to the error output (n8n-core
- * `handleNodeErrorOutput`, 1.x and 2.x) and adds the paired input item's JSON to it.
+ * `handleNodeErrorOutput`, 1.x and 2.x) and adds the paired input item's JSON to it. `isFailure`
+ * says which outcomes go there (default: status `failed`).
  */
 export function outcomeItems<T>(
 	ctx: IExecuteFunctions,
@@ -55,6 +56,7 @@ export function outcomeItems<T>(
 	outcomes: ReadonlyMap<number, object>,
 	outcomeKey: string,
 	waited?: ReadonlyMap<number, IDataObject>,
+	isFailure: (outcome: IDataObject) => boolean = (outcome) => outcome.status === 'failed',
 ): INodeExecutionData[] {
 	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
 	return ctx.getInputData().map((item, itemIndex) => {
@@ -64,7 +66,7 @@ export function outcomeItems<T>(
 			: { status: 'failed', error: { message: preparation.message, field: preparation.field, ...(preparation.description !== undefined ? { description: preparation.description } : {}) } };
 		const itemWait = waited?.get(itemIndex);
 		if (itemWait !== undefined) outcome.results = itemWait;
-		if (outcome.status === 'failed' && toErrorOutput) {
+		if (toErrorOutput && (!preparation.ok || isFailure(outcome))) {
 			const message = (outcome.error as { message: string }).message;
 			return { json: { error: { message: `Item ${itemIndex}: ${message}`, ...outcome } }, pairedItem: { item: itemIndex } };
 		}

@@ -1,0 +1,59 @@
+/**
+ * The Spark Handoff API's request, through the package's one transport: never sent twice (Spark may
+ * already have written to the user in Teams), success only as documented (204 without a body, or
+ * 200 as a public client reports the live API answers, when its body is empty or JSON), and every
+ * other answer explained: 404 is a user Spark does not know.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { mediaTypeOf, nexthinkRequest } from '../../transport';
+import { refusedRunNote, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
+
+export const HANDOFF_PATH = '/api/v1/spark/handoff';
+export const DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS = 60;
+
+const MAY_HAVE_RUN = 'Spark may have received the message and written to the user in Microsoft Teams: ask the user, or look in Spark, before handing the conversation off again.';
+const REFUSED = refusedRunNote('ask the user whether Spark wrote to them in Microsoft Teams');
+
+export const HANDOFF_HINTS = {
+	400: 'Spark rejected the request as invalid (for example a time zone it does not know). Its message above, when it sent one, says which part.',
+	403: 'The Nexthink API credential needs the "Spark API" permission (Administration > API credentials), and Spark must be available to the tenant (license, technical preview). Ask your Nexthink administrator.',
+	404: 'Spark does not know this user. Check the UPN (the user\'s Microsoft 365 sign-in name) and that Spark is set up for them: the Spark Microsoft Teams app, the Entra ID connector and the collection of UPNs.',
+};
+
+export type HandOffPart = { type: 'TEXT'; text: string } | { type: 'FILE'; mimeType: string; fileContent: string };
+
+export interface HandOffRequest {
+	upn: string;
+	timeZone?: string;
+	parts: HandOffPart[];
+	metadata?: Record<string, string>;
+}
+
+/** Sends the handoff; returns the status Spark answered (204 or 200). */
+export async function handOffConversation(ctx: IExecuteFunctions, request: HandOffRequest, options: ApiCallOptions): Promise<number> {
+	const action = `Handing off the conversation of ${request.upn.slice(0, 80)} to Spark`;
+	const headers: Record<string, string> = { 'User-Principal-Name': request.upn };
+	if (request.timeZone !== undefined) headers.Timezone = request.timeZone;
+	const response = await nexthinkRequest(ctx, {
+		method: 'POST',
+		path: HANDOFF_PATH,
+		body: { message: { parts: request.parts }, ...(request.metadata !== undefined ? { metadata: request.metadata } : {}) },
+		headers,
+		idempotent: false,
+		mayHaveRunNote: MAY_HAVE_RUN,
+		refusedNote: REFUSED,
+		timeoutMs: options.timeoutMs,
+		itemIndex: options.itemIndex,
+		action,
+		hints: HANDOFF_HINTS,
+	});
+	if (response.statusCode === 204 || (response.statusCode === 200 && (isEmpty(response.body) || mediaTypeOf(response.headers['content-type']) === 'application/json'))) {
+		return response.statusCode;
+	}
+	throw unexpectedAnswerError(ctx, action, response, 'the documented 204 (no content)', options.itemIndex, MAY_HAVE_RUN);
+}
+
+function isEmpty(body: unknown): boolean {
+	return body === undefined || body === null || body === '';
+}

@@ -1,0 +1,99 @@
+/**
+ * Spark → Hand Off Conversation: one handoff per input item, each item's output under `nexthinkSpark`
+ * paired with it. Every item is checked before the first request (UPN, message, files, metadata,
+ * time zone); under "Stop Workflow" one bad item means nothing is sent, and a failed handoff stops
+ * the node saying which items were already handed off. With "Continue" each item comes out with its
+ * outcome (`handedOff` or `failed`); under "Continue (using error output)" the failed ones go there.
+ * After a 401 or 403 the later items are not sent (no later request could succeed).
+ *
+ * Usable as an AI agent's tool without a further switch: handing a person over is what such an
+ * agent is there for, it deletes nothing, and the request is never sent twice (docs/decisions.md).
+ */
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { cancelSignalOf } from '../../transport';
+import { checkRequestTimeout } from '../remoteAction/runInput';
+import { describeError, outcomeItems, preparationFailure, throwIfAnyInvalid, type ItemPreparation } from '../shared/runHelpers';
+import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
+import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
+
+export const SPARK_OUTCOME_KEY = 'nexthinkSpark';
+
+const HANDED_OFF = 'Spark has the conversation: it continues with the user in Microsoft Teams. Nothing comes back to n8n.';
+
+interface Prepared {
+	request: HandOffRequest;
+	files: Array<{ property: string; mimeType: string }>;
+	timeoutMs: number;
+}
+
+export async function executeHandOff(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const preparations = items.map((item, itemIndex) => prepareItem(this, item, itemIndex, continueOnFail));
+	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+
+	const outcomes = new Map<number, IDataObject>();
+	const handedOff: number[] = [];
+	let refusal: NodeApiError | undefined;
+	for (const [itemIndex, preparation] of preparations.entries()) {
+		if (!preparation.ok) continue;
+		const { request, files, timeoutMs } = preparation.prepared;
+		const outcome: IDataObject = { upn: request.upn, files: files.length };
+		if (request.timeZone !== undefined) outcome.timeZone = request.timeZone;
+		if (refusal !== undefined) {
+			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...describeError(refusal, 'Not sent: an earlier handoff of this run was refused. '), httpCode: refusal.httpCode } });
+			continue;
+		}
+		try {
+			const parts: HandOffPart[] = [...request.parts];
+			for (const file of files) {
+				const content = await this.helpers.getBinaryDataBuffer(itemIndex, file.property);
+				parts.push({ type: 'FILE', mimeType: file.mimeType, fileContent: content.toString('base64') });
+			}
+			const statusCode = await handOffConversation(this, { ...request, parts }, { timeoutMs, itemIndex });
+			outcomes.set(itemIndex, { status: 'handedOff', ...outcome, statusCode, message: HANDED_OFF });
+			handedOff.push(itemIndex);
+		} catch (error) {
+			if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
+			if (!continueOnFail) throw withHandOffsMade(this, error, itemIndex, handedOff);
+			const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
+			if (error instanceof NodeApiError && (httpCode === '401' || httpCode === '403')) refusal = error;
+			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...describeError(error), ...(httpCode !== undefined ? { httpCode } : {}) } });
+		}
+	}
+	return [outcomeItems(this, preparations, outcomes, SPARK_OUTCOME_KEY)];
+}
+
+function prepareItem(ctx: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, continueOnFail: boolean): ItemPreparation<Prepared> {
+	try {
+		const options = ctx.getNodeParameter('handOffOptions', itemIndex, {}) as IDataObject;
+		const request: HandOffRequest = {
+			upn: checkUpn(ctx.getNodeParameter('userPrincipalName', itemIndex, '')),
+			parts: [{ type: 'TEXT', text: checkMessage(ctx.getNodeParameter('handOffMessage', itemIndex, '')) }],
+		};
+		const timeZone = checkTimeZone(ctx.getNodeParameter('handOffTimeZone', itemIndex, ''));
+		if (timeZone !== undefined) request.timeZone = timeZone;
+		const metadata = checkMetadata(ctx.getNodeParameter('handOffMetadata.entry', itemIndex, []) as Array<{ key?: unknown; value?: unknown }>);
+		if (metadata !== undefined) request.metadata = metadata;
+		const binaries: Record<string, IBinaryData> = item.binary ?? {};
+		const files = parseBinaryPropertyNames(ctx.getNodeParameter('handOffFiles', itemIndex, '')).map((property) => ({
+			property,
+			mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
+		}));
+		return { ok: true, prepared: { request, files, timeoutMs: checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS) } };
+	} catch (error) {
+		return preparationFailure(ctx, error, itemIndex, continueOnFail);
+	}
+}
+
+/** Under "Stop Workflow": the failed handoff's error, saying which items were already handed off. */
+function withHandOffsMade(ctx: IExecuteFunctions, error: unknown, itemIndex: number, handedOff: readonly number[]): NodeApiError | NodeOperationError {
+	const nodeError = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	if (handedOff.length > 0) {
+		const items = `${handedOff.slice(0, 10).join(', ')}${handedOff.length > 10 ? ', …' : ''}`;
+		const sentence = `Item${handedOff.length === 1 ? '' : 's'} ${items} of this run ${handedOff.length === 1 ? 'was' : 'were'} handed off to Spark: running all items again hands ${handedOff.length === 1 ? 'it' : 'them'} off again. Set "On Error" to continue to get each item's outcome.`;
+		nodeError.description = [nodeError.description, sentence].filter((part) => typeof part === 'string' && part !== '').join(' ');
+	}
+	return nodeError;
+}
