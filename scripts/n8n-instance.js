@@ -266,7 +266,7 @@ class N8nInstance {
 			exited = true;
 		});
 		const ready = options.ready ?? (() => this.isReady());
-		const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+		const deadline = Date.now() + (options.timeoutMs ?? 300_000);
 		while (Date.now() < deadline) {
 			if (exited) throw new Error(`n8n ${args.join(' ')} exited early:\n${tail(fs.readFileSync(logFile, 'utf8'))}`);
 			if (await ready().catch(() => false)) return child;
@@ -315,7 +315,7 @@ class N8nInstance {
 	 * @param {string} webhookPath @param {unknown} [body]
 	 */
 	async callWebhook(webhookPath, body = {}) {
-		const deadline = Date.now() + 30_000;
+		const deadline = Date.now() + 120_000;
 		for (;;) {
 			const response = await fetch(`${this.baseUrl}/webhook/${webhookPath}`, {
 				method: 'POST',

@@ -12,10 +12,11 @@
  * at the local server, every case's workflow imported; then one `n8n start` runs every case as the
  * editor's *Execute Workflow* button does (REST API, results read from the stored executions), and
  * the credential test, the AI-tool check, the example started by a webhook and (2.x) the editor
- * check; then another `n8n start` with the trigger example active. The two generations run side by
- * side. Then one queue-mode run (2.x:
- * PostgreSQL, Redis, a main and a worker), and one where n8n installs the package itself from its
- * environment variables (`cases/queueModeEnvInstall.js`). Ends with `N passed, N failed`. See docs/e2e.md.
+ * check; then another `n8n start` with the trigger example active. Beside them, one queue-mode run
+ * (2.x: PostgreSQL, Redis, a main and a worker), then one where n8n installs the package itself from
+ * its environment variables (`cases/queueModeEnvInstall.js`). The generations and the queue-mode
+ * phases run side by side (`--serial`: one after the other). Ends with `N passed, N failed`. See
+ * docs/e2e.md.
  */
 
 const assert = require('node:assert/strict');
@@ -192,26 +193,35 @@ async function main() {
 		return;
 	}
 	const editor = !values['no-editor'];
-	if (!values['queue-only']) {
-		// the generations run side by side (each its own n8n, local server and chat model): most of
-		// their time is waiting for n8n, so two cores serve both; --serial runs one after the other
+	// Each generation (its own n8n, local server and chat model) and the queue-mode phases (their
+	// own PostgreSQL, Redis, main and worker) run side by side: most of their time is waiting for
+	// n8n's boots, polls and timers, so two cores serve them together. --serial runs them one after
+	// the other.
+	const generations = async () => {
+		if (values['queue-only']) return;
 		const run = (/** @type {1 | 2} */ major) => runMajor(suite, major, tarball, workDir, { only: values.only, editor });
 		if (values.serial) for (const major of majors) await run(major);
 		else await Promise.all(majors.map(run));
-	}
+	};
 	// --only skips queue mode (it is slow) unless --queue-only asks for it; then --only picks the
 	// queue-mode phases whose test names contain the text (e.g. "environment variables")
-	if (!values['no-queue'] && (majors.includes(2) || values['queue-only']) && (!values.only || values['queue-only'])) {
+	const queueMode = async () => {
+		if (values['no-queue'] || !(majors.includes(2) || values['queue-only']) || (values.only && !values['queue-only'])) return;
 		const wanted = (/** @type {string[]} */ names) => !values.only || names.some((name) => name.includes(/** @type {string} */ (values.only)));
 		const queueOptions = { credentialFor: credentialRecord, serverOptions: SERVER_OPTIONS };
 		const phases = [
 			{ names: queueTestNames(), run: (/** @type {any} */ runtime) => runQueueMode(suite, runtime, tarball, path.join(workDir, 'queue'), queueOptions) },
 			{ names: envInstallTestNames(), run: (/** @type {any} */ runtime) => runQueueModeEnvInstall(suite, runtime, tarball, path.join(workDir, 'queue-env-install'), queueOptions) },
 		].filter((phase) => wanted(phase.names));
-		if (phases.length > 0) {
-			const runtime = await suite.setUp('[queue mode] install', phases.flatMap((phase) => phase.names), async () => ensureN8n(2));
-			if (runtime) for (const phase of phases) await phase.run(runtime);
-		}
+		if (phases.length === 0) return;
+		const runtime = await suite.setUp('[queue mode] install', phases.flatMap((phase) => phase.names), async () => ensureN8n(2));
+		if (runtime) for (const phase of phases) await phase.run(runtime);
+	};
+	if (values.serial) {
+		await generations();
+		await queueMode();
+	} else {
+		await Promise.all([generations(), queueMode()]);
 	}
 	const exitCode = suite.finish();
 	if (exitCode === 0 && !values.keep) fs.rmSync(workDir, { recursive: true, force: true });

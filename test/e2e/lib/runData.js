@@ -95,7 +95,7 @@ async function finishedExecution(session, id, n8nDir, timeoutMs = 300_000) {
  * @param {import('../../../scripts/n8n-instance').RestSession} session @param {string} workflowId @param {string} n8nDir @param {number} knownBefore
  * @param {number} [timeoutMs]  how long to wait for it
  */
-async function latestExecution(session, workflowId, n8nDir, knownBefore, timeoutMs = 60_000) {
+async function latestExecution(session, workflowId, n8nDir, knownBefore, timeoutMs = 300_000) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const list = await session.request('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
