@@ -152,8 +152,9 @@ async function runMajor(suite, major, tarball, workDir, options) {
 				editor: options.editor && major === 2,
 				screenshotDir: path.join(workDir, 'screenshots'),
 			});
-			await n8n.stop('main');
 		}
+		// also after a start that never became ready: the Trigger check starts n8n again
+		await n8n.stop('main');
 		await runActiveTriggerChecks(suite, n8n, server, { label, examples: activeExamples });
 	} finally {
 		await n8n.stopAll();
