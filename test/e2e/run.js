@@ -130,7 +130,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 				...editorShots(CREDENTIAL).workflows,
 				...examples.map((testCase) => testCase.workflow({ filesDir: path.join(home, 'files') })),
 			]);
-			// a webhook example answers once `n8n start` (runServerChecks) registers its production webhook
+			// a webhook example answers once `n8n start` (below) registers its production webhook
 			for (const testCase of webhookExamples) await n8n.activate(testCase.id);
 			return true;
 		});
