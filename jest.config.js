@@ -6,6 +6,8 @@
 // (test/server/tests) do not touch n8n and run once.
 const path = require('node:path');
 
+// ts-jest only transpiles, file by file: test/tsconfig.json sets `isolatedModules`, which ts-jest
+// takes as "no type-check" (`npm run lint` type-checks the tests with `tsc -p test/tsconfig.json`).
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] };
 const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
 
@@ -24,6 +26,9 @@ module.exports = {
 	// n8n-core 1.x leaves handles open after a run (timers of its dependency-injection container and
 	// HTTP keep-alive sockets) that no public API closes; without this jest would wait forever.
 	forceExit: true,
+	// jest's default is one worker less than the cores (one on a 2-core machine); the suites spend
+	// much of their time waiting on local HTTP and n8n's timers, so both cores keep busy with two.
+	maxWorkers: 2,
 	projects: [
 		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/server/tests/**/*.test.ts'] },
 		{ ...common, displayName: 'n8n2', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },

@@ -3,8 +3,9 @@
 
 /**
  * Drives one real n8n (installed by `n8n-install.js`) on loopback: its own user folder, the CLI
- * (`import:*`, `execute`, `publish`), `n8n start` / `n8n worker` as child processes, and the REST
- * API with an owner session. Used by the end-to-end suite, `npm start` and the screenshots.
+ * (`import:*`, `publish`), `n8n start` / `n8n worker` as child processes, and the REST API with
+ * an owner session (which also runs workflows as the editor does). Used by the end-to-end suite,
+ * `npm start` and the screenshots.
  * Recipes and their reasons: docs/e2e.md.
  */
 
@@ -70,22 +71,6 @@ function runCommand(command, args, options = {}) {
 			resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
 		});
 	});
-}
-
-/**
- * Reads the run JSON that `n8n execute --rawOutput` prints after its log lines (on failure after
- * "Execution error:"). Returns undefined when there is none.
- * @param {string} stdout
- */
-function parseExecuteOutput(stdout) {
-	// The JSON is pretty-printed: it starts at the first line that is exactly "{" and ends at the
-	// next line that starts with "}" (nested lines are indented; strings cannot hold raw newlines).
-	const lines = stdout.split('\n');
-	const first = lines.indexOf('{');
-	if (first < 0) return undefined;
-	const last = lines.findIndex((line, index) => index > first && line.startsWith('}'));
-	if (last < 0) return undefined;
-	return JSON.parse(lines.slice(first, last + 1).join('\n'));
 }
 
 /**
@@ -261,26 +246,6 @@ class N8nInstance {
 	}
 
 	/**
-	 * Executes an imported workflow headlessly (`n8n execute`, mode cli) and returns its run data.
-	 * @param {string} workflowId @param {{ env?: Record<string, string> }} [options]
-	 * @returns {Promise<{ code: number | null, run: any, output: string }>}
-	 */
-	async execute(workflowId, options = {}) {
-		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], {
-			env: { N8N_LOG_LEVEL: 'info', ...options.env },
-		});
-		const output = result.stdout + result.stderr;
-		let run;
-		try {
-			run = parseExecuteOutput(result.stdout);
-		} catch (error) {
-			throw new Error(`could not read the run of ${workflowId}: ${/** @type {Error} */ (error).message}\n${tail(output)}`);
-		}
-		if (run === undefined) throw new Error(`n8n execute printed no run for ${workflowId} (exit ${result.code}):\n${tail(output)}`);
-		return { code: result.code, run, output };
-	}
-
-	/**
 	 * Starts a long-running n8n process (`start`, `worker`) and waits until `ready()` resolves true.
 	 * @param {string} name  key for `stop`, also the log file name
 	 * @param {string[]} args
@@ -301,7 +266,7 @@ class N8nInstance {
 			exited = true;
 		});
 		const ready = options.ready ?? (() => this.isReady());
-		const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+		const deadline = Date.now() + (options.timeoutMs ?? 300_000);
 		while (Date.now() < deadline) {
 			if (exited) throw new Error(`n8n ${args.join(' ')} exited early:\n${tail(fs.readFileSync(logFile, 'utf8'))}`);
 			if (await ready().catch(() => false)) return child;
@@ -350,7 +315,7 @@ class N8nInstance {
 	 * @param {string} webhookPath @param {unknown} [body]
 	 */
 	async callWebhook(webhookPath, body = {}) {
-		const deadline = Date.now() + 30_000;
+		const deadline = Date.now() + 120_000;
 		for (;;) {
 			const response = await fetch(`${this.baseUrl}/webhook/${webhookPath}`, {
 				method: 'POST',
@@ -405,6 +370,28 @@ class RestSession {
 	}
 
 	/**
+	 * Runs a saved workflow from its manual trigger as the editor's *Execute Workflow* button does
+	 * (`POST /rest/workflows/:id/run`, execution mode `manual`) and returns the new execution's id;
+	 * the run goes on in n8n (read it with `finishedExecution` of test/e2e/lib/runData.js).
+	 * 2.x reads the workflow from its database and needs only the trigger to start from; 1.x runs
+	 * the `workflowData` the editor sends, so the stored workflow is sent back as it is.
+	 * @param {string} workflowId
+	 */
+	async runManually(workflowId) {
+		const stored = await this.request('GET', `/workflows/${workflowId}`);
+		if (stored.status !== 200) throw new Error(`GET /workflows/${workflowId} answered ${stored.status}: ${JSON.stringify(stored.body)}`);
+		const workflowData = stored.body.data;
+		const trigger = workflowData.nodes.find((/** @type {{ type: string }} */ node) => node.type === 'n8n-nodes-base.manualTrigger');
+		if (!trigger) throw new Error(`workflow ${workflowId} has no manual trigger`);
+		const run = await this.request('POST', `/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: trigger.name } });
+		const executionId = run.body?.data?.executionId;
+		if (run.status !== 200 || executionId === undefined) {
+			throw new Error(`POST /workflows/${workflowId}/run answered ${run.status}: ${JSON.stringify(run.body)}`);
+		}
+		return executionId;
+	}
+
+	/**
 	 * GETs a JSON document outside `/rest` with the session cookie (n8n protects `/types/*.json`).
 	 * @param {string} urlPath
 	 */
@@ -437,7 +424,6 @@ module.exports = {
 	freePort,
 	packPackage,
 	installCommunityPackage,
-	parseExecuteOutput,
 	runCommand,
 	sleep,
 	tail,

@@ -5,24 +5,28 @@
 /**
  * End-to-end suite: the packed package inside real n8n, against the local Nexthink API server.
  *
- *   node test/e2e/run.js [--n8n 2,1] [--no-queue | --queue-only] [--no-editor] [--no-build] [--keep] [--only <text>[|<text>...]]
+ *   node test/e2e/run.js [--n8n 2,1] [--no-queue | --queue-only] [--no-editor] [--no-build] [--serial] [--keep] [--only <text>[|<text>...]]
  *
  * For each pinned n8n (2.x on Node 24, 1.x on the system Node 20): a fresh user folder with the
  * `npm pack` tarball installed as n8n installs community packages, the credential imported pointing
- * at the local server, every case's workflow imported and run with `n8n execute`, then `n8n start`
- * for the credential test, the AI-tool check, the example started by a webhook and (2.x) the editor
- * check, then another `n8n start` with the trigger example active. Then one queue-mode run (2.x:
- * PostgreSQL, Redis, a main and a worker), and one where n8n installs the package itself from its
- * environment variables (`cases/queueModeEnvInstall.js`). Ends with `N passed, N failed`. See docs/e2e.md.
+ * at the local server, every case's workflow imported; then one `n8n start` runs every case as the
+ * editor's *Execute Workflow* button does (REST API, results read from the stored executions), and
+ * the credential test, the AI-tool check, the example started by a webhook and (2.x) the editor
+ * check; then another `n8n start` with the trigger example active. Beside them, one queue-mode run
+ * (2.x: PostgreSQL, Redis, a main and a worker), then one where n8n installs the package itself from
+ * its environment variables (`cases/queueModeEnvInstall.js`). The generations and the queue-mode
+ * phases run side by side (`--serial`: one after the other). Ends with `N passed, N failed`. See
+ * docs/e2e.md.
  */
 
+const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 
 const { ensureN8n } = require('../../scripts/n8n-install');
-const { N8nInstance, installCommunityPackage, packPackage, runCommand } = require('../../scripts/n8n-instance');
+const { N8nInstance, RestSession, installCommunityPackage, packPackage, runCommand, tail } = require('../../scripts/n8n-instance');
 const { startNexthinkServer } = require('../server');
 const { Suite, log } = require('./lib/suite');
 const { credentialRecord } = require('../../scripts/n8n-examples');
@@ -33,7 +37,8 @@ const { editorShots } = require('./lib/editor');
 const { agentCases, fakeModelCredentialRecord } = require('./cases/agentCases');
 const { startFakeChatModel } = require('./lib/fakeChatModel');
 const { exampleCases } = require('./cases/exampleCases');
-const { runServerChecks, SERVER_CHECKS } = require('./cases/serverChecks');
+const { runServerChecks, SERVER_CHECKS, OWNER } = require('./cases/serverChecks');
+const { finishedExecution } = require('./lib/runData');
 const { runActiveTriggerChecks } = require('./cases/triggerCheck');
 const { runQueueMode, queueTestNames } = require('./cases/queueMode');
 const { runQueueModeEnvInstall, envInstallTestNames } = require('./cases/queueModeEnvInstall');
@@ -44,29 +49,31 @@ const REPO = path.resolve(__dirname, '../..');
 const SERVER_OPTIONS = { demo: true, slowExportMs: 3000 };
 
 /**
- * Runs one case through `n8n execute`: the case prepares the server, may act while n8n runs,
- * then checks the run.
- * @param {Suite} suite @param {N8nInstance} n8n @param {import('./cases/nodeCases').NexthinkServer} server
+ * Runs one case in the running n8n, as the editor's *Execute Workflow* button runs it: the case
+ * prepares the server, may act while n8n runs, then checks the execution n8n stored.
+ * @param {Suite} suite @param {N8nInstance} n8n @param {RestSession} session @param {import('./cases/nodeCases').NexthinkServer} server
  * @param {{ id: string, title: string, during?: import('./cases/nodeCases').E2eCase['during'], check?: import('./cases/nodeCases').E2eCase['check'] }} testCase
  * @param {string} label
  * @param {Record<string, unknown>} [context]  extra fields for the case's check
  */
-async function runCliCase(suite, n8n, server, testCase, label, context = {}) {
+async function runCase(suite, n8n, session, server, testCase, label, context = {}) {
 	await suite.test(`${label} ${testCase.title}`, async () => {
 		const exportsBefore = new Set(server.exports.keys());
 		server.clearRequests();
 		/** @type {any} */ (context.fakeModel)?.clear();
+		const logBefore = n8n.logOf('main').length;
 		const during = testCase.during?.(server);
 		let execution;
 		try {
-			execution = await n8n.execute(testCase.id);
+			execution = await finishedExecution(session, await session.runManually(testCase.id), n8n.runtime.dir);
 		} finally {
 			during?.stop();
 		}
 		try {
+			assert.equal(execution.mode, 'manual');
 			await testCase.check?.(execution.run, { ...context, server, exportsBefore, userFolder: n8n.userFolder, during: await during?.result });
 		} catch (error) {
-			if (error instanceof Error) error.message += `\n--- n8n output (tail) ---\n${execution.output.split('\n').slice(-25).join('\n')}`;
+			if (error instanceof Error) error.message += `\n--- n8n log of this run (tail) ---\n${tail(n8n.logOf('main').slice(logBefore), 25)}`;
 			throw error;
 		}
 	});
@@ -123,20 +130,31 @@ async function runMajor(suite, major, tarball, workDir, options) {
 				...editorShots(CREDENTIAL).workflows,
 				...examples.map((testCase) => testCase.workflow({ filesDir: path.join(home, 'files') })),
 			]);
-			// a webhook example answers once `n8n start` (runServerChecks) registers its production webhook
+			// a webhook example answers once `n8n start` (below) registers its production webhook
 			for (const testCase of webhookExamples) await n8n.activate(testCase.id);
 			return true;
 		});
 		if (!ready) return;
-		for (const testCase of cases) await runCliCase(suite, n8n, server, testCase, label, { fakeModel });
-		for (const testCase of executedExamples) await runCliCase(suite, n8n, server, testCase, label, { filesDir: path.join(home, 'files') });
-		await runServerChecks(suite, n8n, server, {
-			label,
-			examples: examples.filter((testCase) => testCase.kind === 'import'),
-			webhookExamples,
-			editor: options.editor && major === 2,
-			screenshotDir: path.join(workDir, 'screenshots'),
+		// one `n8n start` serves the cases, the examples and the checks of a running n8n (cases/serverChecks.js)
+		const session = await suite.setUp(`${label} n8n start and owner`, testNames.slice(0, testNames.length - activeExamples.length), async () => {
+			await n8n.start();
+			const rest = new RestSession(n8n.baseUrl);
+			await rest.ownerSession(OWNER);
+			return rest;
 		});
+		if (session) {
+			for (const testCase of cases) await runCase(suite, n8n, session, server, testCase, label, { fakeModel });
+			for (const testCase of executedExamples) await runCase(suite, n8n, session, server, testCase, label, { filesDir: path.join(home, 'files') });
+			await runServerChecks(suite, n8n, session, server, {
+				label,
+				examples: examples.filter((testCase) => testCase.kind === 'import'),
+				webhookExamples,
+				editor: options.editor && major === 2,
+				screenshotDir: path.join(workDir, 'screenshots'),
+			});
+		}
+		// also after a start that never became ready: the Trigger check starts n8n again
+		await n8n.stop('main');
 		await runActiveTriggerChecks(suite, n8n, server, { label, examples: activeExamples });
 	} finally {
 		await n8n.stopAll();
@@ -154,6 +172,7 @@ async function main() {
 			'no-editor': { type: 'boolean', default: false },
 			'no-build': { type: 'boolean', default: false },
 			keep: { type: 'boolean', default: false },
+			serial: { type: 'boolean', default: false },
 			only: { type: 'string' },
 		},
 	});
@@ -175,22 +194,35 @@ async function main() {
 		return;
 	}
 	const editor = !values['no-editor'];
-	if (!values['queue-only']) {
-		for (const major of majors) await runMajor(suite, major, tarball, workDir, { only: values.only, editor });
-	}
+	// Each generation (its own n8n, local server and chat model) and the queue-mode phases (their
+	// own PostgreSQL, Redis, main and worker) run side by side: most of their time is waiting for
+	// n8n's boots, polls and timers, so two cores serve them together. --serial runs them one after
+	// the other.
+	const generations = async () => {
+		if (values['queue-only']) return;
+		const run = (/** @type {1 | 2} */ major) => runMajor(suite, major, tarball, workDir, { only: values.only, editor });
+		if (values.serial) for (const major of majors) await run(major);
+		else await Promise.all(majors.map(run));
+	};
 	// --only skips queue mode (it is slow) unless --queue-only asks for it; then --only picks the
 	// queue-mode phases whose test names contain the text (e.g. "environment variables")
-	if (!values['no-queue'] && (majors.includes(2) || values['queue-only']) && (!values.only || values['queue-only'])) {
+	const queueMode = async () => {
+		if (values['no-queue'] || !(majors.includes(2) || values['queue-only']) || (values.only && !values['queue-only'])) return;
 		const wanted = (/** @type {string[]} */ names) => !values.only || names.some((name) => name.includes(/** @type {string} */ (values.only)));
 		const queueOptions = { credentialFor: credentialRecord, serverOptions: SERVER_OPTIONS };
 		const phases = [
 			{ names: queueTestNames(), run: (/** @type {any} */ runtime) => runQueueMode(suite, runtime, tarball, path.join(workDir, 'queue'), queueOptions) },
 			{ names: envInstallTestNames(), run: (/** @type {any} */ runtime) => runQueueModeEnvInstall(suite, runtime, tarball, path.join(workDir, 'queue-env-install'), queueOptions) },
 		].filter((phase) => wanted(phase.names));
-		if (phases.length > 0) {
-			const runtime = await suite.setUp('[queue mode] install', phases.flatMap((phase) => phase.names), async () => ensureN8n(2));
-			if (runtime) for (const phase of phases) await phase.run(runtime);
-		}
+		if (phases.length === 0) return;
+		const runtime = await suite.setUp('[queue mode] install', phases.flatMap((phase) => phase.names), async () => ensureN8n(2));
+		if (runtime) for (const phase of phases) await phase.run(runtime);
+	};
+	if (values.serial) {
+		await generations();
+		await queueMode();
+	} else {
+		await Promise.all([generations(), queueMode()]);
 	}
 	const exitCode = suite.finish();
 	if (exitCode === 0 && !values.keep) fs.rmSync(workDir, { recursive: true, force: true });

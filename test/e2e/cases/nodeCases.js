@@ -6,8 +6,9 @@
  * the local server's own records (its CSV files, its request log, its inventory).
  *
  * A case: `{ id, title, queue?, prepare?(server), during?(ctx), workflow(trigger), check(run, ctx) }`.
- * `workflow('manual')` is run with `n8n execute`; cases marked `queue` are also built with
- * `workflow('webhook')` and run on a queue-mode worker, where the same `check` applies.
+ * `workflow('manual')` is run in a running n8n as the editor runs it (its REST API, mode `manual`);
+ * cases marked `queue` are also built with `workflow('webhook')` and run on a queue-mode worker,
+ * where the same `check` applies.
  */
 
 const assert = require('node:assert/strict');

@@ -5,7 +5,7 @@
  * Queue mode (n8n 2.x): PostgreSQL and Redis in temporary folders, one main process that receives
  * the webhooks and one worker that runs the executions, binary data in `database` mode as n8n's
  * docs prescribe for queue mode. The Export and Enrichment cases run here with a webhook trigger
- * and must give the same results as under `n8n execute`; their execution data is read back from
+ * and must give the same results as in the suite's other runs; their execution data is read back from
  * the database through the REST API.
  */
 

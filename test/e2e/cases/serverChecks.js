@@ -10,7 +10,7 @@
 
 const assert = require('node:assert/strict');
 
-const { RestSession } = require('../../../scripts/n8n-instance');
+/** @typedef {import('../../../scripts/n8n-instance').RestSession} RestSession */
 const { ACTIONS_NODE, CREDENTIAL, ENRICHMENT_NODE, EXPORT_NODE, WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('../lib/workflow');
 const { basicAuth, credentialData } = require('../../server/client');
 
@@ -46,25 +46,16 @@ async function testStoredCredential(session, credential) {
 }
 
 /**
+ * Runs in the n8n the suite started (`n8n start`), with its owner session.
  * @param {import('../lib/suite').Suite} suite
  * @param {import('../../../scripts/n8n-instance').N8nInstance} n8n
+ * @param {RestSession} session
  * @param {import('./nodeCases').NexthinkServer} server
  * @param {{ label: string, examples: { id: string }[], webhookExamples: import('./exampleCases').ExampleCase[], editor: boolean, screenshotDir: string }} options
  *   `webhookExamples`: examples started by a webhook, activated before `n8n start`
  */
-async function runServerChecks(suite, n8n, server, options) {
+async function runServerChecks(suite, n8n, session, server, options) {
 	const { label } = options;
-	const names = [
-		...SERVER_CHECKS.filter((check) => check.editor !== true || options.editor).map((check) => `${label} ${check.title}`),
-		...options.webhookExamples.map((example) => `${label} ${example.title}`),
-	];
-	const session = await suite.setUp(`${label} n8n start and owner`, names, async () => {
-		await n8n.start();
-		const rest = new RestSession(n8n.baseUrl);
-		await rest.ownerSession(OWNER);
-		return rest;
-	});
-	if (!session) return;
 
 	await suite.test(`${label} ${titleOf('credentialOk')}`, async () => {
 		server.clearRequests();
@@ -152,7 +143,6 @@ async function runServerChecks(suite, n8n, server, options) {
 			await runEditorCheck({ baseUrl: n8n.baseUrl, owner: OWNER, screenshotDir: options.screenshotDir });
 		});
 	}
-	await n8n.stop('main');
 }
 
 module.exports = { runServerChecks, SERVER_CHECKS, OWNER };

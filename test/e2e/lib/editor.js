@@ -29,7 +29,7 @@ async function signIn(baseUrl, owner, page) {
 	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(owner.email);
 	await page.locator('input[type="password"]').first().fill(owner.password);
 	await page.getByRole('button', { name: /sign in/i }).click();
-	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
+	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 90_000 });
 }
 
 /**
@@ -38,7 +38,7 @@ async function signIn(baseUrl, owner, page) {
  */
 async function assertRendered(scope, expectTexts, what) {
 	for (const text of expectTexts) {
-		await scope.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 20_000 }).catch(() => {
+		await scope.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 60_000 }).catch(() => {
 			throw new Error(`${what}: "${text}" did not appear`);
 		});
 	}
@@ -210,7 +210,7 @@ async function captureEditor(options) {
 	let current = 'sign-in';
 	const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, colorScheme: 'light' });
 	const page = await context.newPage();
-	page.setDefaultTimeout(30_000);
+	page.setDefaultTimeout(90_000);
 	try {
 		await signIn(options.baseUrl, options.owner, page);
 		for (const shot of options.shots) {

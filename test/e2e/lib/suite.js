@@ -11,6 +11,8 @@ class Suite {
 	constructor() {
 		/** @type {{ name: string, ok: boolean, ms: number, error?: string }[]} */
 		this.results = [];
+		/** @type {{ name: string, ms: number }[]} fixture set-ups and how long each took */
+		this.setUps = [];
 		this.started = Date.now();
 	}
 
@@ -38,6 +40,7 @@ class Suite {
 		const started = Date.now();
 		try {
 			const value = await setUp();
+			this.setUps.push({ name, ms: Date.now() - started });
 			log(`${name}: ready in ${seconds(Date.now() - started)}`);
 			return value;
 		} catch (error) {
@@ -58,7 +61,10 @@ class Suite {
 	finish() {
 		const failed = this.results.filter((result) => !result.ok);
 		const passed = this.results.length - failed.length;
-		process.stdout.write(`\ne2e total time ${seconds(Date.now() - this.started)}\n`);
+		process.stdout.write('\nslowest ten (tests and set-ups):\n');
+		const timed = [...this.results.map((result) => ({ name: result.name, ms: result.ms })), ...this.setUps.map((setUp) => ({ name: `set-up: ${setUp.name}`, ms: setUp.ms }))];
+		for (const entry of timed.sort((a, b) => b.ms - a.ms).slice(0, 10)) process.stdout.write(`  ${seconds(entry.ms).padStart(8)}  ${entry.name}\n`);
+		process.stdout.write(`e2e total time ${seconds(Date.now() - this.started)}\n`);
 		if (failed.length > 0) {
 			process.stdout.write('failed:\n');
 			for (const result of failed) process.stdout.write(`  ${result.name}\n`);

@@ -78,8 +78,8 @@ function ifEqualsNode(name, left, right) {
 }
 
 /**
- * The start node: a manual trigger for `n8n execute`, or a webhook answering with every item of
- * the last node, for a running n8n (queue mode).
+ * The start node: a manual trigger (run through the REST API as the editor runs it), or a webhook
+ * answering with every item of the last node (queue mode).
  * @param {'manual' | 'webhook'} kind @param {string} webhookPath
  */
 function triggerNode(kind, webhookPath) {
