@@ -229,11 +229,13 @@ function exampleCases() {
 			file: 'new-unsupported-os-devices-trigger.json',
 			title: 'example: an active Nexthink Trigger records the devices at activation, then reports a new Windows 10 device at the next poll; a poll whose results file is an HTML page fails, the next reports the real change once',
 			kind: 'active', // activated before n8n starts and checked in the running n8n (triggerCheck.js)
-			// polled every minute, n8n's shortest poll time, instead of every 15 minutes
+			// polled every 20 s instead of every 15 minutes: n8n refuses a Poll Time of less than a minute
+			// (a cron whose seconds field is not one number), but not three once-a-minute times 20 s apart;
+			// a poll that would start while the previous one runs is skipped by the trigger's lock
 			adapt(workflow) {
 				const copy = structuredClone(workflow);
 				const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === 'n8n-nodes-nexthink.nexthinkTrigger');
-				trigger.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+				trigger.parameters.pollTimes = { item: [0, 20, 40].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
 				return copy;
 			},
 		},

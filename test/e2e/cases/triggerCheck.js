@@ -3,7 +3,7 @@
 
 /**
  * The Nexthink Trigger in a running n8n with an active workflow (the example
- * `new-unsupported-os-devices-trigger.json`, polled every minute): n8n runs the first poll while it
+ * `new-unsupported-os-devices-trigger.json`, polled every 20 s): n8n runs the first poll while it
  * activates the workflow, which records the demo estate and starts no execution; the test then adds,
  * changes and removes devices on the server, and the next scheduled poll must start one execution
  * whose trigger output is the two new devices and whose notification is the new Windows 10 device.
@@ -19,7 +19,10 @@ const { RestSession, sleep } = require('../../../scripts/n8n-instance');
 const { jsonOf, latestExecution } = require('../lib/runData');
 const { OWNER } = require('./serverChecks');
 
-/** Polls run every minute; the first comes at activation, the next within about 1 minute of it. */
+/**
+ * Polls run every 20 s (exampleCases.js); the first comes at activation. A failure-only bound, wide
+ * for a busy machine.
+ */
 const POLL_WAIT_MS = 180_000;
 
 /**
