@@ -9,7 +9,8 @@
  * serverChecks.js), and its replies and what reached the server are checked; the AI agent one is
  * imported and checked in the running n8n (`kind: 'import'`), since running it would call a model;
  * the trigger one is activated and checked in its own running n8n (`kind: 'active'`, see
- * triggerCheck.js).
+ * triggerCheck.js); the MCP server one is published and used by an MCP client (`kind: 'mcp'`, see
+ * mcpCases.js).
  */
 
 const assert = require('node:assert/strict');
@@ -24,7 +25,7 @@ const { FAKE_MODEL_CREDENTIAL } = require('./agentCases');
 const { readExamples, localised } = require('../../../scripts/n8n-examples');
 
 /**
- * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'webhook' | 'import' | 'active',
+ * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'webhook' | 'import' | 'active' | 'mcp',
  *   workflow: (options: { filesDir: string }) => any, adapt?: (workflow: any) => any,
  *   check?: (run: any, ctx: any) => void | Promise<void>,
  *   exercise?: (ctx: { n8n: import('../../../scripts/n8n-instance').N8nInstance, server: any }) => Promise<void> }} ExampleCase
@@ -287,6 +288,11 @@ function exampleCases() {
 			file: 'ai-agent-export-tool.json',
 			title: 'example: AI agent offers the Export node as a tool',
 			kind: 'import', // checked against the running n8n in serverChecks.js
+		},
+		{
+			file: 'nexthink-mcp-server.json',
+			title: 'example: Nexthink MCP server',
+			kind: 'mcp', // published before `n8n start` and used by an MCP client (mcpCases.js)
 		},
 	];
 	const examples = readExamples();
