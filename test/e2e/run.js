@@ -153,7 +153,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 			for (const testCase of executedExamples) await runCase(suite, n8n, session, server, testCase, label, { filesDir: path.join(home, 'files') });
 			await runServerChecks(suite, n8n, session, server, {
 				label,
-				examples: examples.filter((testCase) => testCase.kind === 'import'),
+				examples,
 				webhookExamples,
 				editor: options.editor && major === 2,
 				screenshotDir: path.join(workDir, 'screenshots'),

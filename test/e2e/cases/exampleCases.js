@@ -23,6 +23,7 @@ const { assertSucceeded, jsonOf, runCount } = require('../lib/runData');
 const { assertRowsEqualServerCsv, newExport } = require('./nodeCases');
 const { FAKE_MODEL_CREDENTIAL } = require('./agentCases');
 const { readExamples, localised } = require('../../../scripts/n8n-examples');
+const { apiRequest, fetchToken } = require('../../server/client');
 
 /**
  * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'webhook' | 'import' | 'active' | 'mcp',
@@ -286,8 +287,44 @@ function exampleCases() {
 		},
 		{
 			file: 'ai-agent-export-tool.json',
-			title: 'example: AI agent offers the Export node as a tool',
-			kind: 'import', // checked against the running n8n in serverChecks.js
+			title: 'example: AI agent finds the high-CPU devices with Query Nexthink and, with writes on, stops the runaway process on them (scripted model)',
+			kind: 'execute', // also checked as imported in serverChecks.js
+			// as the chat example above; the prompt is a script of two tool calls, the second passing on
+			// the Collector UIDs the first returned; writes switched on in the remote action tool
+			adapt(workflow) {
+				const copy = structuredClone(workflow);
+				const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+				Object.assign(trigger, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
+				delete trigger.webhookId;
+				const agent = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.agent');
+				const script = {
+					toolCalls: [
+						{ tool: 'Query_Nexthink', arguments: { queryId: '#high_cpu_devices', os: '' } },
+						{ tool: 'Stop_Runaway_Process', arguments: { collectorUids: { fromLastAnswer: 'device.collector.uid' }, processName: 'chrome.exe' } },
+					],
+				};
+				agent.parameters = { ...agent.parameters, promptType: 'define', text: JSON.stringify(script) };
+				const model = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
+				model.credentials = { openAiApi: { ...FAKE_MODEL_CREDENTIAL } };
+				const stop = copy.nodes.find((/** @type {any} */ node) => node.name === 'Stop Runaway Process');
+				stop.parameters.runOptions = { ...stop.parameters.runOptions, allowWritesAsTool: true };
+				return copy;
+			},
+			async check(run, ctx) {
+				assertSucceeded(run);
+				const token = await fetchToken(ctx.server);
+				const response = await apiRequest(ctx.server, token, 'POST', '/api/v2/nql/execute', { json: { queryId: '#high_cpu_devices' } });
+				const devices = /** @type {any} */ (await response.json()).data;
+				assert.ok(devices.length > 1, `${devices.length} high-CPU devices`);
+				const sent = ctx.server.requests.filter((/** @type {any} */ request) => request.method === 'POST' && request.path === '/api/v1/act/execute');
+				assert.equal(sent.length, 1, 'one run request');
+				const body = JSON.parse(sent[0].body);
+				assert.equal(body.remoteActionId, '#kill_runaway_process');
+				assert.deepEqual(body.devices, devices.map((/** @type {any} */ device) => device['device.collector.uid']), 'every high-CPU device the query found, in its order');
+				assert.deepEqual(body.params, { ProcessName: 'chrome.exe', CpuThresholdPercent: '90', Force: 'false' });
+				const [answer] = jsonOf(run, 'AI Agent');
+				assert.ok(String(answer.output).includes('"status":"triggered"'), `the model was told the remote action was triggered: ${String(answer.output).slice(0, 300)}`);
+			},
 		},
 		{
 			file: 'nexthink-mcp-server.json',
