@@ -32,6 +32,24 @@ const { apiRequest, fetchToken } = require('../../server/client');
  *   exercise?: (ctx: { n8n: import('../../../scripts/n8n-instance').N8nInstance, server: any }) => Promise<void> }} ExampleCase
  */
 
+/**
+ * A chat example runnable by hand: a manual trigger under the chat trigger's name (a run cannot open a
+ * chat), `prompt` as the agent's prompt (the scripted model's tool arguments or script,
+ * lib/fakeChatModel.js), and the model's credential pointed at that model.
+ * @param {any} workflow @param {object} prompt
+ */
+function withScriptedChat(workflow, prompt) {
+	const copy = structuredClone(workflow);
+	const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+	Object.assign(trigger, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
+	delete trigger.webhookId;
+	const agent = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.agent');
+	agent.parameters = { ...agent.parameters, promptType: 'define', text: JSON.stringify(prompt) };
+	const model = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
+	model.credentials = { openAiApi: { ...FAKE_MODEL_CREDENTIAL } };
+	return copy;
+}
+
 /** @returns {ExampleCase[]} */
 function exampleCases() {
 	/** @type {Omit<ExampleCase, 'id' | 'workflow'>[]} */
@@ -262,19 +280,7 @@ function exampleCases() {
 			file: 'chat-handoff-to-spark.json',
 			title: 'example: the chatbot hands the conversation over to Spark (chat trigger and model replaced by a prompt and the scripted model)',
 			kind: 'execute',
-			// n8n execute cannot open a chat: a manual trigger under the chat trigger's name, the prompt as the
-			// scripted model's tool arguments (lib/fakeChatModel.js), and the model's credential pointed at it
-			adapt(workflow) {
-				const copy = structuredClone(workflow);
-				const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
-				Object.assign(trigger, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
-				delete trigger.webhookId;
-				const agent = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.agent');
-				agent.parameters = { ...agent.parameters, promptType: 'define', text: JSON.stringify({ upn: 'alice.martin@example.com', message: 'My VPN drops every ten minutes since this morning' }) };
-				const model = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
-				model.credentials = { openAiApi: { ...FAKE_MODEL_CREDENTIAL } };
-				return copy;
-			},
+			adapt: (workflow) => withScriptedChat(workflow, { upn: 'alice.martin@example.com', message: 'My VPN drops every ten minutes since this morning' }),
 			check(run, ctx) {
 				assertSucceeded(run);
 				const handoffs = ctx.server.spark.handoffs.filter((/** @type {any} */ handoff) => handoff.upn === 'alice.martin@example.com');
@@ -289,23 +295,15 @@ function exampleCases() {
 			file: 'ai-agent-export-tool.json',
 			title: 'example: AI agent finds the high-CPU devices with Query Nexthink and, with writes on, stops the runaway process on them (scripted model)',
 			kind: 'execute', // also checked as imported in serverChecks.js
-			// as the chat example above; the prompt is a script of two tool calls, the second passing on
-			// the Collector UIDs the first returned; writes switched on in the remote action tool
+			// the prompt is a script of two tool calls, the second passing on the Collector UIDs the first
+			// returned; writes switched on in the remote action tool
 			adapt(workflow) {
-				const copy = structuredClone(workflow);
-				const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
-				Object.assign(trigger, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
-				delete trigger.webhookId;
-				const agent = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.agent');
-				const script = {
+				const copy = withScriptedChat(workflow, {
 					toolCalls: [
 						{ tool: 'Query_Nexthink', arguments: { queryId: '#high_cpu_devices', os: '' } },
 						{ tool: 'Stop_Runaway_Process', arguments: { collectorUids: { fromLastAnswer: 'device.collector.uid' }, processName: 'chrome.exe' } },
 					],
-				};
-				agent.parameters = { ...agent.parameters, promptType: 'define', text: JSON.stringify(script) };
-				const model = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
-				model.credentials = { openAiApi: { ...FAKE_MODEL_CREDENTIAL } };
+				});
 				const stop = copy.nodes.find((/** @type {any} */ node) => node.name === 'Stop Runaway Process');
 				stop.parameters.runOptions = { ...stop.parameters.runOptions, allowWritesAsTool: true };
 				return copy;

@@ -135,4 +135,4 @@ function textOf(content) {
 	return '';
 }
 
-module.exports = { startFakeChatModel };
+module.exports = { startFakeChatModel, parsedJson };
