@@ -58,4 +58,19 @@ function localised(file, workflow, options) {
 	return copy;
 }
 
-module.exports = { CREDENTIAL, credentialRecord, readExamples, localised, EXAMPLES_DIR };
+/** The example that serves the Nexthink tools to MCP clients (`npm start` publishes it on first import). */
+const MCP_EXAMPLE_FILE = 'nexthink-mcp-server.json';
+
+/**
+ * The MCP URL of a workflow's MCP Server Trigger in an n8n at `baseUrl`: its production URL, live once
+ * the workflow is published. Version 2 of the trigger (n8n 1.x and 2.x) serves Streamable HTTP
+ * (POST) and SSE (GET) at `/mcp/<path>` (n8n's `N8N_ENDPOINT_MCP`, default `mcp`).
+ * @param {string} baseUrl @param {any} workflow
+ */
+function mcpServerUrl(baseUrl, workflow) {
+	const trigger = workflow.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+	if (!trigger || trigger.typeVersion < 2) throw new Error(`${workflow.name}: expected an MCP Server Trigger of version 2 or later`);
+	return `${baseUrl}/mcp/${trigger.parameters.path}`;
+}
+
+module.exports = { CREDENTIAL, credentialRecord, readExamples, localised, mcpServerUrl, EXAMPLES_DIR, MCP_EXAMPLE_FILE };

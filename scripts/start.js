@@ -10,7 +10,8 @@
  * Builds and packs this package, installs the pinned n8n 2.x on Node 24 (first run only: several
  * minutes; cached under ~/.cache/n8n-nodes-nexthink), starts `test/server/cli.js --demo`, installs
  * the package into an n8n user folder kept in the same cache, creates the owner account and the
- * "Nexthink API (local server)" credential, imports docs/examples (first run, or with --fresh),
+ * "Nexthink API (local server)" credential, imports docs/examples (first run, or with --fresh;
+ * the MCP server example is published then, and its MCP URL printed),
  * starts n8n on 127.0.0.1 and prints the URL and login. Ctrl-C stops everything.
  */
 
@@ -22,7 +23,7 @@ const { parseArgs } = require('node:util');
 
 const { cacheRoot, ensureN8n } = require('./n8n-install');
 const { N8nInstance, RestSession, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
-const { CREDENTIAL, credentialRecord, readExamples, localised } = require('./n8n-examples');
+const { CREDENTIAL, credentialRecord, readExamples, localised, mcpServerUrl, MCP_EXAMPLE_FILE } = require('./n8n-examples');
 
 const REPO = path.resolve(__dirname, '..');
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Nexthink-demo-1' };
@@ -127,9 +128,12 @@ async function serve(n8n, api, options) {
 	installCommunityPackage(n8n.userFolder, options.tarball);
 	await n8n.importCredentials([credentialRecord(api)]);
 	// Imported once, so later runs keep the user's edits (--fresh starts over).
+	const mcpExample = readExamples().find(({ file }) => file === MCP_EXAMPLE_FILE)?.workflow;
 	if (!fs.existsSync(options.examplesMarker)) {
 		say('importing the example workflows');
 		await n8n.importWorkflows(readExamples().map(({ file, workflow }) => localised(file, workflow, { filesDir })));
+		// the MCP server example is live from the start: an MCP client can connect at once
+		if (mcpExample) await n8n.activate(mcpExample.id);
 		fs.writeFileSync(options.examplesMarker, new Date().toISOString() + '\n');
 	}
 	say(`starting n8n ${n8n.runtime.version} (log: ${path.join(home, 'logs', 'main.log')})`);
@@ -143,6 +147,7 @@ async function serve(n8n, api, options) {
 			`  login:                         ${OWNER.email} / ${OWNER.password}`,
 			`  local Nexthink API server:     ${api.baseUrl} (client ${api.clientId} / ${api.clientSecret})`,
 			`  credential "${CREDENTIAL.name}" points at it; example workflows are under Overview.`,
+			...(mcpExample ? [`  MCP server (Nexthink tools):   ${mcpServerUrl(n8n.baseUrl, mcpExample)} (example "${mcpExample.name}", while published)`] : []),
 			`  files written by workflows:    ${filesDir}`,
 			'',
 			'  Press Ctrl-C to stop.',

@@ -42,6 +42,7 @@ const { finishedExecution } = require('./lib/runData');
 const { runActiveTriggerChecks } = require('./cases/triggerCheck');
 const { runQueueMode, queueTestNames } = require('./cases/queueMode');
 const { runQueueModeEnvInstall, envInstallTestNames } = require('./cases/queueModeEnvInstall');
+const { MCP_CHECKS, mcpWorkflows, mcpWorkflowIds, runMcpChecks } = require('./cases/mcpCases');
 
 const REPO = path.resolve(__dirname, '../..');
 
@@ -95,11 +96,14 @@ async function runMajor(suite, major, tarball, workDir, options) {
 	const webhookExamples = examples.filter((testCase) => testCase.kind === 'webhook' && picked(testCase.title));
 	// activated and checked in a running n8n after the server checks (cases/triggerCheck.js)
 	const activeExamples = examples.filter((testCase) => testCase.kind === 'active' && picked(testCase.title));
+	// the MCP server example and its copy with writes on, published before `n8n start` (cases/mcpCases.js)
+	const mcpChecks = MCP_CHECKS.filter((check) => picked(check.title));
 	const testNames = [
 		...cases.map((testCase) => `${label} ${testCase.title}`),
 		...executedExamples.map((testCase) => `${label} ${testCase.title}`),
 		...webhookExamples.map((testCase) => `${label} ${testCase.title}`),
 		...SERVER_CHECKS.filter((check) => check.editor !== true || (options.editor && major === 2)).map((check) => `${label} ${check.title}`),
+		...mcpChecks.map((check) => `${label} ${check.title}`),
 		...activeExamples.map((testCase) => `${label} ${testCase.title}`),
 	];
 
@@ -129,9 +133,11 @@ async function runMajor(suite, major, tarball, workDir, options) {
 				...cases.map((testCase) => testCase.workflow('manual')),
 				...editorShots(CREDENTIAL).workflows,
 				...examples.map((testCase) => testCase.workflow({ filesDir: path.join(home, 'files') })),
+				...mcpWorkflows(),
 			]);
-			// a webhook example answers once `n8n start` (below) registers its production webhook
+			// a webhook example answers once `n8n start` (below) registers its production webhook; so does an MCP server
 			for (const testCase of webhookExamples) await n8n.activate(testCase.id);
+			if (mcpChecks.length > 0) for (const id of mcpWorkflowIds()) await n8n.activate(id);
 			return true;
 		});
 		if (!ready) return;
@@ -147,11 +153,12 @@ async function runMajor(suite, major, tarball, workDir, options) {
 			for (const testCase of executedExamples) await runCase(suite, n8n, session, server, testCase, label, { filesDir: path.join(home, 'files') });
 			await runServerChecks(suite, n8n, session, server, {
 				label,
-				examples: examples.filter((testCase) => testCase.kind === 'import'),
+				examples,
 				webhookExamples,
 				editor: options.editor && major === 2,
 				screenshotDir: path.join(workDir, 'screenshots'),
 			});
+			await runMcpChecks(suite, { n8n, session, server, label, checks: mcpChecks });
 		}
 		// also after a start that never became ready: the Trigger check starts n8n again
 		await n8n.stop('main');

@@ -6,6 +6,7 @@
  */
 import { NexthinkEnrichment } from '../../nodes/Nexthink/enrichment/NexthinkEnrichment.node';
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
+import { EXPORT_TOOL_DESCRIPTIONS } from '../../nodes/Nexthink/shared/toolDescriptions';
 import { runAsAgentTool } from '../helpers/agentTool';
 import { N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../helpers/harness';
 import { FAST_WAIT, localServerHooks } from '../helpers/localServer';
@@ -66,9 +67,8 @@ describe(`Nexthink Export as an agent's tool on n8n-core ${N8N_CORE_VERSION}`, (
 			},
 			{ queryId: 'devices_by_os', os: 'macOS 15' },
 		);
-		// n8n builds the automatic tool description from the operation's action only for nodes with a
-		// Resource parameter; for this node it is the node's description, whatever the operation
-		expect(result.tool.description).toBe(new NexthinkExport().description.description);
+		// the node's own Tool Description for the operation (shared/toolDescriptions.ts), not n8n's automatic one
+		expect(result.tool.description).toBe(EXPORT_TOOL_DESCRIPTIONS.export);
 		expect(result.tool.parameters).toEqual({
 			queryId: { type: 'ZodString', description: 'ID of a stored Nexthink NQL query, e.g. devices_by_os' },
 			os: { type: 'ZodString', description: 'Operating system to match, e.g. Windows 11' },

@@ -4,6 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { actionsToolDescriptionProperties } from '../shared/toolDescriptions';
 import { campaignOperationProperty, campaignProperties } from './campaign/description';
 import { deviceOperationProperty, deviceProperties } from './device/description';
 import { remoteActionOperationProperty, remoteActionProperties } from './remoteAction/description';
@@ -32,6 +33,7 @@ export const actionsProperties: INodeProperties[] = [
 	campaignOperationProperty,
 	deviceOperationProperty,
 	sparkOperationProperty,
+	...actionsToolDescriptionProperties,
 	...remoteActionProperties,
 	...workflowProperties,
 	...campaignProperties,

@@ -4,6 +4,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { enrichmentToolDescriptionProperty } from '../shared/toolDescriptions';
 import { MAX_BATCH_SIZE } from './batching';
 import { fixedFieldsOf, OBJECT_TYPES, type ObjectType } from './fieldCatalogue';
 import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from './itemPreparation';
@@ -319,7 +320,7 @@ const optionsProperty: INodeProperties = {
 /** Shown only in the tool variant (`@tool`, see shared/toolMode.ts): what the agent can and cannot do. */
 const toolNotice: INodeProperties = {
 	displayName:
-		'As an AI agent\'s tool this node only validates and writes nothing, unless "Allow Writes When Used as a Tool" is on under Options. The model sees only the tool description and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'deviceName\', \'Name of the Nexthink device to update, as shown in Nexthink\', \'string\') }}.',
+		'As an AI agent\'s tool this node only validates and writes nothing, unless "Allow Writes When Used as a Tool" is on under Options. The model sees only the Tool Description and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'deviceName\', \'Name of the Nexthink device to update, as shown in Nexthink\', \'string\') }}.',
 	name: 'toolNotice',
 	type: 'notice',
 	default: '',
@@ -328,6 +329,7 @@ const toolNotice: INodeProperties = {
 
 export const enrichmentProperties: INodeProperties[] = [
 	toolNotice,
+	enrichmentToolDescriptionProperty,
 	objectTypeProperty,
 	...identifyByProperties,
 	identificationValueProperty,

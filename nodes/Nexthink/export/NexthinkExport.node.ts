@@ -8,6 +8,7 @@ import { description as exportFields, executeExport } from './operations/export.
 import { description as getStatusFields, executeGetStatus } from './operations/getStatus.operation';
 import { description as startExportFields, executeStartExport } from './operations/startExport.operation';
 import { runPerItem, type ItemOperation } from '../shared/runPerItem';
+import { exportToolDescriptionProperties } from '../shared/toolDescriptions';
 
 const OPERATIONS = {
 	export: executeExport,
@@ -37,6 +38,7 @@ export class NexthinkExport implements INodeType {
 		properties: [
 			toolNotice,
 			operationProperty,
+			...exportToolDescriptionProperties,
 			...exportFields,
 			...startExportFields,
 			...getStatusFields,

@@ -57,7 +57,7 @@ export const operationProperty: INodeProperties = {
 /** Shown only in the tool variant (`@tool`, see shared/toolMode.ts): what the model is told and given. */
 export const toolNotice: INodeProperties = {
 	displayName:
-		'The model sees only the tool description (set automatically, it is the node\'s description whatever the operation: set it manually to name the queries the agent may run, or for Start Export, Get Status and Download Results) and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'queryId\', \'ID of a stored Nexthink NQL query: lower-case letters, digits and underscores, e.g. all_devices\', \'string\') }}. What goes back to it is bounded by "Max Rows When Used as a Tool" and "Max Output Size When Used as a Tool (KB)" under Options; a note says what was left out.',
+		'The model sees only the Tool Description (filled in for the operation: add the stored queries the agent may run and what they return) and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'queryId\', \'ID of a stored Nexthink NQL query: lower-case letters, digits and underscores, e.g. all_devices\', \'string\') }}. What goes back to it is bounded by "Max Rows When Used as a Tool" and "Max Output Size When Used as a Tool (KB)" under Options; a note says what was left out.',
 	name: 'toolNotice',
 	type: 'notice',
 	default: '',

@@ -10,6 +10,15 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+/**
+ * What a write operation (Run Remote Action, Run Workflow, Resume, Trigger Campaign, Device Delete)
+ * tells the model when it ran as a tool without "Allow Writes When Used as a Tool": it checked the
+ * input and sent nothing. Under `note` in each item's outcome, so the model can tell the user
+ * instead of reporting the action as done.
+ */
+export const WRITES_OFF_NOTE =
+	'Nothing was sent to Nexthink: as an AI agent\'s tool this node only checks the input and reports what it would send, unless "Allow Writes When Used as a Tool" is on in its options. Tell the user that nothing was done; the workflow\'s author can switch that option on.';
+
 export function runsAsTool(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
 	return isToolTypeName(ctx.getNode().type);
 }

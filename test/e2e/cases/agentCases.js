@@ -14,6 +14,7 @@
 
 const assert = require('node:assert/strict');
 
+const { parsedJson } = require('../lib/fakeChatModel');
 const { assertSucceeded } = require('../lib/runData');
 const { ACTIONS_NODE, CREDENTIAL, EXPORT_NODE, ENRICHMENT_NODE, uuid } = require('../lib/workflow');
 
@@ -25,14 +26,6 @@ function fakeModelCredentialRecord(url) {
 	return { ...FAKE_MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'not-a-real-key', url } };
 }
 
-/** JSON of the answer text, or undefined when it is not JSON. @param {string} text */
-function parsed(text) {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
-}
 
 /** How often `needle` occurs in `text`. @param {string} text @param {string} needle */
 function occurrences(text, needle) {
@@ -150,7 +143,7 @@ const agentCases = [
 			assertSucceeded(run);
 			const answer = toolAnswer(ctx);
 			assert.ok(Buffer.byteLength(answer) <= 9 * 1024, `the answer is ${Buffer.byteLength(answer)} bytes`);
-			const items = parsed(answer);
+			const items = parsedJson(answer);
 			assert.ok(Array.isArray(items), `the answer is not the items' JSON: ${answer.slice(0, 300)}`);
 			const [note, ...rows] = items;
 			assert.equal(note.rowsShown, rows.length);

@@ -9,7 +9,8 @@
  * serverChecks.js), and its replies and what reached the server are checked; the AI agent one is
  * imported and checked in the running n8n (`kind: 'import'`), since running it would call a model;
  * the trigger one is activated and checked in its own running n8n (`kind: 'active'`, see
- * triggerCheck.js).
+ * triggerCheck.js); the MCP server one is published and used by an MCP client (`kind: 'mcp'`, see
+ * mcpCases.js).
  */
 
 const assert = require('node:assert/strict');
@@ -22,13 +23,32 @@ const { assertSucceeded, jsonOf, runCount } = require('../lib/runData');
 const { assertRowsEqualServerCsv, newExport } = require('./nodeCases');
 const { FAKE_MODEL_CREDENTIAL } = require('./agentCases');
 const { readExamples, localised } = require('../../../scripts/n8n-examples');
+const { apiRequest, fetchToken } = require('../../server/client');
 
 /**
- * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'webhook' | 'import' | 'active',
+ * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'webhook' | 'import' | 'active' | 'mcp',
  *   workflow: (options: { filesDir: string }) => any, adapt?: (workflow: any) => any,
  *   check?: (run: any, ctx: any) => void | Promise<void>,
  *   exercise?: (ctx: { n8n: import('../../../scripts/n8n-instance').N8nInstance, server: any }) => Promise<void> }} ExampleCase
  */
+
+/**
+ * A chat example runnable by hand: a manual trigger under the chat trigger's name (a run cannot open a
+ * chat), `prompt` as the agent's prompt (the scripted model's tool arguments or script,
+ * lib/fakeChatModel.js), and the model's credential pointed at that model.
+ * @param {any} workflow @param {object} prompt
+ */
+function withScriptedChat(workflow, prompt) {
+	const copy = structuredClone(workflow);
+	const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+	Object.assign(trigger, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
+	delete trigger.webhookId;
+	const agent = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.agent');
+	agent.parameters = { ...agent.parameters, promptType: 'define', text: JSON.stringify(prompt) };
+	const model = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
+	model.credentials = { openAiApi: { ...FAKE_MODEL_CREDENTIAL } };
+	return copy;
+}
 
 /** @returns {ExampleCase[]} */
 function exampleCases() {
@@ -262,19 +282,7 @@ function exampleCases() {
 			file: 'chat-handoff-to-spark.json',
 			title: 'example: the chatbot hands the conversation over to Spark (chat trigger and model replaced by a prompt and the scripted model)',
 			kind: 'execute',
-			// n8n execute cannot open a chat: a manual trigger under the chat trigger's name, the prompt as the
-			// scripted model's tool arguments (lib/fakeChatModel.js), and the model's credential pointed at it
-			adapt(workflow) {
-				const copy = structuredClone(workflow);
-				const trigger = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
-				Object.assign(trigger, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
-				delete trigger.webhookId;
-				const agent = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.agent');
-				agent.parameters = { ...agent.parameters, promptType: 'define', text: JSON.stringify({ upn: 'alice.martin@example.com', message: 'My VPN drops every ten minutes since this morning' }) };
-				const model = copy.nodes.find((/** @type {any} */ node) => node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
-				model.credentials = { openAiApi: { ...FAKE_MODEL_CREDENTIAL } };
-				return copy;
-			},
+			adapt: (workflow) => withScriptedChat(workflow, { upn: 'alice.martin@example.com', message: 'My VPN drops every ten minutes since this morning' }),
 			check(run, ctx) {
 				assertSucceeded(run);
 				const handoffs = ctx.server.spark.handoffs.filter((/** @type {any} */ handoff) => handoff.upn === 'alice.martin@example.com');
@@ -287,8 +295,41 @@ function exampleCases() {
 		},
 		{
 			file: 'ai-agent-export-tool.json',
-			title: 'example: AI agent offers the Export node as a tool',
-			kind: 'import', // checked against the running n8n in serverChecks.js
+			title: 'example: AI agent finds the high-CPU devices with Query Nexthink and, with writes on, stops the runaway process on them (scripted model)',
+			kind: 'execute', // also checked as imported in serverChecks.js
+			// the prompt is a script of two tool calls, the second passing on the Collector UIDs the first
+			// returned; writes switched on in the remote action tool
+			adapt(workflow) {
+				const copy = withScriptedChat(workflow, {
+					toolCalls: [
+						{ tool: 'Query_Nexthink', arguments: { queryId: '#high_cpu_devices', os: '' } },
+						{ tool: 'Stop_Runaway_Process', arguments: { collectorUids: { fromLastAnswer: 'device.collector.uid' }, processName: 'chrome.exe' } },
+					],
+				});
+				const stop = copy.nodes.find((/** @type {any} */ node) => node.name === 'Stop Runaway Process');
+				stop.parameters.runOptions = { ...stop.parameters.runOptions, allowWritesAsTool: true };
+				return copy;
+			},
+			async check(run, ctx) {
+				assertSucceeded(run);
+				const token = await fetchToken(ctx.server);
+				const response = await apiRequest(ctx.server, token, 'POST', '/api/v2/nql/execute', { json: { queryId: '#high_cpu_devices' } });
+				const devices = /** @type {any} */ (await response.json()).data;
+				assert.ok(devices.length > 1, `${devices.length} high-CPU devices`);
+				const sent = ctx.server.requests.filter((/** @type {any} */ request) => request.method === 'POST' && request.path === '/api/v1/act/execute');
+				assert.equal(sent.length, 1, 'one run request');
+				const body = JSON.parse(sent[0].body);
+				assert.equal(body.remoteActionId, '#kill_runaway_process');
+				assert.deepEqual(body.devices, devices.map((/** @type {any} */ device) => device['device.collector.uid']), 'every high-CPU device the query found, in its order');
+				assert.deepEqual(body.params, { ProcessName: 'chrome.exe', CpuThresholdPercent: '90', Force: 'false' });
+				const [answer] = jsonOf(run, 'AI Agent');
+				assert.ok(String(answer.output).includes('"status":"triggered"'), `the model was told the remote action was triggered: ${String(answer.output).slice(0, 300)}`);
+			},
+		},
+		{
+			file: 'nexthink-mcp-server.json',
+			title: 'example: Nexthink MCP server',
+			kind: 'mcp', // published before `n8n start` and used by an MCP client (mcpCases.js)
 		},
 	];
 	const examples = readExamples();

@@ -94,11 +94,13 @@ function editorShots(credential) {
 	const campaign = readExample('old-device-replacement-campaign.json');
 	const retired = readExample('retired-devices-delete.json');
 	const chat = readExample('chat-handoff-to-spark.json');
+	const mcp = readExample('nexthink-mcp-server.json');
 	const nodeId = (/** @type {any} */ workflow, /** @type {string} */ name) => workflow.nodes.find((/** @type {any} */ node) => node.name === name).id;
 	return {
 		shots: [
 			{ name: 'workflow canvas', file: 'workflow-cmdb-sync.png', workflowId: cmdb.id, expectTexts: ['Set CMDB Fields', 'Spreadsheet Rows'], kind: 'canvas' },
-			{ name: 'AI agent canvas', file: 'workflow-ai-agent.png', workflowId: agent.id, expectTexts: ['AI Agent', 'Query Nexthink'], kind: 'canvas' },
+			{ name: 'AI agent canvas', file: 'workflow-ai-agent.png', workflowId: agent.id, expectTexts: ['AI Agent', 'Query Nexthink', 'Stop Runaway Process'], kind: 'canvas' },
+			{ name: 'MCP server canvas', file: 'workflow-mcp-server.png', workflowId: mcp.id, expectTexts: ['MCP Server Trigger', 'Query Nexthink', 'Clear Teams Cache', 'Delete Device'], kind: 'canvas' },
 			{
 				name: 'Nexthink Export as an AI tool',
 				file: 'node-export-tool.png',

@@ -11,6 +11,11 @@
  *   message parsed as JSON as the tool's arguments (so a case writes the arguments as its prompt);
  * - after a `tool` message: it answers with the text `TOOL ANSWER:` and that message's content, so
  *   the agent's output is what the tool gave the model.
+ * A prompt `{ "toolCalls": [{ "tool": "<name>", "arguments": { ... } }, ...] }` is a script of several
+ * calls instead: the n-th model turn after n−1 tool answers calls the n-th tool, and an argument
+ * `{ "fromLastAnswer": "<key>" }` becomes the values of that key in the last tool answer's items,
+ * joined by ", " (how a model passes on what one tool found to the next); after the last call it
+ * answers as above.
  * Every request is kept in `requests`, every tool message's content in `toolAnswers`.
  */
 
@@ -44,18 +49,20 @@ async function startFakeChatModel() {
 			const id = `chatcmpl-${++counter}`;
 			/** @type {any} */
 			let message;
-			if (toolMessages.length > 0) {
-				const content = textOf(toolMessages[toolMessages.length - 1].content);
-				toolAnswers.push(content);
-				message = { role: 'assistant', content: `TOOL ANSWER:\n${content}` };
+			const lastUser = [...messages].reverse().find((/** @type {any} */ candidate) => candidate.role === 'user');
+			const prompt = parsedJson(textOf(lastUser?.content));
+			const script = Array.isArray(prompt?.toolCalls) ? prompt.toolCalls : undefined;
+			const lastAnswer = toolMessages.length > 0 ? textOf(toolMessages[toolMessages.length - 1].content) : undefined;
+			if (lastAnswer !== undefined) toolAnswers.push(lastAnswer);
+			if (script !== undefined && toolMessages.length < script.length) {
+				const step = script[toolMessages.length];
+				const args = Object.fromEntries(Object.entries(step.arguments ?? {}).map(([key, value]) => [key, fromLastAnswer(value, lastAnswer)]));
+				message = { role: 'assistant', content: null, tool_calls: [{ id: `call_${counter}`, type: 'function', function: { name: step.tool, arguments: JSON.stringify(args) } }] };
+			} else if (lastAnswer !== undefined) {
+				message = { role: 'assistant', content: `TOOL ANSWER:\n${lastAnswer}` };
 			} else if (Array.isArray(body.tools) && body.tools.length > 0) {
-				const lastUser = [...messages].reverse().find((/** @type {any} */ candidate) => candidate.role === 'user');
-				let args = '{}';
-				try {
-					args = JSON.stringify(JSON.parse(textOf(lastUser?.content)));
-				} catch {
-					// a prompt that is not JSON calls the tool without arguments
-				}
+				// a prompt that is not JSON calls the tool without arguments
+				const args = JSON.stringify(prompt ?? {});
 				message = {
 					role: 'assistant',
 					content: null,
@@ -100,6 +107,27 @@ async function startFakeChatModel() {
 	};
 }
 
+/** JSON of a text, or undefined. @param {string} text */
+function parsedJson(text) {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A scripted argument: `{ fromLastAnswer: key }` → the values of `key` in the last tool answer's
+ * items (a JSON list, or an object with such a list under a key), joined by ", "; anything else as is.
+ * @param {any} value @param {string | undefined} lastAnswer
+ */
+function fromLastAnswer(value, lastAnswer) {
+	if (value === null || typeof value !== 'object' || typeof value.fromLastAnswer !== 'string') return value;
+	const answer = parsedJson(lastAnswer ?? '');
+	const items = Array.isArray(answer) ? answer : Object.values(answer ?? {}).find(Array.isArray) ?? [];
+	return items.flatMap((/** @type {any} */ item) => (item?.[value.fromLastAnswer] === undefined ? [] : [String(item[value.fromLastAnswer])])).join(', ');
+}
+
 /** A message's content as text (a string, or OpenAI's list of text parts). @param {unknown} content */
 function textOf(content) {
 	if (typeof content === 'string') return content;
@@ -107,4 +135,4 @@ function textOf(content) {
 	return '';
 }
 
-module.exports = { startFakeChatModel };
+module.exports = { startFakeChatModel, parsedJson };

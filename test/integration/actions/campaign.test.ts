@@ -6,6 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { WRITES_OFF_NOTE } from '../../../nodes/Nexthink/shared/toolMode';
 import { nexthinkCredentials, type RunNodeOptions } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
 import { paired, runActions } from './helpers';
@@ -171,7 +172,7 @@ describe('Trigger as an AI tool', () => {
 	it('only checks unless "Allow Writes When Used as a Tool" is on', async () => {
 		const asTool = { typeName: 'n8n-nodes-nexthink.nexthinkActionsTool' };
 		const checked = await trigger(triggerParameters(), [{ sid: ALICE }], asTool);
-		expect(outcome(checked.items[0])).toEqual({ status: 'validated', campaignId: '#it_satisfaction', expiresInMinutes: 1440, users: [{ userSid: ALICE }], duplicates: [] });
+		expect(outcome(checked.items[0])).toEqual({ status: 'validated', campaignId: '#it_satisfaction', expiresInMinutes: 1440, users: [{ userSid: ALICE }], duplicates: [], note: WRITES_OFF_NOTE });
 		expect(bodies()).toEqual([]);
 		const sent = await trigger(triggerParameters({ campaignOptions: { allowWritesAsTool: true } }), [{ sid: ALICE }], asTool);
 		expect(outcome(sent.items[0]).status).toBe('triggered');

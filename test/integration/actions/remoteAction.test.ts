@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { WRITES_OFF_NOTE } from '../../../nodes/Nexthink/shared/toolMode';
 import { nexthinkCredentials, type RunNodeOptions, type RunNodeResult } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
 import { locator, mapperValue, paired, runActions } from './helpers';
@@ -362,6 +363,7 @@ describe('Run as an AI tool', () => {
 			expiresInMinutes: 60,
 			devices: [{ collectorUid: C1 }],
 			duplicates: [],
+			note: WRITES_OFF_NOTE,
 		});
 		expect(outcome(checked.items[1]).devices).toEqual([{ collectorUid: C1, sentWithItem: 0 }]);
 

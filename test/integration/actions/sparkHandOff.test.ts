@@ -9,6 +9,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
 import { REFUSED_RUN_REQUEST } from '../../../nodes/Nexthink/actions/shared/apiCalls';
+import { ACTIONS_TOOL_DESCRIPTIONS } from '../../../nodes/Nexthink/shared/toolDescriptions';
 import { runAsAgentTool } from '../../helpers/agentTool';
 import { nexthinkCredentials, runNode, type RunNodeOptions } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
@@ -218,7 +219,7 @@ describe('Hand Off as an AI agent\'s tool', () => {
 			upn: { type: 'ZodString', description: 'The user principal name (email-like sign-in name) of the person to hand over' },
 			message: { type: 'ZodString', description: 'What the person needs, in their words' },
 		});
-		expect(result.tool.description).toContain('Hand off a conversation to spark');
+		expect(result.tool.description).toBe(ACTIONS_TOOL_DESCRIPTIONS.spark.handOff);
 		expect(JSON.parse(sent()[0].body)).toEqual({ message: { parts: [{ type: 'TEXT', text: 'My laptop is very slow since the update' }] }, metadata: { source: 'n8n agent' } });
 		expect(sent()[0].headers['user-principal-name']).toBe(ALICE);
 		expect(result.answer).toContain('handedOff');

@@ -6,6 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { WRITES_OFF_NOTE } from '../../../nodes/Nexthink/shared/toolMode';
 import { nexthinkCredentials, type RunNodeOptions } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
 import { locator, mapperValue, paired, runActions } from './helpers';
@@ -359,6 +360,7 @@ describe('Run and Resume as an AI tool', () => {
 			executionIds: [],
 			targets: [{ type: 'device', collectorUid: C1 }],
 			duplicates: [],
+			note: WRITES_OFF_NOTE,
 		});
 		expect((outcome(checked.items[1]).targets as IDataObject[])[0].sentWithItem).toBe(0);
 		const bad = await run(runParameters(), [{ device: 'PC-1' }], asTool);
@@ -371,7 +373,7 @@ describe('Run and Resume as an AI tool', () => {
 	it('Resume only checks, unless allowed', async () => {
 		const checked = await run(resumeParameters({ executionUuid: C1 }), [{}], asTool);
 		expect(checked.error).toBeUndefined();
-		expect(checked.items[0].json.nexthinkWorkflowResume).toEqual({ status: 'validated', workflowUuid: APPROVAL_UUID, executionUuid: C1, parameters: { approved: 'yes' } });
+		expect(checked.items[0].json.nexthinkWorkflowResume).toEqual({ status: 'validated', workflowUuid: APPROVAL_UUID, executionUuid: C1, parameters: { approved: 'yes' }, note: WRITES_OFF_NOTE });
 		expect(apiRequests()).toEqual([]);
 	});
 });

@@ -24,7 +24,7 @@ import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runsAsTool } from '../../shared/toolMode';
+import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
 import { outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
 import { KNOWN_DEVICE_STATUSES } from './answers';
@@ -127,7 +127,7 @@ function previewItems(ctx: IExecuteFunctions, preparations: ReadonlyArray<ItemPr
 	const note =
 		why === 'preview'
 			? 'Preview: nothing was sent to Nexthink. Turn Preview off to send these requests (each gets its own x-request-id when sent).'
-			: 'Nothing was sent to Nexthink: as an AI agent\'s tool this node only checks and reports what it would send, unless "Allow Writes When Used as a Tool" is on in its options.';
+			: WRITES_OFF_NOTE;
 	const sameAs = new Map<number, number[]>();
 	for (const [itemIndex, placement] of plan.placements) {
 		if (placement.firstItem !== itemIndex) sameAs.set(placement.firstItem, [...(sameAs.get(placement.firstItem) ?? []), itemIndex]);

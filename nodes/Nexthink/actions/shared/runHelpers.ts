@@ -6,6 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { cancelSignalOf } from '../../transport';
 import { RunInputError } from '../remoteAction/runInput';
 
@@ -44,7 +45,8 @@ export function preparationFailure(ctx: IExecuteFunctions, error: unknown, itemI
 
 /**
  * One output item per input item, paired with it: the input's JSON with the item's outcome under
- * `outcomeKey` (an item whose checks failed: `{ status: 'failed', error }`), and the item's Wait for
+ * `outcomeKey` (an item whose checks failed: `{ status: 'failed', error }`; a `validated` one gets
+ * the note that nothing was sent, `WRITES_OFF_NOTE`), and the item's Wait for
  * Results under `results` when it waited. Under "Continue (using error output)" a failed item is
  * `{ error }` alone: n8n sends an item whose only key is `error` to the error output (n8n-core
  * `handleNodeErrorOutput`, 1.x and 2.x) and adds the paired input item's JSON to it. `isFailure`
@@ -64,6 +66,8 @@ export function outcomeItems<T>(
 		const outcome: IDataObject = preparation.ok
 			? (outcomes.get(itemIndex) as IDataObject)
 			: { status: 'failed', error: { message: preparation.message, field: preparation.field, ...(preparation.description !== undefined ? { description: preparation.description } : {}) } };
+		// `validated` is the outcome of a tool run without "Allow Writes When Used as a Tool", and only of it
+		if (outcome.status === 'validated') outcome.note = WRITES_OFF_NOTE;
 		const itemWait = waited?.get(itemIndex);
 		if (itemWait !== undefined) outcome.results = itemWait;
 		if (toErrorOutput && (!preparation.ok || isFailure(outcome))) {

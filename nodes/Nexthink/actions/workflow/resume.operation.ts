@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runPerItem';
-import { runsAsTool } from '../../shared/toolMode';
+import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
 import { withRequestsMade } from '../shared/runHelpers';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
@@ -51,7 +51,8 @@ function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResu
 async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: PreparedResume): Promise<INodeExecutionData[]> {
 	const item = this.getInputData()[itemIndex];
 	const outcome: IDataObject = { status: 'validated', workflowUuid: prepared.workflowUuid, executionUuid: prepared.executionUuid, parameters: prepared.parameters };
-	if (!prepared.validateOnly) {
+	if (prepared.validateOnly) outcome.note = WRITES_OFF_NOTE;
+	else {
 		const made = madeByRun.get(this) ?? [];
 		madeByRun.set(this, made);
 		let requestIds: string[];

@@ -1,0 +1,208 @@
+// @ts-check
+'use strict';
+
+/**
+ * The example "Nexthink MCP server" (docs/examples/nexthink-mcp-server.json) used by a real MCP
+ * client: the official SDK (`@modelcontextprotocol/sdk`) connects over Streamable HTTP to the
+ * running n8n's production MCP URL (`/mcp/<path>`: version 2 of the MCP Server Trigger, which n8n
+ * 1.123 and 2.41 both have), lists the tools, calls a read tool and the write tools as the example
+ * ships them (writes off), then calls the remote action through a copy of the example with *Allow
+ * Writes When Used as a Tool* on, served at its own path.
+ *
+ * The production URL and not the test one: n8n's test webhooks are registered for one request
+ * while the editor listens, and an MCP session is several (initialize, list, call). So both
+ * workflows are published before `n8n start`, like the ticket example.
+ */
+
+const assert = require('node:assert/strict');
+
+const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+
+const { apiRequest, fetchToken } = require('../../server/client');
+const { mcpServerUrl, MCP_EXAMPLE_FILE, readExamples } = require('../../../scripts/n8n-examples');
+const { ACTIONS_NODE } = require('../lib/workflow');
+
+/** The copy of the example with writes on, at its own path. */
+const WRITES_ON = { id: 'nxE2eMcpWrites01', path: 'nexthink-writes-on' };
+const WRITE_TOOL = 'Clear Teams Cache';
+const EXECUTE = '/api/v1/act/execute';
+
+/** The example as shipped. */
+function mcpExample() {
+	const example = readExamples().find(({ file }) => file === MCP_EXAMPLE_FILE);
+	assert.ok(example, `${MCP_EXAMPLE_FILE} is in docs/examples`);
+	return example.workflow;
+}
+
+/** The example with "Allow Writes When Used as a Tool" on for the remote action, at WRITES_ON.path. */
+function writesOnWorkflow() {
+	const copy = structuredClone(mcpExample());
+	copy.id = WRITES_ON.id;
+	copy.name = 'e2e: Nexthink MCP server with writes on';
+	for (const node of copy.nodes) {
+		node.id = `${node.id.slice(0, -4)}9999`;
+		if (node.type === '@n8n/n8n-nodes-langchain.mcpTrigger') {
+			node.parameters.path = WRITES_ON.path;
+			node.webhookId = '0e2e0000-0000-4000-8000-00000000c0de';
+		}
+		if (node.name === WRITE_TOOL) node.parameters.runOptions = { ...node.parameters.runOptions, allowWritesAsTool: true };
+	}
+	return copy;
+}
+
+/** What the suite imports and publishes besides the examples. */
+const mcpWorkflows = () => [writesOnWorkflow()];
+const mcpWorkflowIds = () => [mcpExample().id, WRITES_ON.id];
+
+/**
+ * A connected MCP client; `close` ends the session.
+ * @param {string} url
+ */
+async function connect(url) {
+	const client = new Client({ name: 'n8n-nodes-nexthink e2e', version: '1.0.0' });
+	await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+	return client;
+}
+
+/**
+ * Calls a tool and returns the JSON of its text answer (n8n passes on the tool's answer as one text item).
+ * @param {any} client @param {string} name @param {Record<string, unknown>} args
+ */
+async function callTool(client, name, args) {
+	const result = await client.callTool({ name: toolName(name), arguments: args });
+	assert.notEqual(result.isError, true, `${name} failed: ${JSON.stringify(result.content)}`);
+	assert.equal(result.content.length, 1, JSON.stringify(result.content));
+	const [content] = result.content;
+	assert.equal(content.type, 'text');
+	return JSON.parse(content.text);
+}
+
+/** n8n's tool name for a node name (n8n-workflow's `nodeNameToToolName`). @param {string} nodeName */
+const toolName = (nodeName) => nodeName.replace(/[^a-zA-Z0-9_-]+/g, '_');
+
+/** @param {any} server */
+const requestsTo = (server, /** @type {string} */ method, /** @type {string} */ path) => server.requests.filter((/** @type {any} */ r) => r.method === method && r.path === path);
+
+/**
+ * The default Tool Description n8n serves for the Actions tool's `resource`/`operation`: what the
+ * package ships, read from the running n8n, not from this repository.
+ * @param {any[]} nodeTypes @param {string} resource @param {string} operation
+ */
+function servedToolDescription(nodeTypes, resource, operation) {
+	const tool = nodeTypes.find((type) => type.name === `${ACTIONS_NODE}Tool`);
+	const property = tool.properties.find(
+		(/** @type {any} */ candidate) =>
+			candidate.name === 'toolDescription' && candidate.displayOptions?.show?.resource?.includes(resource) && candidate.displayOptions?.show?.operation?.includes(operation),
+	);
+	assert.ok(property, `the ${resource} ${operation} tool has a Tool Description`);
+	return property.default;
+}
+
+/**
+ * @typedef {{ n8n: import('../../../scripts/n8n-instance').N8nInstance, session: import('../../../scripts/n8n-instance').RestSession, server: any }} McpContext
+ * @type {{ title: string, run: (ctx: McpContext) => Promise<void> }[]}
+ */
+const MCP_CHECKS = [
+	{
+		title: 'MCP client (official SDK) on the example "Nexthink MCP server": lists its four Nexthink tools with their descriptions and inputs',
+		async run({ n8n, session }) {
+			const example = mcpExample();
+			const client = await connect(mcpServerUrl(n8n.baseUrl, example));
+			try {
+				const { tools } = await client.listTools();
+				const byName = new Map(tools.map((/** @type {any} */ tool) => [tool.name, tool]));
+				assert.deepEqual([...byName.keys()].sort(), ['Clear_Teams_Cache', 'Delete_Device', 'List_Remote_Actions', 'Query_Nexthink']);
+				const written = (/** @type {string} */ name) => example.nodes.find((/** @type {any} */ node) => node.name === name).parameters.toolDescription;
+				assert.equal(byName.get('Query_Nexthink').description, written('Query Nexthink'));
+				assert.equal(byName.get('Clear_Teams_Cache').description, written('Clear Teams Cache'));
+				// the two left at their default get the package's text for their operation
+				const nodeTypes = /** @type {any[]} */ (await session.getJson('/types/nodes.json'));
+				assert.equal(byName.get('List_Remote_Actions').description, servedToolDescription(nodeTypes, 'remoteAction', 'getMany'));
+				assert.equal(byName.get('Delete_Device').description, servedToolDescription(nodeTypes, 'device', 'delete'));
+				assert.match(byName.get('Delete_Device').description, /Allow Writes When Used as a Tool/);
+				const inputs = (/** @type {string} */ name) => Object.keys(byName.get(name).inputSchema.properties ?? {}).sort();
+				assert.deepEqual(inputs('Query_Nexthink'), ['parametersJson', 'queryId']);
+				assert.deepEqual(inputs('Clear_Teams_Cache'), ['collectorUids']);
+				assert.deepEqual(inputs('Delete_Device'), ['deviceName', 'deviceUid']);
+				assert.deepEqual(inputs('List_Remote_Actions'), []);
+			} finally {
+				await client.close();
+			}
+		},
+	},
+	{
+		title: 'MCP client: the read tool Query Nexthink returns the rows the API gives for #high_cpu_devices',
+		async run({ n8n, server }) {
+			const client = await connect(mcpServerUrl(n8n.baseUrl, mcpExample()));
+			try {
+				const rows = await callTool(client, 'Query Nexthink', { queryId: '#high_cpu_devices', parametersJson: '{}' });
+				const token = await fetchToken(server);
+				const response = await apiRequest(server, token, 'POST', '/api/v2/nql/execute', { json: { queryId: '#high_cpu_devices' } });
+				assert.equal(response.status, 200);
+				const answer = /** @type {any} */ (await response.json());
+				assert.ok(answer.data.length > 0 && answer.data.length <= 50, `${answer.data.length} rows: within the tool's 50`);
+				assert.deepEqual(rows, answer.data);
+			} finally {
+				await client.close();
+			}
+		},
+	},
+	{
+		title: 'MCP client: the write tools as shipped (writes off) refuse with a note and send nothing: no run request, no deletion, no request at all for Delete',
+		async run({ n8n, server }) {
+			const device = server.inventory.find('device/device/name', 'LAPTOP-ZRH-001');
+			const client = await connect(mcpServerUrl(n8n.baseUrl, mcpExample()));
+			try {
+				server.clearRequests();
+				const [run] = await callTool(client, WRITE_TOOL, { collectorUids: device.collectorUid });
+				assert.equal(run.nexthinkRemoteAction.status, 'validated');
+				assert.match(run.nexthinkRemoteAction.note, /^Nothing was sent to Nexthink/);
+				assert.match(run.nexthinkRemoteAction.note, /"Allow Writes When Used as a Tool"/);
+				assert.equal(requestsTo(server, 'POST', EXECUTE).length, 0, 'no run request');
+				// what reached the server: at most a token and the read of the remote action's details (its inputs are checked)
+				const other = server.requests.filter((/** @type {any} */ r) => r.path !== '/oauth2/default/v1/token' && !(r.method === 'GET' && r.path === '/api/v1/act/remote-action/details'));
+				assert.deepEqual(other.map((/** @type {any} */ r) => `${r.method} ${r.path}`), []);
+
+				server.clearRequests();
+				const [preview] = await callTool(client, 'Delete Device', { deviceUid: device.uid, deviceName: device.name });
+				assert.deepEqual(preview.nexthinkDeletionPreview.body, { devices: [{ uid: device.uid, name: device.name }] });
+				assert.match(preview.nexthinkDeletionPreview.note, /^Nothing was sent to Nexthink/);
+				assert.deepEqual(server.requests.map((/** @type {any} */ r) => `${r.method} ${r.path}`), [], 'the server recorded no request');
+				assert.ok(server.inventory.find('device/device/name', device.name), 'the device is still there');
+			} finally {
+				await client.close();
+			}
+		},
+	},
+	{
+		title: 'MCP client: with Allow Writes When Used as a Tool on (a copy of the example), the remote action reaches the server exactly once',
+		async run({ n8n, server }) {
+			const device = server.inventory.find('device/device/name', 'DESKTOP-LIS-001');
+			const client = await connect(`${n8n.baseUrl}/mcp/${WRITES_ON.path}`);
+			try {
+				server.clearRequests();
+				const [run] = await callTool(client, WRITE_TOOL, { collectorUids: device.collectorUid });
+				assert.equal(run.nexthinkRemoteAction.status, 'triggered', JSON.stringify(run));
+				assert.equal(run.nexthinkRemoteAction.note, undefined);
+				const sent = requestsTo(server, 'POST', EXECUTE);
+				assert.equal(sent.length, 1, `${sent.length} run requests`);
+				const body = JSON.parse(sent[0].body);
+				assert.equal(body.remoteActionId, '#clear_teams_cache');
+				assert.deepEqual(body.devices, [device.collectorUid]);
+			} finally {
+				await client.close();
+			}
+		},
+	},
+];
+
+/**
+ * Runs the MCP checks in the running n8n (both workflows published before `n8n start`).
+ * @param {import('../lib/suite').Suite} suite @param {McpContext & { label: string, checks: typeof MCP_CHECKS }} ctx
+ */
+async function runMcpChecks(suite, ctx) {
+	for (const check of ctx.checks) await suite.test(`${ctx.label} ${check.title}`, async () => await check.run(ctx));
+}
+
+module.exports = { MCP_CHECKS, mcpWorkflows, mcpWorkflowIds, runMcpChecks };
