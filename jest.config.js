@@ -27,8 +27,10 @@ module.exports = {
 	// HTTP keep-alive sockets) that no public API closes; without this jest would wait forever.
 	forceExit: true,
 	// jest's default is one worker less than the cores (one on a 2-core machine); the suites spend
-	// much of their time waiting on local HTTP and n8n's timers, so both cores keep busy with two.
-	maxWorkers: 2,
+	// much of their time waiting on local HTTP and n8n's timers (retries, poll gaps, Maximum Wait),
+	// so four workers keep two cores busy: on an idle 2-core machine jest took 185 s with four, about
+	// 315 s with two (docs/e2e.md). No test depends on the speed, so the extra contention is harmless.
+	maxWorkers: 4,
 	projects: [
 		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/server/tests/**/*.test.ts'] },
 		{ ...common, displayName: 'n8n2', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
