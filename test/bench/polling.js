@@ -39,7 +39,7 @@ async function main() {
 	registerTypeScript();
 	const { runNode, disposeHarness, nexthinkCredentials } = require(path.join(ROOT, 'test/helpers/harness.ts'));
 	const { NexthinkExport } = require(NODE_FILE);
-	const waitSchedule = require(path.join(ROOT, 'dist/nodes/Nexthink/export/shared/waitSchedule.js'));
+	const waitSchedule = require(path.join(ROOT, 'dist/nodes/Nexthink/nql/waitSchedule.js'));
 	const { DEFAULT_WAIT_SETTINGS } = waitSchedule;
 	// The 1 s floor between status calls is a schedule setting too: compressed like the others (the
 	// compiled module reads it from its exports at each use, and the node loads this same module).

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { runPerItem, type ItemOperation } from '../shared/runPerItem';
-import { executeTriggerCampaign } from './campaign/trigger.operation';
+import { executeTriggerCampaign } from './campaign/triggerCampaign.operation';
 import { executeDeleteDevices } from './device/delete.operation';
 import { actionsProperties } from './description';
 import { getOperation } from './remoteAction/get.operation';
@@ -16,13 +16,31 @@ import { getWorkflowParameters, searchWorkflows } from './workflow/methods';
 import { resumeOperation } from './workflow/resume.operation';
 import { executeRunWorkflow } from './workflow/run.operation';
 
-/** Operations that run item by item; the Run operations and Trigger batch items together and have their own loops. */
-const PER_ITEM_OPERATIONS: Record<string, ItemOperation<unknown>> = {
-	'remoteAction.get': getOperation as ItemOperation<unknown>,
-	'remoteAction.getMany': getManyOperation as ItemOperation<unknown>,
-	'workflow.get': getWorkflowOperation as ItemOperation<unknown>,
-	'workflow.getMany': getManyWorkflowsOperation as ItemOperation<unknown>,
-	'workflow.resume': resumeOperation as ItemOperation<unknown>,
+type Execute = (this: IExecuteFunctions, continueOnFail: boolean) => Promise<INodeExecutionData[][]>;
+
+/** An operation that runs item by item, through the one per-item loop. */
+function perItem<T>(operation: ItemOperation<T>): Execute {
+	return async function (this: IExecuteFunctions, continueOnFail: boolean) {
+		return [await runPerItem(this, operation, continueOnFail)];
+	};
+}
+
+/**
+ * Every operation, by `resource.operation`. The Run operations, Trigger Campaign, Delete and Hand
+ * Off batch items together (check every item, send, one outcome per item); the others run item by
+ * item.
+ */
+const OPERATIONS: Record<string, Execute> = {
+	'remoteAction.run': executeRunRemoteAction,
+	'remoteAction.get': perItem(getOperation),
+	'remoteAction.getMany': perItem(getManyOperation),
+	'workflow.run': executeRunWorkflow,
+	'workflow.get': perItem(getWorkflowOperation),
+	'workflow.getMany': perItem(getManyWorkflowsOperation),
+	'workflow.resume': perItem(resumeOperation),
+	'campaign.trigger': executeTriggerCampaign,
+	'device.delete': executeDeleteDevices,
+	'spark.handOff': executeHandOff,
 };
 
 export class NexthinkActions implements INodeType {
@@ -51,13 +69,8 @@ export class NexthinkActions implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operation = this.getNodeParameter('operation', 0) as string;
-		if (resource === 'remoteAction' && operation === 'run') return await executeRunRemoteAction.call(this, this.continueOnFail());
-		if (resource === 'workflow' && operation === 'run') return await executeRunWorkflow.call(this, this.continueOnFail());
-		if (resource === 'campaign' && operation === 'trigger') return await executeTriggerCampaign.call(this, this.continueOnFail());
-		if (resource === 'device' && operation === 'delete') return await executeDeleteDevices.call(this, this.continueOnFail());
-		if (resource === 'spark' && operation === 'handOff') return await executeHandOff.call(this, this.continueOnFail());
-		const perItem = PER_ITEM_OPERATIONS[`${resource}.${operation}`];
-		if (perItem === undefined) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" of resource "${resource}"`);
-		return [await runPerItem<unknown>(this, perItem, this.continueOnFail())];
+		const execute = OPERATIONS[`${resource}.${operation}`];
+		if (execute === undefined) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" of resource "${resource}"`);
+		return await execute.call(this, this.continueOnFail());
 	}
 }

@@ -7,6 +7,7 @@
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { logTagOption } from '../nql/queryFields';
 import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
 
 const TOOL_ROWS_DESCRIPTION =
@@ -63,68 +64,6 @@ export const toolNotice: INodeProperties = {
 	default: '',
 	displayOptions: { show: { '@tool': [true] } },
 };
-
-export const queryFields: INodeProperties[] = [
-	{
-		displayName: 'Query ID',
-		name: 'queryId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '#all_devices',
-		description:
-			'ID of a stored NQL API query (Nexthink: Administration > NQL API queries). The leading # may be left out. Lower-case letters, digits and underscores.',
-	},
-	{
-		displayName: 'Specify Query Parameters',
-		name: 'parametersInput',
-		type: 'options',
-		default: 'pairs',
-		options: [
-			{ name: 'Using Fields Below', value: 'pairs' },
-			{ name: 'Using JSON', value: 'json' },
-		],
-		description: 'How to give the values of the query\'s $parameters',
-	},
-	{
-		displayName: 'Query Parameters',
-		name: 'queryParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		placeholder: 'Add Parameter',
-		description: 'Values for the $parameters of the query. Every value is sent as text; Nexthink infers its type.',
-		displayOptions: { show: { parametersInput: ['pairs'] } },
-		options: [
-			{
-				name: 'parameter',
-				displayName: 'Parameter',
-				values: [
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						placeholder: 'os',
-						description: 'Parameter name as written in the query, without the $',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Query Parameters (JSON)',
-		name: 'queryParametersJson',
-		type: 'json',
-		// required: chosen through Parameters Input = JSON, it is then where the parameters come from
-		// (n8n's open-ended-node-fields rule warns on optional top-level JSON fields)
-		required: true,
-		default: '{}',
-		description: 'An object of parameter names (without $) to values, e.g. {"os": "Windows 11"}',
-		displayOptions: { show: { parametersInput: ['json'] } },
-	},
-];
 
 /** Export and Start Export: how Nexthink compresses the results file. */
 export const compressionField: INodeProperties = {
@@ -226,14 +165,7 @@ export const OPTION = {
 		default: false,
 		description: 'Whether to turn numbers that round-trip exactly into numbers, true/false into booleans and empty values into null. Off: every value stays the text of the file.',
 	},
-	logTag: {
-		displayName: 'Custom Log Tag',
-		name: 'logTag',
-		type: 'string',
-		default: '',
-		description:
-			'Free text (at most 255 characters, no line breaks or tabs, sent as UTF-8) stored with the request in Nexthink\'s platform logs, to find this workflow\'s calls later',
-	},
+	logTag: logTagOption,
 	includeMetadata: {
 		displayName: 'Include Export Metadata',
 		name: 'includeMetadata',

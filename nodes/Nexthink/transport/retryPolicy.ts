@@ -71,7 +71,7 @@ export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () =>
  * backoff say: a rate limit is the service asking for fewer calls, and a `retry-after` of `0`, a date
  * in the past or an unreadable value (which falls back to the backoff, 250 ms on the first retry)
  * must not make the calls come faster than normal polling does (at most one a second, as the
- * Export's status calls: export/shared/waitSchedule.ts).
+ * Export's status calls: nql/waitSchedule.ts).
  */
 export const RATE_LIMITED_MIN_WAIT_MS = 1_000;
 

@@ -19,7 +19,7 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { ColumnNameError } from '../shared/columnNames';
+import { ColumnNameError } from '../nql/columnNames';
 import { DEFAULT_RETRY_POLICY, scrubAnswerText } from '../transport';
 import { diffRows, settingsFingerprint } from './changeDetection';
 import { changeJson, emptySampleJson, sampleJson, SAMPLE_ROWS, type PollInfo } from './changeItems';
@@ -28,8 +28,7 @@ import { lockHolds, readGeneration, readLock, readState, StateLimitError, type P
 import { fetchQueryRows, KEPT_STATE } from './queryRows';
 import { checkRemovals, RemovalLimitError } from './removalLimit';
 import { checkAnswer, ResultCheckError } from './resultCheck';
-import { lockDurationMs } from './triggerInput';
-import { readTriggerSettings } from './triggerSettings';
+import { lockDurationMs, readTriggerSettings } from './triggerSettings';
 
 export class NexthinkTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,11 +1,11 @@
 /**
- * The Nexthink Trigger's parameters. The query fields are the Export node's (export/description.ts),
+ * The Nexthink Trigger's parameters. The query fields are the Export node's (nql/queryFields.ts),
  * so a query is written the same way in both nodes; n8n adds *Poll Times* itself to every node with
  * `polling: true`.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { OPTION, queryFields } from '../export/description';
+import { logTagOption, queryFields } from '../nql/queryFields';
 import { CHANGE_KINDS } from './changeDetection';
 
 export const DEFAULT_MAX_WAIT_SECONDS = 1800;
@@ -79,7 +79,7 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'The columns whose change makes a row "changed", separated by commas; empty: every column. Named columns keep their previous values between polls, so changed items show what they were.',
 			},
-			OPTION.logTag,
+			logTagOption,
 			{
 				displayName: 'Emit All Rows on First Poll',
 				name: 'emitAllOnFirstPoll',

@@ -1,6 +1,6 @@
 /**
  * One poll's answer: the stored query run through an export (start, wait, download and parse the
- * file) or through Execute Query, with the Export node's own steps (export/shared/). Every failure
+ * file) or through Execute Query, with the NQL layer's steps (nql/), as the Export node does. Every failure
  * is an error, never a shorter result: a missing row would be reported as removed. So a truncated
  * export (the licence's result limit) and an Execute Query answer of 1,000 rows (where Nexthink drops
  * the rest silently) fail the poll too. Whether the answer is the query's result at all is
@@ -12,13 +12,12 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { exportFailedError, freshResultsUrl } from '../export/shared/completedExport';
-import { startExport } from '../export/shared/exportApi';
-import { executeStoredQuery } from '../export/shared/executeQuery';
-import { downloadResults } from '../export/shared/resultsFile';
-import { waitForExport } from '../export/shared/waitForExport';
+import { exportFailedError, freshResultsUrl, startExport } from '../nql/exportApi';
+import { executeStoredQuery } from '../nql/executeQuery';
+import { downloadResults } from '../nql/resultsFile';
+import { waitForExport } from '../nql/waitForExport';
 import { DEFAULT_RESULT_LIMITS } from '../results/limits';
-import { DEFAULT_MAX_ANSWER_BYTES, EXECUTE_ROW_LIMIT } from '../shared/executeAnswer';
+import { DEFAULT_MAX_ANSWER_BYTES, EXECUTE_ROW_LIMIT } from '../nql/executeAnswer';
 import type { NexthinkContext } from '../transport';
 import type { QueryAnswer } from './resultCheck';
 import type { TriggerSettings } from './triggerSettings';

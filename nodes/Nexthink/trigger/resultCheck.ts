@@ -17,7 +17,7 @@
  * other settings) or when the previous result was empty too. After a result with rows it fails the
  * poll. docs/decisions.md, "Nexthink Trigger: a poll counts only when its answer is the query's result".
  */
-import { arrivedColumns, findColumn } from '../shared/columnNames';
+import { arrivedColumns, findColumn } from '../nql/columnNames';
 import type { CompareSettings, Row } from './changeDetection';
 
 /** The answer is not the query's result (or a column is ambiguous): the poll compares nothing. */
@@ -36,7 +36,7 @@ const SHOWN_NAME_CHARS = 100;
 
 /**
  * The Key and Compare Columns as this answer spells them (a configured `uid` finds
- * `device.uid`: shared/columnNames.ts), after checking that the answer is the query's result.
+ * `device.uid`: nql/columnNames.ts), after checking that the answer is the query's result.
  * `previousKeys`: how many keys the state this poll compares with holds (0 without a state).
  * Throws ResultCheckError, saying what arrived, when the answer does not prove it is the result, and
  * ColumnNameError when a name fits two columns.
@@ -54,7 +54,7 @@ export function checkAnswer(answer: QueryAnswer, settings: CompareSettings, prev
 	};
 }
 
-/** The column `name` designates; a name two columns end with throws ColumnNameError (shared/columnNames.ts). */
+/** The column `name` designates; a name two columns end with throws ColumnNameError (nql/columnNames.ts). */
 function answerColumn(name: string, label: string, answer: QueryAnswer): string {
 	const found = findColumn(name, answer.columns);
 	if (found !== undefined) return found;

@@ -1,18 +1,17 @@
 /**
  * Reads the trigger's parameters from the poll context and checks them before any request: the
- * query ID, parameters, log tag, wait and timeout with the Export node's own checks, the rest with
- * triggerInput.ts.
+ * query ID, parameters, log tag, wait and timeout with the NQL layer's checks (nql/), the column
+ * lists, the changes to emit and the lock's expiry with the pure checks at the end of this file.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag } from '../export/shared/queryInput';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from '../export/shared/waitSchedule';
+import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag } from '../nql/queryInput';
+import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from '../nql/waitSchedule';
 import { requestTimeoutMs, RequestTimeoutError } from '../shared/requestTimeout';
 import { CHANGE_KINDS, type ChangeKind, type CompareSettings } from './changeDetection';
 import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS, DEFAULT_MAX_WAIT_SECONDS } from './description';
 import { readRemovalLimit, RemovalLimitSettingError, type RemovalLimit } from './removalLimit';
-import { parseColumnList, parseEmit, TriggerSettingError } from './triggerInput';
 
 export interface TriggerSettings {
 	queryId: string;
@@ -62,4 +61,61 @@ export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
 			error instanceof RequestTimeoutError;
 		throw new NodeOperationError(ctx.getNode(), known ? (error as Error).message : (error as Error));
 	}
+}
+
+// Pure checks (no n8n calls): what the user typed in the column lists and Emit, and the lock's expiry.
+export class TriggerSettingError extends Error {}
+
+/** "device.uid, device.name" → ['device.uid', 'device.name']; each name once. */
+export function parseColumnList(raw: unknown, label: string, required: boolean): string[] {
+	if (raw !== undefined && raw !== null && typeof raw !== 'string') {
+		throw new TriggerSettingError(`${label} must be text: column names separated by commas.`);
+	}
+	const columns = (raw ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+	if (required && columns.length === 0) {
+		throw new TriggerSettingError(`${label} is empty. Enter the column(s) that identify a row, as named in the result, e.g. device.uid.`);
+	}
+	const seen = new Set<string>();
+	for (const column of columns) {
+		if (seen.has(column)) throw new TriggerSettingError(`${label} names "${column}" twice.`);
+		seen.add(column);
+	}
+	return columns;
+}
+
+export function parseEmit(raw: unknown): Set<ChangeKind> {
+	const values = Array.isArray(raw) ? raw : [];
+	const kinds = new Set<ChangeKind>();
+	for (const value of values) {
+		if (!(CHANGE_KINDS as readonly unknown[]).includes(value)) throw new TriggerSettingError(`Emit: "${String(value)}" is not one of ${CHANGE_KINDS.join(', ')}.`);
+		kinds.add(value as ChangeKind);
+	}
+	if (kinds.size === 0) throw new TriggerSettingError('Emit is empty: choose at least one kind of change to output (new, changed, removed or duplicate rows).');
+	return kinds;
+}
+
+/** Room for token exchanges (30 s each, transport/tokenExchange.ts; one before a request, one on a renewal) and scheduling. */
+const LOCK_MARGIN_MS = 5 * 60_000;
+
+/**
+ * How long a poll holds its lock: longer than the longest a poll can take, so that a second poll
+ * never starts while one runs, yet a poll cut short (n8n stopped) frees it by itself. A poll that
+ * outlives it anyway writes and emits nothing (readGeneration in pollState.ts). With T the Request
+ * Timeout and the transport's retry policy (`policy`, transport/retryPolicy.ts: R retries, each
+ * after a back-off of at most maxDelayMs or a `retry-after` of at most maxRetryAfterMs):
+ * - Export: the start with its resends on 429/503 (within a deadline of T), the wait with its status
+ *   calls and their retries (within Maximum Wait), the download, one status call for a fresh URL
+ *   (within a deadline of T) and a second download: Maximum Wait + 4 T. Each of these five may be
+ *   sent once more after a token renewal (a 401), within its own timeout: + 5 T.
+ * - Execute Query: one request, retried (R + 1 attempts of T, each possibly sent twice for a 401,
+ *   and R waits); its retries have no deadline, so a `retry-after` on 429 counts in full.
+ */
+export function lockDurationMs(
+	settings: { method: 'export' | 'execute'; wait: { maxWaitMs: number }; timeoutMs: number },
+	policy: { maxRetries: number; maxDelayMs: number; maxRetryAfterMs: number },
+): number {
+	const timeout = settings.timeoutMs;
+	if (settings.method === 'export') return settings.wait.maxWaitMs + 9 * timeout + LOCK_MARGIN_MS;
+	const attempts = policy.maxRetries + 1;
+	return attempts * 2 * timeout + policy.maxRetries * Math.max(policy.maxDelayMs, policy.maxRetryAfterMs) + LOCK_MARGIN_MS;
 }

@@ -1,19 +1,19 @@
 /**
  * Pure parts of Run Remote Action: input checks (runInput.ts), grouping and outcomes
- * (runBatching.ts), and reading the API's answers (answers.ts); the campaign trigger's checks and answer.
+ * (actions/shared/runPlan.ts), and reading the API's answers (answers.ts); the campaign trigger's checks and answer.
  */
 import { readTriggerResponse } from '../../../nodes/Nexthink/actions/campaign/answers';
-import * as input from '../../../nodes/Nexthink/actions/campaign/triggerInput';
+import * as input from '../../../nodes/Nexthink/actions/campaign/campaignInput';
 import { isApiEnabled, listLabel, readExecutionResponse, readRemoteActionList, scriptInputsOf } from '../../../nodes/Nexthink/actions/remoteAction/answers';
-import { planRequests, runOutcome, type PreparedRun } from '../../../nodes/Nexthink/actions/remoteAction/runBatching';
+import { planRequests, runOutcome, type PreparedRun } from '../../../nodes/Nexthink/actions/shared/runPlan';
 import {
 	checkExpiry,
 	checkScriptInputs,
 	checkTriggerInfo,
 	normaliseRemoteActionId,
 	parseCollectorUids,
-	RunInputError,
 } from '../../../nodes/Nexthink/actions/remoteAction/runInput';
+import { RunInputError } from '../../../nodes/Nexthink/actions/shared/inputChecks';
 
 const uid = (n: number) => `e0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 

@@ -3,7 +3,8 @@
  * script-input check against a remote action's details (remoteAction/runInput.ts).
  */
 import type { ScriptInput } from '../../../nodes/Nexthink/actions/remoteAction/answers';
-import { checkParamsAgainstInputs, RunInputError } from '../../../nodes/Nexthink/actions/remoteAction/runInput';
+import { checkParamsAgainstInputs } from '../../../nodes/Nexthink/actions/remoteAction/runInput';
+import { RunInputError } from '../../../nodes/Nexthink/actions/shared/inputChecks';
 import {
 	classifyStatus,
 	FINAL_STATUSES,
@@ -275,7 +276,7 @@ describe('script inputs against the remote action\'s details', () => {
 describe('Wait Options in the editor', () => {
 	it('show the defaults the node applies when an option is not set', () => {
 		const { waitForResultsProperties } = require('../../../nodes/Nexthink/actions/shared/waitDescription');
-		const { DEFAULT_WAIT_SETTINGS } = require('../../../nodes/Nexthink/export/shared/waitSchedule');
+		const { DEFAULT_WAIT_SETTINGS } = require('../../../nodes/Nexthink/nql/waitSchedule');
 		const waitOptions = waitForResultsProperties({ resource: ['remoteAction'] }, 't', '#q').find((property: any) => property.name === 'waitOptions');
 		const defaults = Object.fromEntries(waitOptions.options.map((option: any) => [option.name, option.default]));
 		expect(defaults).toEqual({

@@ -6,7 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { waitForResultsProperties } from '../shared/waitDescription';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS } from './api';
-import { DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES } from './triggerInput';
+import { DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES } from './campaignInput';
 
 const show = { show: { resource: ['campaign'], operation: ['trigger'] } };
 

@@ -25,7 +25,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
+import { checkRequestTimeout, RunInputError } from '../shared/inputChecks';
 import { outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
 import { KNOWN_DEVICE_STATUSES } from './answers';
 import { DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';

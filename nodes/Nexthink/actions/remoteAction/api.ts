@@ -8,7 +8,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { nexthinkRequest } from '../../transport';
 import { asExecute, refusedRunNote, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { isRemoteAction, readExecutionResponse, readRemoteActionList } from './answers';
-import type { ExecutionBody } from './runBatching';
+import type { ExecutionBody } from '../shared/runPlan';
 
 export const EXECUTE_PATH = '/api/v1/act/execute';
 export const LIST_PATH = '/api/v1/act/remote-action';

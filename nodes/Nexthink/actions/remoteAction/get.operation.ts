@@ -3,9 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runPerItem';
-import { getRemoteAction } from './api';
-import { readReadTimeoutMs } from './readSettings';
-import { normaliseRemoteActionId, RunInputError } from './runInput';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, getRemoteAction } from './api';
+import { normaliseRemoteActionId } from './runInput';
+import { readReadTimeoutMs, RunInputError } from '../shared/inputChecks';
 
 function prepareGet(this: IExecuteFunctions, itemIndex: number) {
 	let nqlId: string;
@@ -14,7 +14,7 @@ function prepareGet(this: IExecuteFunctions, itemIndex: number) {
 	} catch (error) {
 		throw new NodeOperationError(this.getNode(), (error as RunInputError).message, { itemIndex });
 	}
-	return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex) };
+	return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex, 'readOptions', DEFAULT_REQUEST_TIMEOUT_SECONDS) };
 }
 
 async function runGet(this: IExecuteFunctions, itemIndex: number, { nqlId, timeoutMs }: ReturnType<typeof prepareGet>): Promise<INodeExecutionData[]> {

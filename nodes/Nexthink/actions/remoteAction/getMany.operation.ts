@@ -5,17 +5,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runPerItem';
-import { readGetManyLimit } from '../shared/getManyLimit';
+import { readGetManyLimit, readReadTimeoutMs } from '../shared/inputChecks';
 import { isApiEnabled } from './answers';
-import { listRemoteActions } from './api';
-import { readReadTimeoutMs } from './readSettings';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, listRemoteActions } from './api';
 
 function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readGetManyLimit(this, itemIndex);
 	return {
 		apiEnabledOnly: this.getNodeParameter('apiEnabledOnly', itemIndex, true) !== false,
 		limit,
-		timeoutMs: readReadTimeoutMs(this, itemIndex),
+		timeoutMs: readReadTimeoutMs(this, itemIndex, 'readOptions', DEFAULT_REQUEST_TIMEOUT_SECONDS),
 	};
 }
 

@@ -1,6 +1,6 @@
 /**
  * Run Remote Action: every item is checked first (nothing is sent while any item is bad under
- * "Stop Workflow"), the valid items are grouped and sent (runBatching.ts), and each input item
+ * "Stop Workflow"), the valid items are grouped and sent (shared/runPlan.ts), and each input item
  * gets exactly one output item with its outcome, paired to it.
  *
  * On Error:
@@ -31,18 +31,16 @@ import { describeError, outcomeItems, preparationFailure, sendPlannedRequests, t
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitOutcome, type ResultsWaitSettings } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
-import { planRequests, runOutcome, type PreparedRun, type RequestResult, type RunOutcome } from './runBatching';
+import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PreparedRun, type RequestResult, type RunOutcome } from '../shared/runPlan';
 import {
 	checkExpiry,
 	checkParamsAgainstInputs,
-	checkRequestTimeout,
 	checkScriptInputs,
 	checkTriggerInfo,
-	MAX_DEVICES_PER_REQUEST,
 	normaliseRemoteActionId,
 	parseCollectorUids,
-	RunInputError,
 } from './runInput';
+import { checkRequestTimeout, RunInputError } from '../shared/inputChecks';
 
 export const OUTCOME_KEY = 'nexthinkRemoteAction';
 

@@ -4,33 +4,16 @@
  * inputs. Limits from the Remote Actions API's OpenAPI document (ExecutionRequest): 1 to 10,000
  * devices, `expiresInMinutes` 60 to 10,080, `triggerInfo.reason` at most 500 characters.
  */
-import { requestTimeoutMs } from '../../shared/requestTimeout';
+import { describeValue, RunInputError } from '../shared/inputChecks';
+import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
 
-export const MAX_DEVICES_PER_REQUEST = 10_000;
 export const MIN_EXPIRY_MINUTES = 60;
 export const MAX_EXPIRY_MINUTES = 10_080;
 export const DEFAULT_EXPIRY_MINUTES = 60;
 export const MAX_REASON_CHARS = 500;
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/** A problem with one item's input; the message names the field. */
-export class RunInputError extends Error {
-	constructor(
-		message: string,
-		readonly field: string,
-	) {
-		super(message);
-		this.name = 'RunInputError';
-	}
-}
-
-export interface TriggerInfo {
-	externalSource?: string;
-	reason?: string;
-	externalReference?: string;
-}
 
 /** The remote action's NQL ID as Nexthink expects it (`#` added when missing; case kept, IDs are case-sensitive). */
 export function normaliseRemoteActionId(raw: unknown): string {
@@ -161,26 +144,6 @@ export function checkScriptInputs(raw: Record<string, unknown> | undefined | nul
 		else throw new RunInputError(`Script input "${id}" must be text, got ${describeValue(value)}`, 'Script Inputs');
 	}
 	return params;
-}
-
-/** A value in an input error: quoted text (cut at 60 characters), or its kind; Trigger Campaign's checks use it too. */
-export function describeValue(value: unknown): string {
-	if (Array.isArray(value)) return 'a list';
-	if (value === null) return 'null';
-	if (typeof value === 'object') return 'an object';
-	if (typeof value === 'string') return `"${value.slice(0, 60)}"`;
-	return `${typeof value} ${String(value)}`;
-}
-
-/** Request Timeout in milliseconds (shared/requestTimeout.ts), its complaint as this item's error. */
-export function checkRequestTimeout(raw: unknown, defaultSeconds: number): number {
-	let problem: string;
-	try {
-		return requestTimeoutMs(raw, defaultSeconds);
-	} catch (error) {
-		problem = (error as Error).message;
-	}
-	throw new RunInputError(problem, 'Request Timeout (Seconds)');
 }
 
 /**

@@ -17,7 +17,7 @@
  *
  * Column names. Whether the NQL API answers `status` or `remote_action.execution.status` is not
  * documented (nql-datamodel.md, "Result column names and status values", beside the project root),
- * so every column is resolved by shared/columnNames.ts: its short name, the table's
+ * so every column is resolved by nql/columnNames.ts: its short name, the table's
  * fully-qualified name (`<table>.<field>` with the table in the singular, e.g.
  * `workflow.execution.execution_id`), or the one column ending with `.` + either (also
  * `collector.uid` and `sid` for the targets). The request ID, target and status columns are
@@ -35,7 +35,7 @@
  * node cannot read must not complete a run), so it keeps the wait going until Maximum Wait, and the
  * item's `results` name it (`unknownStates`, and `unknownStatus` on the target).
  */
-import { arrivedColumns, ColumnNameError, findColumn } from '../../shared/columnNames';
+import { arrivedColumns, ColumnNameError, findColumn } from '../../nql/columnNames';
 
 export type ResultKind = 'remote_action' | 'workflow' | 'campaign';
 

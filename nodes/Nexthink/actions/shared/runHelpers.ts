@@ -8,7 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { cancelSignalOf } from '../../transport';
-import { RunInputError } from '../remoteAction/runInput';
+import { RunInputError } from './inputChecks';
 
 /** One item after its checks: ready to send, or its error (with the field it names, if any). */
 export type ItemPreparation<T> = { ok: true; prepared: T } | { ok: false; message: string; field?: string; description?: string };

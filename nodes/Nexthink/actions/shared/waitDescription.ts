@@ -2,7 +2,7 @@
  * The Wait for Results parameters (read by waitForResults.ts), for any operation that triggers
  * something: Run Remote Action, Trigger Campaign and Run Workflow. The wait options mirror the
  * Export operation's (export/description.ts) with the same defaults, DEFAULT_WAIT_SETTINGS of
- * export/shared/waitSchedule.ts, written as literals (n8n's lint wants literal defaults;
+ * nql/waitSchedule.ts, written as literals (n8n's lint wants literal defaults;
  * test/unit/actions/waitForResults.test.ts compares them).
  */
 import type { INodeProperties } from 'n8n-workflow';

@@ -4,8 +4,8 @@
  * pure parts are resultStatus.ts (columns, final statuses, pairing, the item's `results`) and
  * waitSettings.ts (the checks of the settings); this file reads the parameters and runs the polls.
  *
- * The wait behaves like the Export operation's (export/shared/waitForExport.ts): the same schedule
- * (export/shared/waitSchedule.ts: first poll, growth, longest interval, at least 1 s between two
+ * The wait behaves like the Export operation's (nql/waitForExport.ts): the same schedule
+ * (nql/waitSchedule.ts: first poll, growth, longest interval, at least 1 s between two
  * polls), the same hard Maximum Wait (every status call carries the deadline, so the transport
  * cuts its timeout and retries to the time left), and n8n's cancellation through the same sleep
  * helper. One poll runs the query once for each request ID that still has a target without a final
@@ -22,7 +22,7 @@
  * query without the request ID, target or status column) ends the wait: the outcome says why, and the run
  * stays reported as sent.
  *
- * Use from an operation (see remoteAction/run.operation.ts, campaign/trigger.operation.ts,
+ * Use from an operation (see remoteAction/run.operation.ts, campaign/triggerCampaign.operation.ts,
  * workflow/run.operation.ts):
  * - description: `...waitForResultsProperties(show, 'workflow.executions', '#n8n_workflow_status')`
  *   (waitDescription.ts);
@@ -35,8 +35,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../shared/executeAnswer';
-import { MIN_POLL_GAP_MS, nextWaitMs } from '../../export/shared/waitSchedule';
+import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../nql/executeAnswer';
+import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, nexthinkRequest, scrubAnswerText, sleepUnlessCancelled } from '../../transport';
 import { describeError, type ItemPreparation } from './runHelpers';
 import { pendingRequestIds, rowsByTarget, StatusRowsError, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';

@@ -1,12 +1,12 @@
 /**
  * Wait for Results settings, checked before any request (no n8n imports): the status query's ID
- * and parameter, the wait schedule (the Export operation's, export/shared/waitSchedule.ts), and the
+ * and parameter, the wait schedule (the Export operation's, nql/waitSchedule.ts), and the
  * rule that every item of a run waits the same way. Read from the node by waitForResults.ts.
  */
-import { EXECUTE_ROW_LIMIT } from '../../shared/executeAnswer';
-import { normaliseQueryId } from '../../export/shared/queryInput';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../../export/shared/waitSchedule';
-import { RunInputError } from '../remoteAction/runInput';
+import { EXECUTE_ROW_LIMIT } from '../../nql/executeAnswer';
+import { normaliseQueryId } from '../../nql/queryInput';
+import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../../nql/waitSchedule';
+import { RunInputError } from './inputChecks';
 
 /** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */
 export const RESULTS_MAX_TARGETS_PER_REQUEST = EXECUTE_ROW_LIMIT;

@@ -13,7 +13,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../transport';
-import { checkRequestTimeout } from '../remoteAction/runInput';
+import { checkRequestTimeout } from '../shared/inputChecks';
 import { describeError, outcomeItems, preparationFailure, throwIfAnyInvalid, type ItemPreparation } from '../shared/runHelpers';
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';

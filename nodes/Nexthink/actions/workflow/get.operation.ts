@@ -6,22 +6,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { RunInputError } from '../remoteAction/runInput';
+import { readReadTimeoutMs, RunInputError } from '../shared/inputChecks';
 import { workflowWarning } from './answers';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, getWorkflow } from './api';
 import { normaliseWorkflowId } from './runInput';
-
-/** Request Timeout of Get and Get Many, checked before any request. */
-export function readWorkflowReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
-	const options = ctx.getNodeParameter('workflowReadOptions', itemIndex, {}) as IDataObject;
-	try {
-		return requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
-	}
-}
 
 function prepareGet(this: IExecuteFunctions, itemIndex: number) {
 	let nqlId: string;
@@ -30,7 +19,7 @@ function prepareGet(this: IExecuteFunctions, itemIndex: number) {
 	} catch (error) {
 		throw new NodeOperationError(this.getNode(), (error as RunInputError).message, { itemIndex });
 	}
-	return { nqlId, timeoutMs: readWorkflowReadTimeoutMs(this, itemIndex) };
+	return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex, 'workflowReadOptions', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS) };
 }
 
 async function runGet(this: IExecuteFunctions, itemIndex: number, { nqlId, timeoutMs }: ReturnType<typeof prepareGet>): Promise<INodeExecutionData[]> {

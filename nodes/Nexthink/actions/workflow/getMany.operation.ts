@@ -7,9 +7,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runPerItem';
-import { readGetManyLimit } from '../shared/getManyLimit';
-import { DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS, type Dependency, type TriggerMethod } from './api';
-import { readWorkflowReadTimeoutMs } from './get.operation';
+import { readGetManyLimit, readReadTimeoutMs } from '../shared/inputChecks';
+import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS, type Dependency, type TriggerMethod } from './api';
 
 function chosen<T extends string>(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, allowed: readonly T[], fallback: readonly T[]): T[] {
 	const raw = ctx.getNodeParameter(name, itemIndex, fallback) as unknown;
@@ -28,7 +27,7 @@ function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
 		dependencies: chosen<Dependency>(this, itemIndex, 'workflowDependencies', 'Dependencies', DEPENDENCIES, DEPENDENCIES),
 		activeOnly: this.getNodeParameter('workflowActiveOnly', itemIndex, false) === true,
 		limit,
-		timeoutMs: readWorkflowReadTimeoutMs(this, itemIndex),
+		timeoutMs: readReadTimeoutMs(this, itemIndex, 'workflowReadOptions', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
 	};
 }
 

@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runPerItem';
 import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
+import { checkRequestTimeout, RunInputError } from '../shared/inputChecks';
 import { withRequestsMade } from '../shared/runHelpers';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';

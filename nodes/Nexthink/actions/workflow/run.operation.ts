@@ -13,7 +13,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
-import { checkRequestTimeout, RunInputError } from '../remoteAction/runInput';
+import { checkRequestTimeout, RunInputError } from '../shared/inputChecks';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
 import { outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';

@@ -5,7 +5,7 @@
  * with at least one identifier each; at most 10,000 devices and 10,000 users per request; the
  * wait-for-event trigger takes a workflow UUID, an execution UUID and non-empty parameter values.
  */
-import { RunInputError } from '../remoteAction/runInput';
+import { RunInputError } from '../shared/inputChecks';
 
 export const MAX_WORKFLOW_TARGETS_PER_LIST = 10_000;
 

@@ -1,10 +1,10 @@
 /** Download Results: by export ID (one status call for a fresh URL) or by a results URL. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { outputCompletedExport } from '../shared/completedExport';
-import { getExportStatus, type ExportStatusReport } from '../shared/exportApi';
-import { queryIdOfExport } from '../shared/queryIdOfExport';
-import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../shared/settings';
+import { outputCompletedExport } from '../completedExport';
+import { getExportStatus, type ExportStatusReport } from '../../nql/exportApi';
+import { queryIdOfExport } from '../queryIdOfExport';
+import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runPerItem';
 import { exportIdField, forOperation, optionsCollection, resultsFileOptions } from '../description';
 

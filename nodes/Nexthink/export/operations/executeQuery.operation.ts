@@ -5,13 +5,14 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { EXECUTE_ROW_LIMIT, executionDateTimeWithZone } from '../../shared/executeAnswer';
-import { executeStoredQuery } from '../shared/executeQuery';
-import { finishItems, placeRows } from '../shared/resultItems';
-import { readExecuteSettings, readQuerySettings, runsAsTool } from '../shared/settings';
+import { EXECUTE_ROW_LIMIT, executionDateTimeWithZone } from '../../nql/executeAnswer';
+import { executeStoredQuery } from '../../nql/executeQuery';
+import { finishItems, placeRows } from '../resultItems';
+import { readExecuteSettings, readQuerySettings, runsAsTool } from '../settings';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { forOperation, OPTION, queryFields } from '../description';
+import { forOperation, OPTION } from '../description';
+import { queryFields } from '../../nql/queryFields';
 
 const executeNotice: INodeProperties = {
 	displayName:

@@ -2,13 +2,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { outputCompletedExport } from '../shared/completedExport';
-import { startExport } from '../shared/exportApi';
-import { statusJson } from '../shared/statusJson';
-import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../shared/settings';
-import { waitForExport } from '../shared/waitForExport';
+import { outputCompletedExport } from '../completedExport';
+import { startExport } from '../../nql/exportApi';
+import { statusJson } from '../statusJson';
+import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
+import { waitForExport } from '../../nql/waitForExport';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { compressionField, forOperation, OPTION, optionsCollection, queryFields, resultsFileOptions, waitOptions } from '../description';
+import { compressionField, forOperation, OPTION, optionsCollection, resultsFileOptions, waitOptions } from '../description';
+import { queryFields } from '../../nql/queryFields';
 
 export const description: INodeProperties[] = forOperation('export', [
 	...queryFields,

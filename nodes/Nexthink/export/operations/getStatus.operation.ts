@@ -4,10 +4,10 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { getExportStatus } from '../shared/exportApi';
-import { queryIdOfExport } from '../shared/queryIdOfExport';
-import { readExportId, readTimeoutMs } from '../shared/settings';
-import { statusJson } from '../shared/statusJson';
+import { getExportStatus } from '../../nql/exportApi';
+import { queryIdOfExport } from '../queryIdOfExport';
+import { readExportId, readTimeoutMs } from '../settings';
+import { statusJson } from '../statusJson';
 import type { ItemOperation } from '../../shared/runPerItem';
 import { exportIdField, forOperation, OPTION, optionsCollection } from '../description';
 

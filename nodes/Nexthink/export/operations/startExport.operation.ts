@@ -1,10 +1,11 @@
 /** Start Export: start only, output the export ID (for Wait-node loops over very long exports). */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { startExport } from '../shared/exportApi';
-import { readQuerySettings, readStartSettings, readTimeoutMs } from '../shared/settings';
+import { startExport } from '../../nql/exportApi';
+import { readQuerySettings, readStartSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { compressionField, forOperation, OPTION, optionsCollection, queryFields } from '../description';
+import { compressionField, forOperation, OPTION, optionsCollection } from '../description';
+import { queryFields } from '../../nql/queryFields';
 
 export const description: INodeProperties[] = forOperation('startExport', [
 	...queryFields,

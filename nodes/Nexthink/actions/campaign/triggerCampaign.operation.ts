@@ -5,7 +5,7 @@
  * (a 200 even when some or all users failed). Each item's outcome lists its users:
  * `triggered` when every one of them got a request, `partial` when some did, `failed` when none did.
  *
- * Grouping reuses remoteAction/runBatching.ts: its "remote action ID / params / devices" are here
+ * Grouping reuses shared/runPlan.ts: its "remote action ID / params / devices" are here
  * the campaign ID, its parameters and the user SIDs.
  *
  * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query
@@ -15,14 +15,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
-import { planRequests, type PreparedRun } from '../remoteAction/runBatching';
-import { checkRequestTimeout } from '../remoteAction/runInput';
+import { planRequests, type PreparedRun } from '../shared/runPlan';
+import { checkRequestTimeout } from '../shared/inputChecks';
 import { itemResults, type WaitTarget } from '../shared/resultStatus';
 import { outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
 import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
-import { checkCampaignExpiry, checkCampaignParameters, normaliseCampaignId, parseUserSids } from './triggerInput';
+import { checkCampaignExpiry, checkCampaignParameters, normaliseCampaignId, parseUserSids } from './campaignInput';
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
 

@@ -18,10 +18,10 @@
 import type { IBinaryData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { detectCompression, type Compression } from '../../results/decompress';
-import { ResultLimitError, type ResultLimits } from '../../results/limits';
-import { readCsvRows, type CsvRow } from '../../results/readCsvRows';
-import { cancelSignalOf, fetchPresignedFile, isInterruptedDownload, keepMessage, throwIfCancelled, tlsCertificateHint, type NexthinkContext } from '../../transport';
+import { detectCompression, type Compression } from '../results/decompress';
+import { ResultLimitError, type ResultLimits } from '../results/limits';
+import { readCsvRows, type CsvRow } from '../results/readCsvRows';
+import { cancelSignalOf, fetchPresignedFile, isInterruptedDownload, keepMessage, throwIfCancelled, tlsCertificateHint, type NexthinkContext } from '../transport';
 
 export interface DownloadOptions {
 	declaredCompression: Compression;

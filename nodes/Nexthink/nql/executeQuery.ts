@@ -11,9 +11,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ResultLimitError, type ResultLimits } from '../../results/limits';
-import { readCsvRows } from '../../results/readCsvRows';
-import { mediaTypeOf, nexthinkRequest, scrubAnswerText, unexpectedAnswer, type NexthinkContext } from '../../transport';
+import { ResultLimitError, type ResultLimits } from '../results/limits';
+import { readCsvRows } from '../results/readCsvRows';
+import { mediaTypeOf, nexthinkRequest, scrubAnswerText, unexpectedAnswer, type NexthinkContext } from '../transport';
 import {
 	answerText,
 	answerTooLarge,
@@ -26,9 +26,9 @@ import {
 	jsonHasMoreValuesThan,
 	tooManyValues,
 	type ExecuteResult,
-} from '../../shared/executeAnswer';
+} from './executeAnswer';
 import { resultLimitError } from './resultsFile';
-import type { ExecuteSettings, QuerySettings } from './settings';
+import type { QuerySettings } from './queryInput';
 
 const EXECUTE_HINTS = {
 	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
@@ -36,10 +36,18 @@ const EXECUTE_HINTS = {
 };
 
 /** What the request and the reading of its answer use of Execute Query's settings. */
-export type ExecuteRequestSettings = Pick<
-	ExecuteSettings,
-	'apiVersion' | 'asCsv' | 'convertTypes' | 'utcTimestamps' | 'timeoutMs' | 'limits' | 'maxAnswerBytes'
->;
+export interface ExecuteRequestSettings {
+	apiVersion: 'v1' | 'v2';
+	/** Ask for `text/csv` and parse it, instead of JSON. */
+	asCsv: boolean;
+	convertTypes: boolean;
+	/** Timestamps in UTC (`x-utc-times: true`) instead of the instance's time zone. */
+	utcTimestamps: boolean;
+	timeoutMs: number;
+	limits: ResultLimits;
+	/** Max Answer Size, in bytes after HTTP decompression. */
+	maxAnswerBytes: number;
+}
 
 /** The rows and metadata of the answer, and when it arrived (for `executionDateTimeWithZone`). */
 export async function executeStoredQuery(

@@ -1,8 +1,8 @@
 /**
- * Finding a column by name however Nexthink spells it (nodes/Nexthink/shared/columnNames.ts):
+ * Finding a column by name however Nexthink spells it (nodes/Nexthink/nql/columnNames.ts):
  * exact, then a unique `.name` ending; two endings are an error that lists them.
  */
-import { arrivedColumns, ColumnNameError, findColumn, requireColumn } from '../../../nodes/Nexthink/shared/columnNames';
+import { arrivedColumns, ColumnNameError, findColumn, requireColumn } from '../../../nodes/Nexthink/nql/columnNames';
 
 describe('findColumn', () => {
 	it('takes the column that equals the name, before any that ends with it', () => {

@@ -9,7 +9,7 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled, type NexthinkContext } from '../../transport';
+import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled, type NexthinkContext } from '../transport';
 import { getExportStatus, type ExportStatusReport } from './exportApi';
 import { MIN_POLL_GAP_MS, nextWaitMs, type WaitSettings } from './waitSchedule';
 

@@ -5,7 +5,7 @@ import {
 	nextWaitMs,
 	pollInterval,
 	type WaitSettings,
-} from '../../../nodes/Nexthink/export/shared/waitSchedule';
+} from '../../../nodes/Nexthink/nql/waitSchedule';
 
 /** Seconds after the start at which the schedule polls, up to `horizonS` (no deadline in the way). */
 function pollTimes(settings: WaitSettings, horizonS: number): number[] {

@@ -1,45 +1,17 @@
 /**
  * What happens once an export is known: fail on ERROR, report or refuse truncation, download the
  * file (refreshing an expired URL through one status call) and build the items. Shared by Export
- * and Download Results (the Trigger uses exportFailedError and freshResultsUrl).
+ * and Download Results.
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignalOf, keepMessage, throwIfCancelled, type NexthinkContext } from '../../transport';
-import type { Compression } from '../../results/decompress';
-import { getExportStatus, type ExportStatusReport } from './exportApi';
-import { downloadResults } from './resultsFile';
+import { cancelSignalOf, keepMessage, throwIfCancelled } from '../transport';
+import type { Compression } from '../results/decompress';
+import { exportFailedError, freshResultsUrl, type ExportStatusReport } from '../nql/exportApi';
+import { downloadResults } from '../nql/resultsFile';
 import { buildResultItems, storeResultsFile } from './resultItems';
 import type { ResultSettings } from './settings';
-
-/**
- * The results file URL from a new status call, for a pre-signed URL that expired or failed (they
- * live 15 minutes); an export that now has none failed.
- */
-export async function freshResultsUrl(
-	ctx: NexthinkContext,
-	exportId: string,
-	queryId: string | null,
-	options: { timeoutMs: number; itemIndex: number; deadline?: number },
-): Promise<string> {
-	const fresh = await getExportStatus(ctx, exportId, options);
-	if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, options.itemIndex);
-	return fresh.resultsFileUrl;
-}
-
-export function exportFailedError(ctx: NexthinkContext, report: ExportStatusReport, queryId: string | null, itemIndex: number) {
-	const what = queryId ? `The export of ${queryId} (${report.exportId})` : `Export ${report.exportId}`;
-	return new NodeApiError(
-		ctx.getNode(),
-		{ message: report.errorDescription ?? 'Export failed', httpCode: String(report.httpStatus) },
-		{
-			message: `${what} failed: ${report.errorDescription ?? 'Nexthink reported status ERROR without a description'}`,
-			description: 'Nexthink could not run the query. Check the query and its parameters in Nexthink (Administration > NQL API queries).',
-			itemIndex,
-		},
-	);
-}
 
 /**
  * Download Results by URL knows no export ID: it takes the URL's file name as one to ask for a

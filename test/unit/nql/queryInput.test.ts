@@ -10,7 +10,7 @@ import {
 	parseParametersJson,
 	readQueryFields,
 	validateLogTag,
-} from '../../../nodes/Nexthink/export/shared/queryInput';
+} from '../../../nodes/Nexthink/nql/queryInput';
 
 describe('query parameters', () => {
 	it('keeps constructor, toString, hasOwnProperty and __proto__ as own, ordinary names', () => {

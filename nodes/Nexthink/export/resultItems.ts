@@ -7,9 +7,9 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { limitToolRows } from '../../shared/toolOutput';
-import type { DownloadedResults, NodeReadable } from './resultsFile';
-import type { Compression } from '../../results/decompress';
+import { limitToolRows } from '../shared/toolOutput';
+import type { DownloadedResults, NodeReadable } from '../nql/resultsFile';
+import type { Compression } from '../results/decompress';
 import { QUERY_ID_UNKNOWN_NOTE } from './queryIdOfExport';
 import type { MetadataMode, ResultSettings } from './settings';
 

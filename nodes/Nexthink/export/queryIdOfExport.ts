@@ -6,7 +6,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { QUERY_ID_PATTERN } from './queryInput';
+import { QUERY_ID_PATTERN } from '../nql/queryInput';
 
 /** Said in the metadata when the query ID is null, so a user knows why and how to get it. */
 export const QUERY_ID_UNKNOWN_NOTE =

@@ -1,8 +1,8 @@
 /**
- * Bounds on an execute answer before it is parsed (shared/executeAnswer.ts): its size while
+ * Bounds on an execute answer before it is parsed (nql/executeAnswer.ts): its size while
  * it arrives, and the count of values a JSON text holds.
  */
-import { boundedAnswer, answerText, jsonHasMoreValuesThan, ExecuteAnswerLimitError, executionDateTimeWithZone } from '../../../nodes/Nexthink/shared/executeAnswer';
+import { boundedAnswer, answerText, jsonHasMoreValuesThan, ExecuteAnswerLimitError, executionDateTimeWithZone } from '../../../nodes/Nexthink/nql/executeAnswer';
 
 async function* chunks(...parts: string[]): AsyncGenerator<Uint8Array> {
 	for (const part of parts) yield new TextEncoder().encode(part);

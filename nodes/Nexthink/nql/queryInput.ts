@@ -9,6 +9,12 @@ export const MAX_LOG_TAG_LENGTH = 255;
 
 export class QueryInputError extends Error {}
 
+/** A query as it is sent: its ID (with #) and the values of its $parameters. */
+export interface QuerySettings {
+	queryId: string;
+	parameters: Record<string, string>;
+}
+
 /**
  * Accepts `my_query` or `#my_query`; returns `#my_query` or throws saying what is wrong. Messages quote
  * the ID as typed: a `#` the user left out is added to what is sent, never to what is shown.
@@ -70,7 +76,7 @@ export function parseParametersJson(raw: unknown): Record<string, string> {
 	return normaliseQueryParameters(Object.entries(value).map(([name, v]) => ({ name, value: v })));
 }
 
-/** The query fields (export/description.ts `queryFields`) as read from the node, not yet checked. */
+/** The query fields (queryFields.ts) as read from the node, not yet checked. */
 export interface RawQueryFields {
 	queryId: unknown;
 	parametersInput: unknown;

@@ -1,6 +1,6 @@
 /**
- * Run Remote Action: which items go together in which request, and what each item gets back
- * (no n8n imports).
+ * Run Remote Action and Trigger Campaign: which items go together in which request, and what each
+ * item gets back (no n8n imports).
  *
  * Items with the same remote action, script inputs, expiry and trigger information form a group;
  * a group is sent in requests of at most 10,000 devices (the API's limit). A device named by
@@ -8,8 +8,17 @@
  * the request that carried it. An item's devices are never split over two requests, except that a
  * device already sent for an earlier item keeps that earlier request.
  */
-import type { FailedRequest } from '../shared/runHelpers';
-import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from './runInput';
+import type { FailedRequest } from './runHelpers';
+
+/** The Remote Actions API's limit of devices per execution request (ExecutionRequest). */
+export const MAX_DEVICES_PER_REQUEST = 10_000;
+
+/** Why and from where a run was asked for (`triggerInfo` of the request body). */
+export interface TriggerInfo {
+	externalSource?: string;
+	reason?: string;
+	externalReference?: string;
+}
 
 export interface PreparedRun {
 	itemIndex: number;

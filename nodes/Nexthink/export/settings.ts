@@ -4,22 +4,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requestTimeoutMs, RequestTimeoutError } from '../../shared/requestTimeout';
-import { runsAsTool } from '../../shared/toolMode';
-import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes, ToolSettingError } from '../../shared/toolOutput';
-import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../../results/limits';
-import type { Compression } from '../../results/decompress';
-import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag } from './queryInput';
-import { DEFAULT_MAX_ANSWER_BYTES } from '../../shared/executeAnswer';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from './waitSchedule';
+import { requestTimeoutMs, RequestTimeoutError } from '../shared/requestTimeout';
+import { runsAsTool } from '../shared/toolMode';
+import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes, ToolSettingError } from '../shared/toolOutput';
+import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../results/limits';
+import type { Compression } from '../results/decompress';
+import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
+import type { ExecuteRequestSettings } from '../nql/executeQuery';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
+import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from '../nql/waitSchedule';
 
 export type OutputMode = 'rows' | 'file' | 'rowsAndFile';
 export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
-
-export interface QuerySettings {
-	queryId: string;
-	parameters: Record<string, string>;
-}
 
 export interface ResultSettings {
 	output: OutputMode;
@@ -46,20 +42,10 @@ export interface ToolLimits {
 }
 
 /** Execute Query's options (`executeOptions`), read and checked like the other operations' settings. */
-export interface ExecuteSettings {
-	apiVersion: 'v1' | 'v2';
-	/** Ask for `text/csv` and parse it, instead of JSON. */
-	asCsv: boolean;
-	convertTypes: boolean;
+export interface ExecuteSettings extends ExecuteRequestSettings {
 	includeMetadata: MetadataMode;
-	/** Timestamps in UTC (`x-utc-times: true`) instead of the instance's time zone. */
-	utcTimestamps: boolean;
-	timeoutMs: number;
 	/** The tool-run bounds, read (and checked) whether or not the node runs as a tool. */
 	toolLimits: { maxRows: number; maxBytes: number };
-	limits: ResultLimits;
-	/** Max Answer Size, in bytes after HTTP decompression. */
-	maxAnswerBytes: number;
 }
 
 const EXECUTE_DEFAULT_TIMEOUT_SECONDS = 60;

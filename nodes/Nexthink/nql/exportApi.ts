@@ -4,8 +4,8 @@
  */
 import { NodeApiError } from 'n8n-workflow';
 
-import type { Compression } from '../../results/decompress';
-import { nexthinkRequest, readApiErrorBody, unexpectedAnswer, type NexthinkContext } from '../../transport';
+import type { Compression } from '../results/decompress';
+import { nexthinkRequest, readApiErrorBody, unexpectedAnswer, type NexthinkContext } from '../transport';
 import { logTagHeaderValue } from './queryInput';
 
 export type ExportStatus = 'SUBMITTED' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR';
@@ -181,4 +181,32 @@ export async function getExportStatus(
 		httpStatus: response.statusCode,
 		truncated: response.statusCode === 206,
 	};
+}
+
+/**
+ * The results file URL from a new status call, for a pre-signed URL that expired or failed (they
+ * live 15 minutes); an export that now has none failed.
+ */
+export async function freshResultsUrl(
+	ctx: NexthinkContext,
+	exportId: string,
+	queryId: string | null,
+	options: { timeoutMs: number; itemIndex: number; deadline?: number },
+): Promise<string> {
+	const fresh = await getExportStatus(ctx, exportId, options);
+	if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, options.itemIndex);
+	return fresh.resultsFileUrl;
+}
+
+export function exportFailedError(ctx: NexthinkContext, report: ExportStatusReport, queryId: string | null, itemIndex: number) {
+	const what = queryId ? `The export of ${queryId} (${report.exportId})` : `Export ${report.exportId}`;
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: report.errorDescription ?? 'Export failed', httpCode: String(report.httpStatus) },
+		{
+			message: `${what} failed: ${report.errorDescription ?? 'Nexthink reported status ERROR without a description'}`,
+			description: 'Nexthink could not run the query. Check the query and its parameters in Nexthink (Administration > NQL API queries).',
+			itemIndex,
+		},
+	);
 }

@@ -3,7 +3,7 @@
  * Campaigns API's OpenAPI document (TriggerRequest): 1 to 10,000 user SIDs, `expiresInMinutes`
  * required, 1 to 525,600 (one year), at most 30 parameters.
  */
-import { describeValue, RunInputError } from '../remoteAction/runInput';
+import { describeValue, RunInputError } from '../shared/inputChecks';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
 export const MIN_CAMPAIGN_EXPIRY_MINUTES = 1;

@@ -1,7 +1,7 @@
 /**
  * What the user types in the trigger, checked before any request, and how long a poll's lock holds.
  */
-import { lockDurationMs, parseColumnList, parseEmit, TriggerSettingError } from '../../../nodes/Nexthink/trigger/triggerInput';
+import { lockDurationMs, parseColumnList, parseEmit, TriggerSettingError } from '../../../nodes/Nexthink/trigger/triggerSettings';
 import { changeJson, emptySampleJson, sampleJson } from '../../../nodes/Nexthink/trigger/changeItems';
 import { DEFAULT_RETRY_POLICY } from '../../../nodes/Nexthink/transport/retryPolicy';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ExportStatusReport } from './exportApi';
+import type { ExportStatusReport } from '../nql/exportApi';
 
 /** The status fields every operation outputs the same way. */
 export function statusJson(report: ExportStatusReport): IDataObject {
