@@ -6,8 +6,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { nexthinkRequest, unexpectedAnswer } from '../../transport';
-import { refusedRunNote, type ApiCallOptions } from '../shared/apiCalls';
+import { unexpectedAnswer } from '../../transport';
+import { refusedRunNote, sendRunRequest, type ApiCallOptions } from '../shared/apiCalls';
 import { readTriggerResponse } from './answers';
 
 export const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
@@ -30,18 +30,12 @@ export interface TriggerBody {
 
 export async function triggerCampaign(ctx: IExecuteFunctions, body: TriggerBody, options: ApiCallOptions) {
 	const action = `Triggering campaign ${body.campaignNqlId} for ${body.userSid.length} user${body.userSid.length === 1 ? '' : 's'}`;
-	const response = await nexthinkRequest(ctx, {
-		method: 'POST',
-		path: TRIGGER_PATH,
-		body,
-		idempotent: false,
-		mayHaveRunNote: MAY_HAVE_RUN,
-		refusedNote: REFUSED,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: CAMPAIGN_HINTS,
-	});
+	const response = await sendRunRequest(
+		ctx,
+		{ path: TRIGGER_PATH, body, action },
+		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: CAMPAIGN_HINTS },
+		options,
+	);
 	const byUser = readTriggerResponse(response.body);
 	if (byUser === undefined) {
 		throw new NodeApiError(

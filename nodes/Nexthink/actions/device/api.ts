@@ -7,8 +7,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { nexthinkRequest } from '../../transport';
-import { refusedRunNote, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
+import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
 import { readDeletionAnswer, type DeletionAnswer } from './answers';
 import type { DeviceToDelete } from './deleteInput';
 
@@ -35,19 +34,12 @@ export interface DeletionResult {
 
 export async function deleteDevices(ctx: IExecuteFunctions, devices: DeviceToDelete[], requestId: string, options: ApiCallOptions): Promise<DeletionResult> {
 	const action = `Deleting ${devices.length} device${devices.length === 1 ? '' : 's'} (request ID ${requestId})`;
-	const response = await nexthinkRequest(ctx, {
-		method: 'POST',
-		path: DELETIONS_PATH,
-		body: { devices },
-		headers: { 'x-request-id': requestId },
-		idempotent: false,
-		mayHaveRunNote: MAY_HAVE_RUN,
-		refusedNote: REFUSED,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: DELETION_HINTS,
-	});
+	const response = await sendRunRequest(
+		ctx,
+		{ path: DELETIONS_PATH, body: { devices }, headers: { 'x-request-id': requestId }, action },
+		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: DELETION_HINTS },
+		options,
+	);
 	const read = readDeletionAnswer(response.body, devices);
 	if (!read.ok) throw unexpectedAnswerError(ctx, action, response, read.missing, options.itemIndex, MAY_HAVE_RUN);
 	const result: DeletionResult = { answer: read.answer };

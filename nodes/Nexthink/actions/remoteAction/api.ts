@@ -6,7 +6,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nexthinkRequest } from '../../transport';
-import { asExecute, refusedRunNote, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
+import { asExecute, refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { isRemoteAction, readExecutionResponse, readRemoteActionList } from './answers';
 import type { ExecutionBody } from '../shared/runPlan';
 
@@ -38,18 +38,12 @@ export const HINTS = {
 
 export async function executeRemoteAction(ctx: IExecuteFunctions, body: ExecutionBody, options: ApiCallOptions) {
 	const action = `Running remote action ${body.remoteActionId} on ${body.devices.length} device${body.devices.length === 1 ? '' : 's'}`;
-	const response = await nexthinkRequest(ctx, {
-		method: 'POST',
-		path: EXECUTE_PATH,
-		body,
-		idempotent: false,
-		mayHaveRunNote: MAY_HAVE_RUN,
-		refusedNote: REFUSED,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: HINTS.execute,
-	});
+	const response = await sendRunRequest(
+		ctx,
+		{ path: EXECUTE_PATH, body, action },
+		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: HINTS.execute },
+		options,
+	);
 	const answer = readExecutionResponse(response.body);
 	if (answer === undefined) throw unexpectedAnswerError(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RUN);
 	return answer;

@@ -1,12 +1,12 @@
 /**
- * What the Actions node's API modules (remoteAction/api.ts, workflow/api.ts, campaign/api.ts) share:
- * the contexts a call runs in, its options, the error for a 2xx answer whose body lacks what the
- * call returns, and what a refused run request says.
+ * What the Actions node's API modules (remoteAction/, workflow/, campaign/, device/, spark/ api.ts)
+ * share: the contexts a call runs in, its options, the one way a request that may act is sent, the
+ * error for a 2xx answer whose body lacks what the call returns, and what a refused run request says.
  */
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { unexpectedAnswer, type NexthinkResponse } from '../../transport';
+import { nexthinkRequest, unexpectedAnswer, type NexthinkRequest, type NexthinkResponse } from '../../transport';
 
 /** A node's execution, or the editor's lists and searches (load options). */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -50,4 +50,39 @@ export const REFUSED_RUN_REQUEST = 'Nexthink refused the request, so it most lik
 /** `REFUSED_RUN_REQUEST`, then where to check, before running again, that it really did not run. */
 export function refusedRunNote(howToCheck: string): string {
 	return `${REFUSED_RUN_REQUEST} Before running it again, check that it did not run: ${howToCheck}.`;
+}
+
+/** What a resource says about its run requests: what may have happened, how to check a refusal, and its status hints. */
+export interface RunRequestNotes {
+	/** Said when the request may have acted (no answer, a 5xx, an answer without proof). */
+	mayHaveRun: string;
+	/** Said when Nexthink refused it with 429 or 503 (`refusedRunNote`). */
+	refused: string;
+	hints: NexthinkRequest['hints'];
+}
+
+/**
+ * A request that may act on devices or people (run, resume, trigger, delete, hand off): a POST sent
+ * once, never replayed by the transport (`idempotent: false`), with the resource's notes on what may
+ * have happened. The caller checks the 2xx body it gets back.
+ */
+export async function sendRunRequest(
+	ctx: IExecuteFunctions,
+	request: { path: string; body: unknown; headers?: Record<string, string>; action: string },
+	notes: RunRequestNotes,
+	options: ApiCallOptions,
+): Promise<NexthinkResponse> {
+	return await nexthinkRequest(ctx, {
+		method: 'POST',
+		path: request.path,
+		body: request.body,
+		headers: request.headers,
+		idempotent: false,
+		mayHaveRunNote: notes.mayHaveRun,
+		refusedNote: notes.refused,
+		timeoutMs: options.timeoutMs,
+		itemIndex: options.itemIndex,
+		action: request.action,
+		hints: notes.hints,
+	});
 }

@@ -6,8 +6,8 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { mediaTypeOf, nexthinkRequest } from '../../transport';
-import { refusedRunNote, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
+import { mediaTypeOf } from '../../transport';
+import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
 
 export const HANDOFF_PATH = '/api/v1/spark/handoff';
 export const DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS = 60;
@@ -35,19 +35,12 @@ export async function handOffConversation(ctx: IExecuteFunctions, request: HandO
 	const action = `Handing off the conversation of ${request.upn.slice(0, 80)} to Spark`;
 	const headers: Record<string, string> = { 'User-Principal-Name': request.upn };
 	if (request.timeZone !== undefined) headers.Timezone = request.timeZone;
-	const response = await nexthinkRequest(ctx, {
-		method: 'POST',
-		path: HANDOFF_PATH,
-		body: { message: { parts: request.parts }, ...(request.metadata !== undefined ? { metadata: request.metadata } : {}) },
-		headers,
-		idempotent: false,
-		mayHaveRunNote: MAY_HAVE_RUN,
-		refusedNote: REFUSED,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: HANDOFF_HINTS,
-	});
+	const response = await sendRunRequest(
+		ctx,
+		{ path: HANDOFF_PATH, body: { message: { parts: request.parts }, ...(request.metadata !== undefined ? { metadata: request.metadata } : {}) }, headers, action },
+		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: HANDOFF_HINTS },
+		options,
+	);
 	if (response.statusCode === 204 || (response.statusCode === 200 && (isEmpty(response.body) || mediaTypeOf(response.headers['content-type']) === 'application/json'))) {
 		return response.statusCode;
 	}

@@ -7,7 +7,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { nexthinkRequest } from '../../transport';
-import { asExecute, refusedRunNote, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
+import { asExecute, refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { mergeWorkflowLists, readResumeResponse, readWorkflowDetails, readWorkflowExecutionResponse, readWorkflowList, type WorkflowObject } from './answers';
 import type { PlannedWorkflowRequest } from './runBatching';
 
@@ -54,18 +54,12 @@ export async function executeWorkflow(ctx: IExecuteFunctions, request: PlannedWo
 	const { body } = request;
 	const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 	const action = `Running workflow ${body.workflowId} on ${[body.devices.length > 0 ? count(body.devices.length, 'device') : '', body.users.length > 0 ? count(body.users.length, 'user') : ''].filter(Boolean).join(' and ')}`;
-	const response = await nexthinkRequest(ctx, {
-		method: 'POST',
-		path: request.version === 'v1' ? EXECUTE_V1_PATH : EXECUTE_V2_PATH,
-		body,
-		idempotent: false,
-		mayHaveRunNote: MAY_HAVE_RUN,
-		refusedNote: REFUSED_RUN,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: WORKFLOW_HINTS.execute,
-	});
+	const response = await sendRunRequest(
+		ctx,
+		{ path: request.version === 'v1' ? EXECUTE_V1_PATH : EXECUTE_V2_PATH, body, action },
+		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED_RUN, hints: WORKFLOW_HINTS.execute },
+		options,
+	);
 	const answer = readWorkflowExecutionResponse(response.body);
 	if (answer === undefined) throw unexpectedAnswerError(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RUN);
 	return answer;
@@ -80,18 +74,12 @@ export async function resumeWorkflow(
 	options: ApiCallOptions,
 ): Promise<string[]> {
 	const action = `Resuming execution ${executionUuid} of workflow ${workflowUuid}`;
-	const response = await nexthinkRequest(ctx, {
-		method: 'POST',
-		path: resumePath(workflowUuid, executionUuid),
-		body: { parameters },
-		idempotent: false,
-		mayHaveRunNote: MAY_HAVE_RESUMED,
-		refusedNote: REFUSED_RESUME,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: WORKFLOW_HINTS.resume,
-	});
+	const response = await sendRunRequest(
+		ctx,
+		{ path: resumePath(workflowUuid, executionUuid), body: { parameters }, action },
+		{ mayHaveRun: MAY_HAVE_RESUMED, refused: REFUSED_RESUME, hints: WORKFLOW_HINTS.resume },
+		options,
+	);
 	const ids = readResumeResponse(response.body);
 	if (ids === undefined) throw unexpectedAnswerError(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RESUMED);
 	return ids;
