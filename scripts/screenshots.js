@@ -3,7 +3,7 @@
 'use strict';
 
 /**
- * `npm run screenshots`: refreshes docs/screenshots (shown by the README) from a real n8n 2.x with
+ * `npm run screenshots`: refreshes docs/screenshots (shown by the README and docs/*.md) from a real n8n 2.x with
  * this package and the example workflows, in headless Chromium. Everything runs in a temporary
  * folder on loopback and is removed afterwards.
  */

@@ -2,7 +2,7 @@
 'use strict';
 
 /**
- * Issue 16, point 4 in real n8n: n8n's AI Agent runs this package's nodes as tools (the tool
+ * In real n8n: n8n's AI Agent runs this package's nodes as tools (the tool
  * variants n8n derives from `usableAsTool`), with a scripted chat model (lib/fakeChatModel.js)
  * behind n8n's OpenAI Chat Model. The model calls the tool with the arguments written as the
  * prompt; what the tool gave it is read back from the fake model's records.

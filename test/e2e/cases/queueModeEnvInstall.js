@@ -3,7 +3,7 @@
 
 /**
  * Queue mode with the package installed by n8n itself through its environment variables (n8n
- * 2.x), as the README's *Queue mode* section tells users to do:
+ * 2.x), as docs/queue-mode.md tells users to do:
  *
  * - main: `N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV=true`, `N8N_COMMUNITY_PACKAGES=[{ name, version }]`
  *   (and `N8N_UNVERIFIED_PACKAGES_ENABLED=true`); n8n installs the package at start and records it
@@ -106,7 +106,7 @@ async function runQueueModeEnvInstall(suite, runtime, tarball, workDir, options)
 				env: {
 					...queueEnvironment(postgres, redis),
 					...registry.environment(await registry.listen('main'), path.join(workDir, 'main', 'npm-cache')),
-					// the README's settings for the main process
+					// docs/queue-mode.md's settings for the main process
 					N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: 'true',
 					N8N_COMMUNITY_PACKAGES: JSON.stringify([{ name: registry.name, version: registry.version }]),
 					N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
@@ -126,7 +126,7 @@ async function runQueueModeEnvInstall(suite, runtime, tarball, workDir, options)
 				env: {
 					...queueEnvironment(postgres, redis),
 					...registry.environment(await registry.listen('worker'), path.join(workDir, 'worker', 'npm-cache')),
-					// the README's settings for every worker
+					// docs/queue-mode.md's settings for every worker
 					N8N_REINSTALL_MISSING_PACKAGES: 'true',
 					N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 				},

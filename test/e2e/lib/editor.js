@@ -79,7 +79,7 @@ function readExample(file) {
 
 /**
  * What to open and check: a workflow canvas, each node's panel (from the examples) and the
- * credential form. File names are the ones the README shows from docs/screenshots.
+ * credential form. File names are the ones the README and docs/*.md show from docs/screenshots.
  * `workflows` are the ones to import besides the examples.
  * @param {{ id: string }} credential
  * @returns {{ shots: Shot[], credential: CredentialShot, workflows: object[] }}

@@ -1,5 +1,5 @@
 /**
- * Issue 15, point 6 for the Enrichment node over real HTTP: run settings (domain, options) that an
+ * The Enrichment node's input checks over real HTTP: run settings (domain, options) that an
  * expression makes differ between items, a domain that is not text, and identification values that
  * are NaN or Infinity are refused before anything is sent.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, point 6 for the Export node, through n8n-core's engine over real HTTP: every item is
+ * The Export node's input checks, through n8n-core's engine over real HTTP: every item is
  * checked before the first request, and odd but valid input (parameter names that are also
  * JavaScript property names, non-ASCII log tags) arrives at the server exactly as given.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, points 3, 4, 7 and 10 through n8n-core's engine, over real HTTP against the local API
+ * Waits, timeouts, messages and start retries through n8n-core's engine, over real HTTP against the local API
  * server: polling never spins and Maximum Wait is a hard bound; every request has a bounded time;
  * a refused export start is retried and one that may have run never is; clear words for an
  * unusable results URL and for a cancelled execution.

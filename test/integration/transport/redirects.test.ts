@@ -1,5 +1,5 @@
 /**
- * Issue 15, point 1: credentials never leave their host. For each redirect status, the token
+ * Credentials never leave their host. For each redirect status, the token
  * endpoint and every API endpoint the nodes call answer a redirect to a second local server (another
  * port, so another origin) that records everything it receives and would answer like a working API.
  * Through n8n-core's real request helpers on both generations (jest projects n8n2 and n8n1), that

@@ -1,5 +1,5 @@
 /**
- * Issue 15, point 9: "Ignore SSL Issues" means it. The local API server serves HTTPS with a
+ * "Ignore SSL Issues" means it. The local API server serves HTTPS with a
  * self-signed certificate (as a TLS-inspecting proxy would present); through n8n-core's real
  * request helpers on both generations, without the option every request fails with the TLS
  * explanation, with it the token exchange, the API calls and the results-file download all succeed.

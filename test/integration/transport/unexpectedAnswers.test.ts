@@ -1,5 +1,5 @@
 /**
- * Issue 15, point 5, over real HTTP on both n8n generations: a 2xx answer is success only when its
+ * Over real HTTP on both n8n generations: a 2xx answer is success only when its
  * body is the documented one. The local server plays a proxy that answers 200 with an HTML page or
  * with empty or odd JSON in place of the API.
  */

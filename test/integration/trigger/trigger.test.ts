@@ -430,7 +430,7 @@ describe.each([['export'], ['execute']])('Nexthink Trigger through %s: a poll co
 	);
 
 	it(
-		'a header-only answer is the query\'s empty result: every row is removed (the README\'s Maximum Removed per Poll guards against it)',
+		'a header-only answer is the query\'s empty result: every row is removed (Maximum Removed per Poll, docs/trigger.md, guards against it)',
 		async () => {
 			const t = trigger({ queryMethod });
 			await t.poll();

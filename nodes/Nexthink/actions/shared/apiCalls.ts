@@ -41,7 +41,7 @@ export function unexpectedAnswerError(ctx: ApiContext, action: string, response:
 
 /**
  * The start of what a run request (Run Remote Action, Run Workflow, Resume, Trigger Campaign) refused
- * with 429 or 503 says; the README's Troubleshooting quotes it, and a unit test holds the two together.
+ * with 429 or 503 says; the README's Nexthink Actions section quotes it, and a unit test holds the two together.
  * Such a request is not sent again either: the refusal is the service's word, not a proof, and a
  * second run of an action on devices or people costs more than a run asked for once more by hand.
  */
