@@ -2,7 +2,7 @@
  * Builds the output items of one export: one item per row with keys exactly as
  * the CSV header, optionally the file as binary data and the export metadata. placeRows and
  * finishItems are the one way rows, metadata and an agent's tool note are placed, for Execute
- * Query too.
+ * Query too. statusJson is the one way an export's status is output.
  */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -10,6 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { limitToolRows } from '../shared/toolOutput';
 import type { DownloadedResults, NodeReadable } from '../nql/resultsFile';
 import type { Compression } from '../results/decompress';
+import type { ExportStatusReport } from '../nql/exportApi';
 import { QUERY_ID_UNKNOWN_NOTE } from './queryIdOfExport';
 import type { MetadataMode, ResultSettings } from './settings';
 
@@ -145,4 +146,16 @@ export async function buildResultItems(
 		}
 	}
 	return finishItems(items, placed, settings.includeMetadata, pairedItem);
+}
+
+/** The status fields every operation outputs the same way. */
+export function statusJson(report: ExportStatusReport): IDataObject {
+	return {
+		exportId: report.exportId,
+		status: report.status,
+		resultsFileUrl: report.resultsFileUrl,
+		errorDescription: report.errorDescription,
+		httpStatus: report.httpStatus,
+		truncated: report.truncated,
+	};
 }

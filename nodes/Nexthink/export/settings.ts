@@ -10,7 +10,7 @@ import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes, ToolSettin
 import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../results/limits';
 import type { Compression } from '../results/decompress';
 import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
-import type { ExecuteRequestSettings } from '../nql/executeQuery';
+import type { ExecuteRequestSettings } from '../nql/executeApi';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from '../nql/waitSchedule';
 

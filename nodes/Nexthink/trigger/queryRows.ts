@@ -13,7 +13,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { exportFailedError, freshResultsUrl, startExport } from '../nql/exportApi';
-import { executeStoredQuery } from '../nql/executeQuery';
+import { executeStoredQuery } from '../nql/executeApi';
 import { downloadResults } from '../nql/resultsFile';
 import { waitForExport } from '../nql/waitForExport';
 import { DEFAULT_RESULT_LIMITS } from '../results/limits';

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { EXECUTE_ROW_LIMIT, executionDateTimeWithZone } from '../../nql/executeAnswer';
-import { executeStoredQuery } from '../../nql/executeQuery';
+import { executeStoredQuery } from '../../nql/executeApi';
 import { finishItems, placeRows } from '../resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../settings';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';

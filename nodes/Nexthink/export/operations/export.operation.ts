@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { outputCompletedExport } from '../completedExport';
 import { startExport } from '../../nql/exportApi';
-import { statusJson } from '../statusJson';
+import { statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import { waitForExport } from '../../nql/waitForExport';
 import type { ItemOperation } from '../../shared/runPerItem';

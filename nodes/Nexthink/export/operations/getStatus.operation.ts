@@ -7,7 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { getExportStatus } from '../../nql/exportApi';
 import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readTimeoutMs } from '../settings';
-import { statusJson } from '../statusJson';
+import { statusJson } from '../resultItems';
 import type { ItemOperation } from '../../shared/runPerItem';
 import { exportIdField, forOperation, OPTION, optionsCollection } from '../description';
 
