@@ -14,7 +14,8 @@
  * have no error of their own.
  */
 import { identificationKey } from './batching';
-import type { Batch, Identification } from './types';
+import type { Batch } from './batching';
+import type { Identification } from './itemPreparation';
 import type { EnrichmentError } from './itemErrors';
 import { unexpectedAnswer, type AnswerOrigin } from '../transport';
 

@@ -6,7 +6,23 @@
  * wins; every merged item stays linked to that enrichment so it gets its own outcome. Items naming the
  * same object in different batches are simply sent twice, in order, which gives the same result.
  */
-import type { Batch, BatchObject, EnrichmentRequestBody, Identification, PreparedItem } from './types';
+import type { Identification, PreparedItem, WireField } from './itemPreparation';
+
+/** One enrichment of a request, and the input items it was built from. */
+export interface BatchObject {
+	identification: Identification;
+	fields: WireField[];
+	itemIndexes: number[];
+}
+
+export interface Batch {
+	objects: BatchObject[];
+}
+
+export interface EnrichmentRequestBody {
+	enrichments: Array<{ identification: Identification[]; fields: WireField[] }>;
+	domain: string;
+}
 
 export const DEFAULT_BATCH_SIZE = 1000;
 /** The API accepts at most 10,000 enrichments per request. */

@@ -32,7 +32,8 @@ import {
 } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry } from './itemPreparation';
 import { failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
-import type { Batch, Identification, PreparedItem } from './types';
+import type { Batch } from './batching';
+import type { Identification, PreparedItem } from './itemPreparation';
 import type { ConversionContext } from './valueConversion';
 
 export const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';

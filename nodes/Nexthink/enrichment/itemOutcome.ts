@@ -2,7 +2,8 @@
  * The outcome every input item carries out of the node (under the `enrichment` key of its JSON),
  * and the summary used when a failure has to stop the workflow.
  */
-import type { Batch, Identification } from './types';
+import type { Batch } from './batching';
+import type { Identification } from './itemPreparation';
 import type { ObjectType } from './fieldCatalogue';
 import type { EnrichmentError } from './itemErrors';
 import type { ObjectResult } from './batchAnswer';

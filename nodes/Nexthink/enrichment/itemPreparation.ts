@@ -18,9 +18,25 @@ import {
 	type ObjectType,
 } from './fieldCatalogue';
 import type { KeyMeaning } from './fieldNames';
-import type { Identification, WireField } from './types';
 import { INPUT_ERROR_CODES, ItemInputError } from './itemErrors';
-import { convertFieldValue, type ConversionContext } from './valueConversion';
+import { convertFieldValue, type ConversionContext, type WireValue } from './valueConversion';
+
+export interface Identification {
+	name: string;
+	value: string;
+}
+
+export interface WireField {
+	name: string;
+	value: WireValue;
+}
+
+/** An input item that passed validation: what it identifies and the fields it sets, in the order given. */
+export interface PreparedItem {
+	itemIndex: number;
+	identification: Identification;
+	fields: WireField[];
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

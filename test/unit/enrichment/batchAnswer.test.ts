@@ -1,5 +1,5 @@
 import { buildBatches } from '../../../nodes/Nexthink/enrichment/batching';
-import type { Batch } from '../../../nodes/Nexthink/enrichment/types';
+import type { Batch } from '../../../nodes/Nexthink/enrichment/batching';
 import { failBatch, interpretResponse } from '../../../nodes/Nexthink/enrichment/batchAnswer';
 
 const NAME = 'device/device/name';

@@ -1,5 +1,5 @@
 import { buildBatches, MAX_BATCH_SIZE, requestBody } from '../../../nodes/Nexthink/enrichment/batching';
-import type { PreparedItem } from '../../../nodes/Nexthink/enrichment/types';
+import type { PreparedItem } from '../../../nodes/Nexthink/enrichment/itemPreparation';
 
 function item(itemIndex: number, name: string, fields: Array<[string, string | number]>): PreparedItem {
 	return {
