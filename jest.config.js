@@ -31,6 +31,10 @@ module.exports = {
 	// so four workers keep two cores busy: on an idle 2-core machine jest took 185 s with four, about
 	// 315 s with two (docs/e2e.md). No test depends on the speed, so the extra contention is harmless.
 	maxWorkers: 4,
+	// Every in-process n8n run makes HTTP requests on loopback: on a machine busy with other work
+	// a single run can take seconds, so no test relies on jest's 5 s default. Files that wait out
+	// real back-offs or decode megabytes still declare longer bounds (test/helpers/timeouts.ts).
+	testTimeout: 30_000,
 	projects: [
 		{ ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/server/tests/**/*.test.ts'] },
 		{ ...common, displayName: 'n8n2', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
