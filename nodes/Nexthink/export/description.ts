@@ -361,13 +361,15 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 /**
  * The fields, each shown only for this operation (on top of its own display conditions).
  *
- * The condition names the operation by its root path, `/operation`, not `operation`: when the
- * operation changes, n8n's editor (removeMismatchedOptionValues, editor-ui's nodeSettingsUtils.ts,
- * 1.x and 2.x) empties every collection and fixed collection whose display condition names the changed
- * parameter (`show.operation`) and that the new operation shows, whatever it holds; so switching from
- * Export to Download Results lost every option and switching to Start Export the Query Parameters.
- * `/operation` reads the same value (top-level parameters have the root as their level) and leaves the
- * values to n8n's getNodeParameters, which keeps those the new operation's fields also have
+ * The condition names the operation by its root path, `/operation`, so that the options the
+ * operations share keep their values when the user switches between them. When a parameter changes,
+ * n8n's editor (removeMismatchedOptionValues in
+ * https://github.com/n8n-io/n8n/blob/master/packages/frontend/editor-ui/src/features/ndv/shared/ndv.utils.ts,
+ * the same in n8n 1.x and 2.x) empties every collection whose display condition names that parameter
+ * (`operation`) and that is shown after the change, whatever it holds: switching from Export to
+ * Download Results emptied the options, Output and Request Timeout included. `/operation` reads the
+ * same value (the level of a top-level parameter is the root) without that name, and leaves the
+ * values to n8n's getNodeParameters, which keeps those the new operation's collection also has
  * (docs/decisions.md, "Values kept across operations").
  */
 export function forOperation(operation: string, fields: INodeProperties[]): INodeProperties[] {
