@@ -11,7 +11,7 @@
  * package this project can load, so step 2 is ported as it reads in
  * https://github.com/n8n-io/n8n/blob/master/packages/frontend/editor-ui/src/features/ndv/shared/ndv.utils.ts
  */
-import type { INode, INodeParameters, INodeProperties, INodeTypeDescription, NodeParameterValue } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeProperties, INodePropertyOptions, INodeTypeDescription, NodeParameterValue } from 'n8n-workflow';
 
 const n8nWorkflow = require('n8n-workflow');
 const { NodeHelpers, isINodePropertiesList, isINodePropertyCollectionList, isINodePropertyOptionsList } = n8nWorkflow;
@@ -30,7 +30,7 @@ function removeMismatchedOptionValues(nodeType: INodeTypeDescription, typeVersio
 		if (isINodePropertyCollectionList(prop.options) || isINodePropertiesList(prop.options)) {
 			valid = Object.keys(values).every((key) => (prop.options as INodeProperties[]).find((option) => option.name === key) !== undefined);
 		} else if (isINodePropertyOptionsList(prop.options)) {
-			valid = prop.options.some((option: { value: unknown }) => option.value === values[prop.name]);
+			valid = (prop.options as INodePropertyOptions[]).some((option) => option.value === values[prop.name]);
 		}
 		if (!valid && NodeHelpers.displayParameter(values, prop, { typeVersion }, nodeType)) delete values[prop.name];
 	}
