@@ -116,7 +116,7 @@ export function advancedOptionsCollection(options: INodeProperties[]): INodeProp
 		placeholder: 'Add Advanced Option',
 		default: {},
 		description:
-			'Settings that rarely need changing: the safety limits that stop a hostile or broken results file from exhausting n8n\'s memory, how often the export status is checked, and how the export is started. The defaults suit almost every case.',
+			'Settings that rarely need changing: the safety limits that stop a hostile or broken results file or answer from exhausting n8n\'s memory and, for exports, how often the status is checked and how the export is started. The defaults suit almost every case.',
 		displayOptions: { show: IN_ADVANCED_OPTIONS },
 		options,
 	};
