@@ -48,15 +48,9 @@ export class NexthinkApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-nexthink/n8n-nodes-nexthink#credentials';
 
+	// The everyday form: Instance Name, Region, Client ID and Client Secret; custom URLs and TLS
+	// exceptions come after them (property names and meanings unchanged, so saved credentials keep working)
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Use Custom URLs',
-			name: 'useCustomUrls',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to enter the API base URL and token URL yourself (for a proxy, a test server, the legacy /api/v1/token endpoint or another deployment) instead of deriving them from the instance name and region',
-		},
 		{
 			displayName: 'Instance Name',
 			name: 'instance',
@@ -75,6 +69,31 @@ export class NexthinkApi implements ICredentialType {
 			options: Object.entries(NEXTHINK_REGIONS).map(([value, name]) => ({ name, value })),
 			description: 'The region of your instance: the label after the instance name in its web address',
 			displayOptions: { show: { useCustomUrls: [false] } },
+		},
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Client ID of an API credential created in Nexthink under Administration > API credentials',
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Client secret shown once when the API credential was created',
+		},
+		{
+			displayName: 'Use Custom URLs',
+			name: 'useCustomUrls',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to enter the API base URL and token URL yourself instead of deriving them from the instance name and region: only for a proxy, a test server, the legacy /api/v1/token endpoint or another deployment',
 		},
 		{
 			displayName: 'API Base URL',
@@ -103,23 +122,6 @@ export class NexthinkApi implements ICredentialType {
 			default: false,
 			description:
 				'Whether to connect even if the TLS certificate cannot be validated, e.g. behind a TLS-inspecting proxy (such as Zscaler) or a proxy with a self-signed certificate. Applies to every request of this credential: token, API calls and results-file downloads.',
-		},
-		{
-			displayName: 'Client ID',
-			name: 'clientId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'Client ID of an API credential created in Nexthink under Administration > API credentials',
-		},
-		{
-			displayName: 'Client Secret',
-			name: 'clientSecret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description: 'Client secret shown once when the API credential was created',
 		},
 		{
 			displayName: 'Access Token',

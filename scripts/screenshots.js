@@ -35,11 +35,11 @@ async function main() {
 		n8n = await N8nInstance.inFolder(ensureN8n(2), workDir);
 		installCommunityPackage(n8n.userFolder, tarball);
 		await n8n.importCredentials([credentialRecord(server)]);
-		const { shots, credential, workflows } = editorShots(CREDENTIAL);
+		const { shots, credentials, workflows } = editorShots(CREDENTIAL);
 		await n8n.importWorkflows([...readExamples().map(({ file, workflow }) => localised(file, workflow, { filesDir: path.join(workDir, 'files') })), ...workflows]);
 		await n8n.start();
 		await new RestSession(n8n.baseUrl).ownerSession(OWNER);
-		const written = await captureEditor({ baseUrl: n8n.baseUrl, owner: OWNER, outDir: OUT_DIR, shots, credential });
+		const written = await captureEditor({ baseUrl: n8n.baseUrl, owner: OWNER, outDir: OUT_DIR, shots, credentials });
 		for (const file of written) process.stdout.write(`wrote ${path.relative(REPO, file)}\n`);
 	} finally {
 		await n8n?.stopAll();

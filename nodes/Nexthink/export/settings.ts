@@ -13,6 +13,7 @@ import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag, typ
 import type { ExecuteRequestSettings } from '../nql/executeApi';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from '../nql/waitSchedule';
+import { FIRST_ADVANCED_VERSION } from './description';
 
 export type OutputMode = 'rows' | 'file' | 'rowsAndFile';
 export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
@@ -53,6 +54,7 @@ const MB = 1024 * 1024;
 
 export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): ExecuteSettings {
 	const options = ctx.getNodeParameter('executeOptions', itemIndex, {}) as IDataObject;
+	const advanced = readAdvancedOptions(ctx, itemIndex, 'executeOptions');
 	return validated(ctx, itemIndex, () => ({
 		apiVersion: options.apiVersion === 'v1' ? 'v1' : 'v2',
 		asCsv: options.responseFormat === 'csv',
@@ -61,13 +63,23 @@ export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): 
 		utcTimestamps: options.utcTimestamps === true,
 		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, EXECUTE_DEFAULT_TIMEOUT_SECONDS),
 		toolLimits: readToolOptions(options),
-		limits: readResultLimits(options),
-		maxAnswerBytes: limitFromOption(options.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB),
+		limits: readResultLimits(advanced),
+		maxAnswerBytes: limitFromOption(advanced.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB),
 	}));
 }
 
 export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+}
+
+/**
+ * The collection that holds the settings node version 1.2 moved to Advanced Options (the results-file
+ * and answer limits, the polling curve, the start method; description.ts): `advancedOptions` from
+ * 1.2, the operation's own options collection (`options`, Execute Query's `executeOptions`) before.
+ */
+function readAdvancedOptions(ctx: IExecuteFunctions, itemIndex: number, before: 'options' | 'executeOptions'): IDataObject {
+	const name = ctx.getNode().typeVersion >= FIRST_ADVANCED_VERSION ? 'advancedOptions' : before;
+	return ctx.getNodeParameter(name, itemIndex, {}) as IDataObject;
 }
 
 /** Runs a validation and turns its complaint into an error on this item. */
@@ -94,9 +106,10 @@ export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): Qu
 
 export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	const options = readOptions(ctx, itemIndex);
+	const advanced = readAdvancedOptions(ctx, itemIndex, 'options');
 	return {
 		compression: ctx.getNodeParameter('compression', itemIndex, 'GZIP') as Compression,
-		method: (options.startMethod === 'GET' ? 'GET' : 'POST') as 'GET' | 'POST',
+		method: (advanced.startMethod === 'GET' ? 'GET' : 'POST') as 'GET' | 'POST',
 		logTag: validated(ctx, itemIndex, () => validateLogTag(options.logTag)),
 	};
 }
@@ -108,19 +121,20 @@ export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number
 
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings & { failOnTimeout: boolean } {
 	const options = readOptions(ctx, itemIndex);
-	const number = (name: string, fallback: number) => (options[name] === undefined ? fallback : Number(options[name]));
+	const advanced = readAdvancedOptions(ctx, itemIndex, 'options');
+	const number = (from: IDataObject, name: string, fallback: number) => (from[name] === undefined ? fallback : Number(from[name]));
 	// node version 1 has Maximum Wait in minutes, 1.1 in seconds (description.ts)
 	const maxWaitUnit = ctx.getNode().typeVersion < 1.1 ? 'minutes' : 'seconds';
 	const maxWaitMs =
 		maxWaitUnit === 'minutes'
-			? number('maxWaitMinutes', DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000) * 60_000
-			: number('maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000;
+			? number(options, 'maxWaitMinutes', DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000) * 60_000
+			: number(options, 'maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000;
 	return validated(ctx, itemIndex, () => {
 		const settings = checkWaitSettings(
 			{
-				firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
-				factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
-				maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
+				firstDelayMs: number(advanced, 'firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
+				factor: number(advanced, 'pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
+				maxIntervalMs: number(advanced, 'maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
 				maxWaitMs,
 			},
 			maxWaitUnit,
@@ -144,6 +158,7 @@ export function readToolOptions(options: IDataObject): { maxRows: number; maxByt
 
 export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): ResultSettings {
 	const options = readOptions(ctx, itemIndex);
+	const advanced = readAdvancedOptions(ctx, itemIndex, 'options');
 	return validated(ctx, itemIndex, () => {
 		const output = (options.output ?? 'rows') as OutputMode;
 		let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
@@ -163,7 +178,7 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 			maxRows,
 			binaryPropertyName,
 			failOnTruncated: options.onTruncated === 'fail',
-			limits: readResultLimits(options),
+			limits: readResultLimits(advanced),
 			...(tool !== undefined ? { tool } : {}),
 		};
 	});
@@ -178,8 +193,8 @@ export function wholeNumber(value: number, label: string, min: 0 | 1): number {
 }
 
 /**
- * The results-file limits of an options collection (Export's `options`, Execute Query's
- * `executeOptions`). Call inside `validated`: a bad value throws a RangeError naming the option.
+ * The results-file limits of the collection that holds them (readAdvancedOptions). Call inside
+ * `validated`: a bad value throws a RangeError naming the option.
  */
 export function readResultLimits(options: IDataObject): ResultLimits {
 	return resultLimitsFromOptions(options);

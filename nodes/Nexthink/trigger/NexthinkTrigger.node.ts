@@ -4,7 +4,7 @@
  *
  * Contract (the state's format and limits: pollState.ts and docs/decisions.md):
  * - The first poll (on activation, or after the query or key settings changed) records a baseline
- *   and outputs nothing, unless *Emit All Rows on First Poll* is on.
+ *   and outputs nothing, unless *Trigger on All Rows at First Poll* is on.
  * - *Fetch Test Event* (manual mode) outputs a few current rows marked `sample` and touches no state.
  * - A failed poll throws (n8n records it as a failed execution of the trigger) and leaves the
  *   previous state as it was: the next good poll reports every change since the last good one.

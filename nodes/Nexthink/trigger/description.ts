@@ -15,7 +15,7 @@ export const DEFAULT_EXECUTE_TIMEOUT_SECONDS = 60;
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Each poll runs the query and compares its rows with the previous poll\'s, by the key column(s). The first poll after activation records what is there and emits nothing (unless "Emit All Rows on First Poll" is on). "Fetch Test Event" shows a few current rows and changes nothing.',
+			'Each poll runs the query and compares its rows with the previous poll\'s, by the key column(s). The first poll after activation records what is there and starts nothing (unless "Trigger on All Rows at First Poll" is on). "Fetch Test Event" shows a few current rows and changes nothing.',
 		name: 'triggerNotice',
 		type: 'notice',
 		default: '',
@@ -51,17 +51,18 @@ export const triggerProperties: INodeProperties[] = [
 			'The column(s) that identify a row, separated by commas (e.g. device.uid, or device.name). A short name also finds the fully-qualified column that ends with it (uid finds device.uid). Rows with the same key in one result are reported as duplicates, never merged.',
 	},
 	{
-		displayName: 'Emit',
+		// labels in n8n's trigger wording ("Trigger On", "Row Added"); the values are the saved ones
+		displayName: 'Trigger On',
 		name: 'emit',
 		type: 'multiOptions',
 		default: [...CHANGE_KINDS],
 		options: [
-			{ name: 'Changed Rows', value: 'changed', description: 'A compared column changed; with Compare Columns named, the item carries their previous values' },
-			{ name: 'Duplicate Keys', value: 'duplicate', description: 'A key is on several rows of the result (reported when it happens and when those rows change)' },
-			{ name: 'New Rows', value: 'new', description: 'A key that was not there at the previous poll' },
-			{ name: 'Removed Rows', value: 'removed', description: 'A key that is no longer there (the item holds its key columns)' },
+			{ name: 'Duplicate Key', value: 'duplicate', description: 'A key is on several rows of the result (reported when it happens and when those rows change)' },
+			{ name: 'Row Added', value: 'new', description: 'A key that was not there at the previous poll' },
+			{ name: 'Row Changed', value: 'changed', description: 'A compared column changed; with Compare Columns named, the item carries their previous values' },
+			{ name: 'Row Removed', value: 'removed', description: 'A key that is no longer there (the item holds its key columns)' },
 		],
-		description: 'Which changes to output. Each item says which it is in nexthinkTrigger.change.',
+		description: 'Which changes start the workflow, one item each. Each item says which it is in nexthinkTrigger.change (new, changed, removed or duplicate).',
 	},
 	{
 		displayName: 'Options',
@@ -80,13 +81,6 @@ export const triggerProperties: INodeProperties[] = [
 					'The columns whose change makes a row "changed", separated by commas; empty: every column. Named columns keep their previous values between polls, so changed items show what they were.',
 			},
 			logTagOption,
-			{
-				displayName: 'Emit All Rows on First Poll',
-				name: 'emitAllOnFirstPoll',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the first poll (after activation, or after the query or key changed) outputs every row as new instead of only recording them',
-			},
 			{
 				displayName: 'Maximum Removed per Poll',
 				name: 'maxRemoved',
@@ -121,6 +115,13 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_EXPORT_TIMEOUT_SECONDS,
 				description: 'Longest time one HTTP request (including the download) may take, at most 86400 (one day). Default: 300 for Export, 60 for Execute Query.',
+			},
+			{
+				displayName: 'Trigger on All Rows at First Poll',
+				name: 'emitAllOnFirstPoll',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the first poll (after activation, or after the query or key changed) outputs every row as added instead of only recording them',
 			},
 		],
 	},

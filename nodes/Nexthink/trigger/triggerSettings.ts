@@ -63,7 +63,7 @@ export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
 	}
 }
 
-// Pure checks (no n8n calls): what the user typed in the column lists and Emit, and the lock's expiry.
+// Pure checks (no n8n calls): what the user typed in the column lists and Trigger On, and the lock's expiry.
 export class TriggerSettingError extends Error {}
 
 /** "device.uid, device.name" → ['device.uid', 'device.name']; each name once. */
@@ -87,10 +87,10 @@ export function parseEmit(raw: unknown): Set<ChangeKind> {
 	const values = Array.isArray(raw) ? raw : [];
 	const kinds = new Set<ChangeKind>();
 	for (const value of values) {
-		if (!(CHANGE_KINDS as readonly unknown[]).includes(value)) throw new TriggerSettingError(`Emit: "${String(value)}" is not one of ${CHANGE_KINDS.join(', ')}.`);
+		if (!(CHANGE_KINDS as readonly unknown[]).includes(value)) throw new TriggerSettingError(`Trigger On: "${String(value)}" is not one of ${CHANGE_KINDS.join(', ')}.`);
 		kinds.add(value as ChangeKind);
 	}
-	if (kinds.size === 0) throw new TriggerSettingError('Emit is empty: choose at least one kind of change to output (new, changed, removed or duplicate rows).');
+	if (kinds.size === 0) throw new TriggerSettingError('Trigger On is empty: choose at least one kind of change to output (row added, changed or removed, or duplicate key).');
 	return kinds;
 }
 

@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 
-/** The editor check: every Nexthink node panel and the credential form render in real n8n. */
+/** The editor check: every Nexthink node panel and the credential forms render in real n8n. */
 
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -13,9 +13,9 @@ const { CREDENTIAL } = require('../lib/workflow');
  * @param {{ baseUrl: string, owner: { email: string, password: string }, screenshotDir: string }} options
  */
 async function runEditorCheck(options) {
-	const { shots, credential } = editorShots(CREDENTIAL);
-	const written = await captureEditor({ baseUrl: options.baseUrl, owner: options.owner, outDir: options.screenshotDir, shots, credential });
-	assert.equal(written.length, shots.length + 1);
+	const { shots, credentials } = editorShots(CREDENTIAL);
+	const written = await captureEditor({ baseUrl: options.baseUrl, owner: options.owner, outDir: options.screenshotDir, shots, credentials });
+	assert.equal(written.length, shots.length + credentials.length);
 	for (const file of written) assert.ok(fs.statSync(file).size > 10_000, `${file} is a real picture`);
 }
 

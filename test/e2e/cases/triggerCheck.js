@@ -48,7 +48,7 @@ async function checkActiveTrigger({ session, server, n8nDir, workflowId, exports
 		});
 	const windows10 = addDevice('PC-E2E-W10', '00000000-0000-4000-8000-0000000e2e10', 'Windows 10 Enterprise 22H2');
 	const windows11 = addDevice('PC-E2E-W11', '00000000-0000-4000-8000-0000000e2e11', 'Windows 11 Pro 23H2');
-	devices[1].attributes['device.operating_system.name'] = 'Windows 10 Enterprise 22H2'; // changed: not emitted (Emit: New Rows)
+	devices[1].attributes['device.operating_system.name'] = 'Windows 10 Enterprise 22H2'; // changed: not output (Trigger On: Row Added)
 	s.inventory.remove('device', devices[2].uid); // removed: not emitted either
 
 	const { id, run } = await latestExecution(session, workflowId, n8nDir, 0, POLL_WAIT_MS);

@@ -5,8 +5,9 @@
  * Drives the n8n editor in headless Chromium (Debian's `chromium`, through `playwright-core`):
  * signs in, opens example workflows, opens each Nexthink node's parameter panel (the Export
  * operations, Enrichment, and the Actions node's Run Remote Action, Workflow Run, Trigger
- * Campaign, Device Delete and Spark Hand Off Conversation as a tool) and the credential form, checks they render, and takes screenshots. Used by the e2e editor check and by
- * `npm run screenshots`.
+ * Campaign, Device Delete and Spark Hand Off Conversation as a tool), the Trigger, and the credential
+ * form (a saved credential and a new one), checks they render, and takes screenshots. Used by the e2e
+ * editor check and by `npm run screenshots`.
  */
 
 const fs = require('node:fs');
@@ -20,7 +21,8 @@ const UNKNOWN_NODE_TEXTS = ['not currently installed', 'Install this node to use
 /**
  * @typedef {{ name: string, file: string, workflowId: string, nodeId?: string, expectTexts: string[], kind: 'canvas' | 'node', height?: number }} Shot
  *   `height`: a taller window than the default 900 px, for a panel whose parameters would not fit
- * @typedef {{ name: string, file: string, credentialId: string, expectTexts: string[] }} CredentialShot
+ * @typedef {{ name: string, file: string, credentialId?: string, createType?: string, expectTexts: string[] }} CredentialShot
+ *   a saved credential (`credentialId`) or the form of a new one of the type named `createType`
  */
 
 /** @param {string} baseUrl @param {{ email: string, password: string }} owner @param {import('playwright-core').Page} page */
@@ -50,11 +52,12 @@ async function assertRendered(scope, expectTexts, what) {
 
 /**
  * A workflow with one Export node per operation that the examples do not show, so the editor check
- * and the screenshots cover every operation's panel. Imported beside the examples.
+ * and the screenshots cover every operation's panel. Imported beside the examples. At the node's
+ * default version, 1.2: the panels new nodes get, with Advanced Options.
  */
 function operationsWorkflow() {
 	const { buildWorkflow, exportNode } = require('./workflow');
-	const version = { typeVersion: 1.1 };
+	const version = { typeVersion: 1.2 };
 	return buildWorkflow({
 		id: 'nxEditorOps00001',
 		name: 'Nexthink Export operations (editor check)',
@@ -82,7 +85,7 @@ function readExample(file) {
  * credential form. File names are the ones the README and docs/*.md show from docs/screenshots.
  * `workflows` are the ones to import besides the examples.
  * @param {{ id: string }} credential
- * @returns {{ shots: Shot[], credential: CredentialShot, workflows: object[] }}
+ * @returns {{ shots: Shot[], credentials: CredentialShot[], workflows: object[] }}
  */
 function editorShots(credential) {
 	const operations = operationsWorkflow();
@@ -95,6 +98,7 @@ function editorShots(credential) {
 	const retired = readExample('retired-devices-delete.json');
 	const chat = readExample('chat-handoff-to-spark.json');
 	const mcp = readExample('nexthink-mcp-server.json');
+	const trigger = readExample('new-unsupported-os-devices-trigger.json');
 	const nodeId = (/** @type {any} */ workflow, /** @type {string} */ name) => workflow.nodes.find((/** @type {any} */ node) => node.name === name).id;
 	return {
 		shots: [
@@ -114,8 +118,17 @@ function editorShots(credential) {
 				file: 'node-export.png',
 				workflowId: nightly.id,
 				nodeId: nodeId(nightly, 'Export All Devices'),
-				expectTexts: ['Operation', 'Query ID', 'Compression'],
+				expectTexts: ['Operation', 'Query ID', 'Compression', 'Options', 'Advanced Options'],
 				kind: 'node',
+			},
+			{
+				name: 'Nexthink Trigger panel',
+				file: 'node-trigger.png',
+				workflowId: trigger.id,
+				nodeId: nodeId(trigger, 'New Devices'),
+				expectTexts: ['Poll Times', 'Query ID', 'Key Columns', 'Trigger On', 'Row Added'],
+				kind: 'node',
+				height: 1100,
 			},
 			{
 				name: 'Nexthink Enrichment panel',
@@ -132,9 +145,10 @@ function editorShots(credential) {
 				workflowId: highCpu.id,
 				nodeId: nodeId(highCpu, 'Stop Runaway Process'),
 				// n8n heads the script inputs (a resource mapper) "Values to Send"
-				expectTexts: ['Remote Action', 'Collector UIDs', 'Values to Send', 'Process name', 'CPU threshold (%)', 'Force', 'Wait for Results', 'Status Query ID'],
+				// with Wait for Results on, the notice gives the status query to create
+				expectTexts: ['Remote Action', 'Collector UIDs', 'Values to Send', 'Process name', 'CPU threshold (%)', 'Force', 'Wait for Results', 'remote_action.executions during past 7d', 'Status Query ID'],
 				kind: 'node',
-				height: 1350,
+				height: 1450,
 			},
 			{
 				name: 'Nexthink Actions panel, Workflow Run',
@@ -179,7 +193,7 @@ function editorShots(credential) {
 				['Get Status', 'node-export-status.png', ['Export ID']],
 				['Download Results', 'node-export-download.png', ['Results Source', 'Export ID']],
 				['Execute Query', 'node-export-execute.png', ['Query ID', 'Query Parameters']],
-				['Export', 'node-export-options.png', ['Query ID', 'Maximum Wait (Seconds)']],
+				['Export', 'node-export-options.png', ['Query ID', 'Maximum Wait (Seconds)', 'Advanced Options']],
 			].map(([name, file, expectTexts]) => ({
 				name: `Nexthink Export panel, ${name}`,
 				file: /** @type {string} */ (file),
@@ -190,13 +204,16 @@ function editorShots(credential) {
 			})),
 		],
 		workflows: [operations],
-		credential: { name: 'Nexthink API credential form', file: 'credential.png', credentialId: credential.id, expectTexts: ['Client ID', 'Token URL', 'Connection tested successfully'] },
+		credentials: [
+			{ name: 'Nexthink API credential form', file: 'credential.png', credentialId: credential.id, expectTexts: ['Client ID', 'Token URL', 'Connection tested successfully'] },
+			{ name: 'new Nexthink API credential', file: 'credential-new.png', createType: 'Nexthink API', expectTexts: ['Instance Name', 'Region', 'Client ID', 'Use Custom URLs'] },
+		],
 	};
 }
 
 /**
- * Opens each shot and the credential form, checks them and writes PNGs to `outDir`.
- * @param {{ baseUrl: string, owner: { email: string, password: string }, outDir: string, shots: Shot[], credential: CredentialShot }} options
+ * Opens each shot and the credential forms, checks them and writes PNGs to `outDir`.
+ * @param {{ baseUrl: string, owner: { email: string, password: string }, outDir: string, shots: Shot[], credentials: CredentialShot[] }} options
  * @returns {Promise<string[]>} the files written
  */
 async function captureEditor(options) {
@@ -230,14 +247,16 @@ async function captureEditor(options) {
 			}
 			written.push(await settleAndCapture(page, path.join(options.outDir, shot.file)));
 		}
-		const { credential } = options;
-		current = credential.name;
-		await page.setViewportSize({ width: 1440, height: 900 });
-		await page.goto(`${options.baseUrl}/home/credentials/${credential.credentialId}`, { waitUntil: 'domcontentloaded' });
-		const modal = page.locator('[data-test-id="editCredential-modal"]');
-		await modal.waitFor({ state: 'visible' });
-		await assertRendered(modal, credential.expectTexts, credential.name);
-		written.push(await settleAndCapture(page, path.join(options.outDir, credential.file)));
+		for (const credential of options.credentials) {
+			current = credential.name;
+			await page.setViewportSize({ width: 1440, height: 900 });
+			await page.goto(`${options.baseUrl}/home/credentials/${credential.credentialId ?? 'create'}`, { waitUntil: 'domcontentloaded' });
+			if (credential.createType !== undefined) await pickCredentialType(page, credential.createType);
+			const modal = page.locator('[data-test-id="editCredential-modal"]');
+			await modal.waitFor({ state: 'visible' });
+			await assertRendered(modal, credential.expectTexts, credential.name);
+			written.push(await settleAndCapture(page, path.join(options.outDir, credential.file)));
+		}
 	} catch (error) {
 		// keep what the browser showed, to see why
 		const file = path.join(options.outDir, `failed-${current.replace(/[^a-z0-9]+/gi, '-')}.png`);
@@ -248,6 +267,20 @@ async function captureEditor(options) {
 		await browser.close();
 	}
 	return written;
+}
+
+/**
+ * In the "Add new credential" dialog (`/home/credentials/create`), picks the credential type by its
+ * display name and continues to its empty form.
+ * @param {import('playwright-core').Page} page @param {string} typeName
+ */
+async function pickCredentialType(page, typeName) {
+	const select = page.locator('[data-test-id="new-credential-type-select"]');
+	await select.waitFor({ state: 'visible' });
+	await select.click();
+	await page.keyboard.type(typeName);
+	await page.locator('[data-test-id="new-credential-type-select-option"]').filter({ hasText: typeName }).first().click();
+	await page.locator('[data-test-id="new-credential-type-button"]').click();
 }
 
 /** Lets fonts and icons settle, then takes the picture. @param {import('playwright-core').Page} page @param {string} file */

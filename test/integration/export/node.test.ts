@@ -245,7 +245,9 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 				.map((o: any) => `${o.name}: ${o.displayName}`);
 		expect(shown(1)).toEqual(['maxWaitMinutes: Maximum Wait (Minutes)']);
 		expect(shown(1.1)).toEqual(['maxWaitSeconds: Maximum Wait (Seconds)']);
-		expect(new NexthinkExport().description.defaultVersion).toBe(1.1);
+		// new nodes (the default version, 1.2 since Advanced Options) get seconds
+		expect(new NexthinkExport().description.defaultVersion).toBe(1.2);
+		expect(shown(1.2)).toEqual(['maxWaitSeconds: Maximum Wait (Seconds)']);
 	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('stops waiting at once when the execution is cancelled', async () => {

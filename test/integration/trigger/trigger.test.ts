@@ -114,7 +114,7 @@ describe('Nexthink Trigger', () => {
 	);
 
 	it(
-		'Emit All Rows on First Poll outputs every row as new on the first poll; Emit filters every poll, the first included',
+		'Trigger on All Rows at First Poll outputs every row as new on the first poll; Trigger On filters every poll, the first included',
 		async () => {
 			const t = trigger({ queryMethod: 'execute', emit: ['removed'], options: { emitAllOnFirstPoll: true } });
 			expect(await t.poll()).toEqual({ items: null });

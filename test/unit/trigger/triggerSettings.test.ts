@@ -24,8 +24,8 @@ describe('parseColumnList', () => {
 describe('parseEmit', () => {
 	it('takes the chosen kinds and refuses none or an unknown one', () => {
 		expect([...parseEmit(['new', 'removed'])]).toEqual(['new', 'removed']);
-		expect(() => parseEmit([])).toThrow(/Emit is empty/);
-		expect(() => parseEmit(['moved'])).toThrow('Emit: "moved" is not one of new, changed, removed, duplicate.');
+		expect(() => parseEmit([])).toThrow(/Trigger On is empty/);
+		expect(() => parseEmit(['moved'])).toThrow('Trigger On: "moved" is not one of new, changed, removed, duplicate.');
 	});
 });
 

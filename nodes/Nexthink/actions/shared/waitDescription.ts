@@ -10,11 +10,25 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_REQUEST_ID_PARAMETER } from './waitSettings';
 
 /**
+ * The NQL of the status query the user creates in Nexthink, per table Wait for Results reads: the
+ * text the README gives (section "Wait for Results"). test/unit/actions/waitDescription.test.ts
+ * compares it with the local server's, which test/server/tests/statusQueryNql.test.ts compares with
+ * the README.
+ */
+export const STATUS_QUERY_NQL = {
+	'remote_action.executions':
+		'remote_action.executions during past 7d | where request_id == $request_id | list request_id, device.name, device.collector.uid, status, status_details, outputs, time',
+	'workflow.executions':
+		'workflow.executions during past 7d | where request_id == $request_id | list request_id, execution_id, device.name, device.collector.uid, user.sid, user.upn, status, status_details, outcome, outcome_details, time',
+	'campaign.responses': 'campaign.responses during past 7d | where request_id == $request_id | list request_id, user.name, user.sid, user.upn, state, time',
+} as const;
+
+/**
  * @param show the operation's displayOptions.show (resource and operation)
- * @param table the NQL table the status query reads, for the descriptions
+ * @param table the NQL table the status query reads: for the descriptions and the query to create
  * @param placeholder a query ID to suggest, e.g. #n8n_remote_action_status
  */
-export function waitForResultsProperties(show: Record<string, string[]>, table: string, placeholder: string): INodeProperties[] {
+export function waitForResultsProperties(show: Record<string, string[]>, table: keyof typeof STATUS_QUERY_NQL, placeholder: string): INodeProperties[] {
 	const whenWaiting = { show: { ...show, waitForResults: [true] } };
 	return [
 		{
@@ -26,6 +40,13 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 			description: `Whether to wait until every target has a final status (read with a stored NQL API query over ${table}) and output each target's result. Off: the node returns as soon as Nexthink accepted the request.`,
 		},
 		{
+			displayName: `The node reads each target's status with a stored NQL query. Create it once in Nexthink (Administration > NQL API queries) with this NQL and enter its ID in Status Query ID: ${STATUS_QUERY_NQL[table]}`,
+			name: 'statusQueryNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: whenWaiting,
+		},
+		{
 			displayName: 'Status Query ID',
 			name: 'statusQueryId',
 			type: 'string',
@@ -33,8 +54,7 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 			required: true,
 			placeholder,
 			displayOptions: whenWaiting,
-			hint: 'Create it under Administration > NQL API queries with the NQL the README gives (section "Wait for Results")',
-			description: `A stored NQL API query over ${table} that takes the request ID as $request_id and lists request_id and each target's status (the README gives the NQL)`,
+			description: `The ID of the stored NQL API query over ${table} given in the notice above: it takes the request ID as $request_id and lists request_id and each target's status`,
 		},
 		{
 			displayName: 'Wait Options',

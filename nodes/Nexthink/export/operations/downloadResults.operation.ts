@@ -6,7 +6,7 @@ import { getExportStatus, type ExportStatusReport } from '../../nql/exportApi';
 import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { exportIdField, forOperation, optionsCollection, resultsFileOptions } from '../description';
+import { advancedOptionsCollection, exportIdField, forOperation, optionsCollection, RESULT_LIMIT_OPTIONS, resultsFileOptions } from '../description';
 
 export const description: INodeProperties[] = forOperation('downloadResults', [
 	{
@@ -31,6 +31,7 @@ export const description: INodeProperties[] = forOperation('downloadResults', [
 	},
 	exportIdField,
 	optionsCollection(resultsFileOptions()),
+	advancedOptionsCollection(RESULT_LIMIT_OPTIONS),
 ]);
 
 function prepareDownloadResults(this: IExecuteFunctions, itemIndex: number) {

@@ -11,7 +11,7 @@ import { finishItems, placeRows } from '../resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../settings';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { forOperation, OPTION } from '../description';
+import { advancedOptionsCollection, beforeAdvancedOptions, forOperation, OPTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
 
 const executeNotice: INodeProperties = {
@@ -24,6 +24,25 @@ const executeNotice: INodeProperties = {
 
 // for options that only a CSV answer uses (Max Field Size and Max Row Size are the Export options of that name)
 const CSV_ONLY = { show: { responseFormat: ['csv'] } };
+
+/** Bounds of the answer against a misbehaving server: in the options up to version 1.1, in Advanced Options from 1.2. */
+const maxAnswerOption: INodeProperties = {
+	displayName: 'Max Answer Size (MB)',
+	name: 'maxAnswerMB',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 3 },
+	default: 64,
+	description:
+		'Fail when the answer is larger than this many MB once decompressed (1 MB = 1,048,576 bytes; 0 = no limit). About 1,000 rows take a few MB; far more means a misbehaving server.',
+};
+// Advanced Options cannot show an option by a value of the `executeOptions` collection, so there
+// these two are always shown and say that they apply to CSV answers only.
+const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
+const advancedOptions = advancedOptionsCollection([
+	maxAnswerOption,
+	{ ...OPTION.maxFieldMB, description: OPTION.maxFieldMB.description + CSV_ANSWERS_ONLY },
+	{ ...OPTION.maxRowMB, description: OPTION.maxRowMB.description + CSV_ANSWERS_ONLY },
+]);
 
 const executeOptions: INodeProperties = {
 	displayName: 'Options',
@@ -63,18 +82,10 @@ const executeOptions: INodeProperties = {
 			],
 			description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
 		},
-		{
-			displayName: 'Max Answer Size (MB)',
-			name: 'maxAnswerMB',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 3 },
-			default: 64,
-			description:
-				'Fail when the answer is larger than this many MB once decompressed (1 MB = 1,048,576 bytes; 0 = no limit). About 1,000 rows take a few MB; far more means a misbehaving server.',
-		},
-		{ ...OPTION.maxFieldMB, displayOptions: CSV_ONLY },
+		beforeAdvancedOptions(maxAnswerOption),
+		beforeAdvancedOptions({ ...OPTION.maxFieldMB, displayOptions: CSV_ONLY }),
 		OPTION.maxOutputKBAsTool,
-		{ ...OPTION.maxRowMB, displayOptions: CSV_ONLY },
+		beforeAdvancedOptions({ ...OPTION.maxRowMB, displayOptions: CSV_ONLY }),
 		OPTION.maxRowsAsTool,
 		{
 			displayName: 'Request Timeout (Seconds)',
@@ -104,7 +115,7 @@ const executeOptions: INodeProperties = {
 	],
 };
 
-export const description: INodeProperties[] = forOperation('executeQuery', [executeNotice, ...queryFields, executeOptions]);
+export const description: INodeProperties[] = forOperation('executeQuery', [executeNotice, ...queryFields, executeOptions, advancedOptions]);
 
 function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
 	return { query: readQuerySettings(this, itemIndex), settings: readExecuteSettings(this, itemIndex) };

@@ -8,13 +8,26 @@ import { statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import { waitForExport } from '../../nql/waitForExport';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { compressionField, forOperation, OPTION, optionsCollection, resultsFileOptions, waitOptions } from '../description';
+import {
+	advancedOptionsCollection,
+	alphabetical,
+	beforeAdvancedOptions,
+	compressionField,
+	forOperation,
+	OPTION,
+	optionsCollection,
+	POLL_OPTION,
+	RESULT_LIMIT_OPTIONS,
+	resultsFileOptions,
+	waitOptions,
+} from '../description';
 import { queryFields } from '../../nql/queryFields';
 
 export const description: INodeProperties[] = forOperation('export', [
 	...queryFields,
 	compressionField,
-	optionsCollection([...waitOptions, ...resultsFileOptions([OPTION.logTag, OPTION.startMethod])]),
+	optionsCollection([...waitOptions, ...resultsFileOptions([OPTION.logTag, beforeAdvancedOptions(OPTION.startMethod)])]),
+	advancedOptionsCollection(alphabetical([...Object.values(POLL_OPTION), ...RESULT_LIMIT_OPTIONS, OPTION.startMethod])),
 ]);
 
 function prepareExport(this: IExecuteFunctions, itemIndex: number) {

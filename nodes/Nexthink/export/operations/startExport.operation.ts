@@ -4,13 +4,14 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { startExport } from '../../nql/exportApi';
 import { readQuerySettings, readStartSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runPerItem';
-import { compressionField, forOperation, OPTION, optionsCollection } from '../description';
+import { advancedOptionsCollection, beforeAdvancedOptions, compressionField, forOperation, OPTION, optionsCollection } from '../description';
 import { queryFields } from '../../nql/queryFields';
 
 export const description: INodeProperties[] = forOperation('startExport', [
 	...queryFields,
 	compressionField,
-	optionsCollection([OPTION.logTag, OPTION.requestTimeoutSeconds, OPTION.startMethod]),
+	optionsCollection([OPTION.logTag, OPTION.requestTimeoutSeconds, beforeAdvancedOptions(OPTION.startMethod)]),
+	advancedOptionsCollection([OPTION.startMethod]),
 ]);
 
 function prepareStartExport(this: IExecuteFunctions, itemIndex: number) {

@@ -1,0 +1,82 @@
+/**
+ * The Export node's values keep when the user switches between operations that share them: n8n's
+ * editor's parameter update (test/helpers/editorChange.ts) applied to the node's real description,
+ * with the n8n-workflow of each generation. A control run with the display conditions written the
+ * usual way (`operation` instead of `/operation`) shows the values the editor dropped before
+ * (forOperation in export/description.ts).
+ */
+import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+
+import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
+import { editorChange } from '../helpers/editorChange';
+import { N8N_WORKFLOW_VERSION } from '../helpers/harness';
+
+/** The description with root-path conditions written as plain names, as before. */
+function withPlainConditions(description: INodeTypeDescription): INodeTypeDescription {
+	const plain = (property: INodeProperties): INodeProperties => {
+		const show = property.displayOptions?.show;
+		if (show === undefined) return property;
+		const renamed = Object.fromEntries(Object.entries(show).map(([name, values]) => [name === '/operation' ? 'operation' : name, values]));
+		return { ...property, displayOptions: { ...property.displayOptions, show: renamed } };
+	};
+	return { ...description, properties: description.properties.map(plain) };
+}
+
+const exportNode = new NexthinkExport().description;
+
+const QUERY_PARAMETERS = { parameter: [{ name: 'os', value: 'Windows 11' }] };
+
+/** An Export node as the user left it: query parameters, everyday options and (1.2) an advanced one. */
+function exportParameters(version: number): INodeParameters {
+	const limit = { maxFieldMB: 1 };
+	return {
+		operation: 'export',
+		queryId: '#devices_by_os',
+		queryParameters: QUERY_PARAMETERS,
+		options: { maxRows: 5, requestTimeoutSeconds: 120, output: 'file', maxWaitSeconds: 600, ...(version < 1.2 ? limit : {}) },
+		...(version >= 1.2 ? { advancedOptions: limit } : {}),
+	};
+}
+
+/** Where the version keeps the results-file limits. */
+const limitsOf = (version: number, parameters: INodeParameters) => (version >= 1.2 ? parameters.advancedOptions : parameters.options) as INodeParameters;
+
+describe(`Switching operations in the editor (n8n-workflow ${N8N_WORKFLOW_VERSION})`, () => {
+	describe.each([1.1, 1.2])('Nexthink Export %s', (version) => {
+		it('Export → Download Results keeps the options both have (output, limits, timeout) and drops Export\'s own', () => {
+			const after = editorChange(exportNode, version, exportParameters(version), 'operation', 'downloadResults');
+			expect(after.operation).toBe('downloadResults');
+			expect(after.options).toEqual({ maxRows: 5, requestTimeoutSeconds: 120, output: 'file', ...(version < 1.2 ? { maxFieldMB: 1 } : {}) });
+			expect(limitsOf(version, after)).toMatchObject({ maxFieldMB: 1 });
+			expect(after.queryParameters).toBeUndefined(); // Download Results has no query
+		});
+
+		it('Export → Start Export keeps the query, its parameters and Request Timeout', () => {
+			const after = editorChange(exportNode, version, exportParameters(version), 'operation', 'startExport');
+			expect(after).toMatchObject({ operation: 'startExport', queryId: '#devices_by_os', queryParameters: QUERY_PARAMETERS });
+			expect(after.options).toEqual({ requestTimeoutSeconds: 120 });
+		});
+
+		it('Export → Execute Query keeps the query and its parameters', () => {
+			const after = editorChange(exportNode, version, exportParameters(version), 'operation', 'executeQuery');
+			expect(after).toMatchObject({ operation: 'executeQuery', queryId: '#devices_by_os', queryParameters: QUERY_PARAMETERS });
+		});
+
+		it('control: with the conditions on `operation`, the editor empties the options', () => {
+			const plain = withPlainConditions(exportNode);
+			const toDownload = editorChange(plain, version, exportParameters(version), 'operation', 'downloadResults');
+			expect(toDownload.options).toEqual({});
+			expect(limitsOf(version, toDownload)).toEqual({});
+			const toStart = editorChange(plain, version, exportParameters(version), 'operation', 'startExport');
+			expect(toStart.options).toEqual({});
+		});
+
+		it('Download Results → Export keeps the shared options and an Export-only one set before stays dropped', () => {
+			const download = editorChange(exportNode, version, exportParameters(version), 'operation', 'downloadResults');
+			const back = editorChange(exportNode, version, download, 'operation', 'export');
+			expect(back.options).toEqual({ requestTimeoutSeconds: 120, output: 'file', maxRows: 5, ...(version < 1.2 ? { maxFieldMB: 1 } : {}) });
+			expect(limitsOf(version, back)).toMatchObject({ maxFieldMB: 1 });
+		});
+	});
+
+});
