@@ -8,6 +8,7 @@ import { enrichmentToolDescriptionProperty } from '../shared/toolDescriptions';
 import { MAX_BATCH_SIZE } from './batching';
 import { fixedFieldsOf, OBJECT_TYPES, type ObjectType } from './fieldCatalogue';
 import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from './itemPreparation';
+import { allowWritesOption, requestTimeoutOption } from '../shared/optionFields';
 
 export const MAPPING_MODES = { defineBelow: 'defineBelow', autoMapInputData: 'autoMapInputData' } as const;
 export const UNMAPPED_KEY_HANDLING = { ignore: 'ignore', report: 'report' } as const;
@@ -267,14 +268,7 @@ const optionsProperty: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
-		{
-			displayName: 'Allow Writes When Used as a Tool',
-			name: 'allowWritesAsTool',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether an AI agent that runs this node as a tool may write to Nexthink. Off: as a tool the node only validates (like Validate Only), sends nothing, and its output tells the model that nothing was written. Has no effect when the node runs in a workflow.',
-		},
+		allowWritesOption('Whether an AI agent that runs this node as a tool may write to Nexthink. Off: as a tool the node only validates (like Validate Only), sends nothing, and its output tells the model that nothing was written. Has no effect when the node runs in a workflow.'),
 		{
 			displayName: 'Batch Size',
 			name: 'batchSize',
@@ -283,15 +277,7 @@ const optionsProperty: INodeProperties = {
 			default: 1000,
 			description: 'How many items go into one request (at most 10,000). Requests are sent one after the other.',
 		},
-		{
-			displayName: 'Request Timeout (Seconds)',
-			name: 'requestTimeoutSeconds',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: DEFAULT_REQUEST_TIMEOUT_SECONDS,
-			description:
-				'Longest time one request (one batch) may take before it is cut off and retried; a batch that still gets no answer fails with a timeout',
-		},
+		requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request (one batch) may take before it is cut off and retried; a batch that still gets no answer fails with a timeout'),
 		{
 			displayName: 'Unmapped Input Keys',
 			name: 'unmappedKeys',

@@ -14,6 +14,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { logTagOption } from '../nql/queryFields';
 import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
+import { requestTimeoutOption } from '../shared/optionFields';
 
 const TOOL_ROWS_DESCRIPTION =
 	'When an AI agent runs this node as a tool, give the model at most this many rows (a whole number), so a large result does not flood its context. A note before the rows tells the model what was left out.';
@@ -290,14 +291,7 @@ export const OPTION = {
 		default: 'data',
 		description: 'Name of the binary field that holds the results file',
 	},
-	requestTimeoutSeconds: {
-		displayName: 'Request Timeout (Seconds)',
-		name: 'requestTimeoutSeconds',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 300,
-		description: 'Longest time one HTTP request (including a download) may take, at most 86400 (one day). Starting an export, its retries after a refusal included, takes at most this long.',
-	},
+	requestTimeoutSeconds: requestTimeoutOption(300, 'Longest time one HTTP request (including a download) may take, at most 86400 (one day). Starting an export, its retries after a refusal included, takes at most this long.'),
 	startMethod: {
 		displayName: 'Start Method',
 		name: 'startMethod',

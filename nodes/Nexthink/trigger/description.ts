@@ -7,6 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { logTagOption, queryFields } from '../nql/queryFields';
 import { CHANGE_KINDS } from './changeDetection';
+import { requestTimeoutOption } from '../shared/optionFields';
 
 export const DEFAULT_MAX_WAIT_SECONDS = 1800;
 export const DEFAULT_EXPORT_TIMEOUT_SECONDS = 300;
@@ -108,14 +109,7 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'Export only: how long a poll waits for its export to complete before it fails (1800 = 30 minutes). Keep it below the time between polls.',
 				displayOptions: { show: { '/queryMethod': ['export'] } },
 			},
-			{
-				displayName: 'Request Timeout (Seconds)',
-				name: 'requestTimeoutSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_EXPORT_TIMEOUT_SECONDS,
-				description: 'Longest time one HTTP request (including the download) may take, at most 86400 (one day). Default: 300 for Export, 60 for Execute Query.',
-			},
+			requestTimeoutOption(DEFAULT_EXPORT_TIMEOUT_SECONDS, 'Longest time one HTTP request (including the download) may take, at most 86400 (one day). Default: 300 for Export, 60 for Execute Query.'),
 			{
 				displayName: 'Trigger on All Rows at First Poll',
 				name: 'emitAllOnFirstPoll',

@@ -7,6 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { waitForResultsProperties } from '../shared/waitDescription';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS } from './api';
 import { DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES } from './campaignInput';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
 
 const show = { show: { resource: ['campaign'], operation: ['trigger'] } };
 
@@ -81,22 +82,8 @@ export const campaignProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
-			{
-				displayName: 'Allow Writes When Used as a Tool',
-				name: 'allowWritesAsTool',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether an AI agent running this node as a tool may really send the campaign. Off: as a tool, the node only checks the input and reports what it would send.',
-			},
-			{
-				displayName: 'Request Timeout (Seconds)',
-				name: 'requestTimeoutSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS,
-				description: 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).',
-			},
+			allowWritesOption(actionWritesDescription('send the campaign')),
+			requestTimeoutOption(DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'),
 		],
 	},
 ];

@@ -6,6 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS } from './api';
 import { DEFAULT_MAX_DEVICES_PER_RUN, MAX_DEVICES_PER_DELETION } from './deleteInput';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
 
 const show = { show: { resource: ['device'], operation: ['delete'] } };
 
@@ -79,14 +80,7 @@ export const deviceProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
-			{
-				displayName: 'Allow Writes When Used as a Tool',
-				name: 'allowWritesAsTool',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether an AI agent running this node as a tool may really delete devices. Off: as a tool, the node only checks the input and reports what it would send.',
-			},
+			allowWritesOption(actionWritesDescription('delete devices')),
 			{
 				displayName: 'Devices per Request',
 				name: 'devicesPerRequest',
@@ -103,14 +97,7 @@ export const deviceProperties: INodeProperties[] = [
 				description:
 					'Whether to send a UID that is not a UUID anyway, for Nexthink to answer INVALID for that device. Off: such an item is refused before any request. A blank UID or name is always refused.',
 			},
-			{
-				displayName: 'Request Timeout (Seconds)',
-				name: 'requestTimeoutSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS,
-				description: 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).',
-			},
+			requestTimeoutOption(DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).'),
 		],
 	},
 ];

@@ -8,6 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { waitForResultsProperties } from '../shared/waitDescription';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './api';
 import { DEFAULT_EXPIRY_MINUTES, MAX_EXPIRY_MINUTES, MIN_EXPIRY_MINUTES } from './runInput';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
 
 const show = (operation: string[]) => ({ show: { resource: ['remoteAction'], operation } });
 
@@ -105,14 +106,7 @@ const runProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show(['run']),
 		options: [
-			{
-				displayName: 'Allow Writes When Used as a Tool',
-				name: 'allowWritesAsTool',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether an AI agent running this node as a tool may really run the remote action. Off: as a tool, the node only checks the input and reports what it would send.',
-			},
+			allowWritesOption(actionWritesDescription('run the remote action')),
 			{
 				displayName: 'Expires After (Minutes)',
 				name: 'expiresInMinutes',
@@ -144,14 +138,7 @@ const runProperties: INodeProperties[] = [
 				default: '',
 				description: 'Why the remote action runs (at most 500 characters); stored with the executions',
 			},
-			{
-				displayName: 'Request Timeout (Seconds)',
-				name: 'requestTimeoutSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_REQUEST_TIMEOUT_SECONDS,
-				description: 'Longest time one request may take. A run request that times out is not sent again (it may have run).',
-			},
+			requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
 		],
 	},
 ];
@@ -192,14 +179,7 @@ const readOptions: INodeProperties = {
 	default: {},
 	displayOptions: show(['get', 'getMany']),
 	options: [
-		{
-			displayName: 'Request Timeout (Seconds)',
-			name: 'requestTimeoutSeconds',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: DEFAULT_REQUEST_TIMEOUT_SECONDS,
-			description: 'Longest time one request may take before it is cut off and retried',
-		},
+		requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take before it is cut off and retried'),
 	],
 };
 

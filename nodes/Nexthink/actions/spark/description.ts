@@ -5,6 +5,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS } from './api';
+import { requestTimeoutOption } from '../../shared/optionFields';
 
 const show = { show: { resource: ['spark'], operation: ['handOff'] } };
 
@@ -100,14 +101,7 @@ export const sparkProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
-			{
-				displayName: 'Request Timeout (Seconds)',
-				name: 'requestTimeoutSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS,
-				description: 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).',
-			},
+			requestTimeoutOption(DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
 		],
 	},
 ];

@@ -6,6 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { waitForResultsProperties } from '../shared/waitDescription';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS } from './api';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
 
 const show = (operation: string[]) => ({ show: { resource: ['workflow'], operation } });
 
@@ -23,23 +24,6 @@ export const workflowOperationProperty: INodeProperties = {
 	],
 	default: 'run',
 };
-
-const timeoutOption = (description: string): INodeProperties => ({
-	displayName: 'Request Timeout (Seconds)',
-	name: 'requestTimeoutSeconds',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS,
-	description,
-});
-
-const allowWritesOption = (what: string): INodeProperties => ({
-	displayName: 'Allow Writes When Used as a Tool',
-	name: 'allowWritesAsTool',
-	type: 'boolean',
-	default: false,
-	description: `Whether an AI agent running this node as a tool may really ${what}. Off: as a tool, the node only checks the input and reports what it would send.`,
-});
 
 const nameValueCollection = (name: string, displayName: string, description: string, operation: string): INodeProperties => ({
 	displayName,
@@ -189,8 +173,8 @@ const runProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show(['run']),
 		options: [
-			allowWritesOption('run the workflow'),
-			timeoutOption('Longest time one request may take. A run request that times out is not sent again (it may have run).'),
+			allowWritesOption(actionWritesDescription('run the workflow')),
+			requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
 		],
 	},
 ];
@@ -224,8 +208,8 @@ const resumeProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show(['resume']),
 		options: [
-			allowWritesOption('resume the execution'),
-			timeoutOption('Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
+			allowWritesOption(actionWritesDescription('resume the execution')),
+			requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
 		],
 	},
 ];
@@ -293,7 +277,7 @@ const readOptions: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	displayOptions: show(['get', 'getMany']),
-	options: [timeoutOption('Longest time one request may take before it is cut off and retried')],
+	options: [requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take before it is cut off and retried')],
 };
 
 export const workflowProperties: INodeProperties[] = [workflowLocator, ...runProperties, ...resumeProperties, ...getManyProperties, readOptions];

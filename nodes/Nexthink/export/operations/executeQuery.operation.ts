@@ -13,6 +13,7 @@ import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runPerItem';
 import { advancedOptionsCollection, beforeAdvancedOptions, forOperation, OPTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
+import { requestTimeoutOption } from '../../shared/optionFields';
 
 const executeNotice: INodeProperties = {
 	displayName:
@@ -87,14 +88,7 @@ const executeOptions: INodeProperties = {
 		OPTION.maxOutputKBAsTool,
 		beforeAdvancedOptions({ ...OPTION.maxRowMB, displayOptions: CSV_ONLY }),
 		OPTION.maxRowsAsTool,
-		{
-			displayName: 'Request Timeout (Seconds)',
-			name: 'requestTimeoutSeconds',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 60,
-			description: 'Longest time the request may take, at most 86400 (one day)',
-		},
+		requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
 		{
 			displayName: 'Response Format',
 			name: 'responseFormat',
