@@ -30,10 +30,9 @@ import {
 	summariseFailures,
 	type ItemOutcome,
 } from './itemOutcome';
-import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry } from './itemPreparation';
+import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
 import { failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
 import type { Batch } from './batching';
-import type { Identification, PreparedItem } from './itemPreparation';
 import type { ConversionContext } from './valueConversion';
 
 export const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
