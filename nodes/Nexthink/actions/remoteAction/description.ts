@@ -9,6 +9,7 @@ import { waitForResultsProperties } from '../shared/waitDescription';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './api';
 import { DEFAULT_EXPIRY_MINUTES, MAX_EXPIRY_MINUTES, MIN_EXPIRY_MINUTES } from './runInput';
 import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { readOptionsCollection, returnAllAndLimit } from '../shared/readFields';
 
 const show = (operation: string[]) => ({ show: { resource: ['remoteAction'], operation } });
 
@@ -152,35 +153,9 @@ const getManyProperties: INodeProperties[] = [
 		displayOptions: show(['getMany']),
 		description: 'Whether to return only the remote actions whose "API" option is ticked, the ones this node can run',
 	},
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		displayOptions: show(['getMany']),
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		displayOptions: { show: { resource: ['remoteAction'], operation: ['getMany'], returnAll: [false] } },
-		description: 'Max number of results to return',
-	},
+	...returnAllAndLimit('remoteAction'),
 ];
 
-const readOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'readOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	displayOptions: show(['get', 'getMany']),
-	options: [
-		requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take before it is cut off and retried'),
-	],
-};
+const readOptions = readOptionsCollection('remoteAction', 'readOptions', DEFAULT_REQUEST_TIMEOUT_SECONDS);
 
 export const remoteActionProperties: INodeProperties[] = [remoteActionLocator, ...runProperties, ...getManyProperties, readOptions];

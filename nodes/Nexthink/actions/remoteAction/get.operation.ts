@@ -5,7 +5,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ItemOperation } from '../../shared/runPerItem';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, getRemoteAction } from './api';
 import { normaliseRemoteActionId } from './runInput';
-import { readReadTimeoutMs, RunInputError } from '../shared/inputChecks';
+import { RunInputError } from '../shared/inputChecks';
+import { readReadTimeoutMs } from '../shared/readFields';
 
 function prepareGet(this: IExecuteFunctions, itemIndex: number) {
 	let nqlId: string;

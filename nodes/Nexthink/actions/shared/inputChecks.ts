@@ -1,10 +1,7 @@
 /**
  * The input checks every Actions resource shares (no resource imports): the error of one item's
- * input, naming its field; how a wrong value is shown; Request Timeout; and the options of the Get
- * and Get Many operations (Request Timeout, Return All and Limit).
+ * input, naming its field; how a wrong value is shown; Request Timeout.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 
@@ -37,24 +34,4 @@ export function checkRequestTimeout(raw: unknown, defaultSeconds: number): numbe
 		problem = (error as Error).message;
 	}
 	throw new RunInputError(problem, 'Request Timeout (Seconds)');
-}
-
-/** Request Timeout of a Get or Get Many operation (its options collection `optionsName`), checked before any request. */
-export function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, optionsName: string, defaultSeconds: number): number {
-	const options = ctx.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
-	try {
-		return requestTimeoutMs(options.requestTimeoutSeconds, defaultSeconds);
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
-	}
-}
-
-/** How many entries to output: Infinity under Return All, else Limit (a whole number from 1). */
-export function readGetManyLimit(ctx: IExecuteFunctions, itemIndex: number): number {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) === true;
-	const limit = returnAll ? Infinity : Number(ctx.getNodeParameter('limit', itemIndex, 50));
-	if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
-		throw new NodeOperationError(ctx.getNode(), `Limit must be a whole number from 1, got ${String(limit)}`, { itemIndex });
-	}
-	return limit;
 }

@@ -7,6 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { waitForResultsProperties } from '../shared/waitDescription';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS } from './api';
 import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { readOptionsCollection, returnAllAndLimit } from '../shared/readFields';
 
 const show = (operation: string[]) => ({ show: { resource: ['workflow'], operation } });
 
@@ -251,33 +252,9 @@ const getManyProperties: INodeProperties[] = [
 		displayOptions: show(['getMany']),
 		description: 'Whether to leave out inactive workflows',
 	},
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		displayOptions: show(['getMany']),
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		displayOptions: { show: { resource: ['workflow'], operation: ['getMany'], returnAll: [false] } },
-		description: 'Max number of results to return',
-	},
+	...returnAllAndLimit('workflow'),
 ];
 
-const readOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'workflowReadOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	displayOptions: show(['get', 'getMany']),
-	options: [requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take before it is cut off and retried')],
-};
+const readOptions = readOptionsCollection('workflow', 'workflowReadOptions', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
 
 export const workflowProperties: INodeProperties[] = [workflowLocator, ...runProperties, ...resumeProperties, ...getManyProperties, readOptions];

@@ -7,7 +7,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runPerItem';
-import { readReadTimeoutMs, RunInputError } from '../shared/inputChecks';
+import { RunInputError } from '../shared/inputChecks';
+import { readReadTimeoutMs } from '../shared/readFields';
 import { workflowWarning } from './answers';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, getWorkflow } from './api';
 import { normaliseWorkflowId } from './runInput';

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runPerItem';
-import { readGetManyLimit, readReadTimeoutMs } from '../shared/inputChecks';
+import { readGetManyLimit, readReadTimeoutMs } from '../shared/readFields';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS, type Dependency, type TriggerMethod } from './api';
 
 function chosen<T extends string>(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, allowed: readonly T[], fallback: readonly T[]): T[] {

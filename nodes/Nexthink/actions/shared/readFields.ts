@@ -1,0 +1,65 @@
+/**
+ * The fields of the Get and Get Many operations every Actions resource with a list has (Return All,
+ * Limit, and an Options collection with Request Timeout), and their reading before any request.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { requestTimeoutOption } from '../../shared/optionFields';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
+
+/** Return All and Limit of a resource's Get Many. */
+export function returnAllAndLimit(resource: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { resource: [resource], operation: ['getMany'] } },
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			displayOptions: { show: { resource: [resource], operation: ['getMany'], returnAll: [false] } },
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+/** The Options of a resource's Get and Get Many (saved under `name`, which differs per resource). */
+export function readOptionsCollection(resource: string, name: string, defaultTimeoutSeconds: number): INodeProperties {
+	return {
+		displayName: 'Options',
+		name,
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: [resource], operation: ['get', 'getMany'] } },
+		options: [requestTimeoutOption(defaultTimeoutSeconds, 'Longest time one request may take before it is cut off and retried')],
+	};
+}
+
+/** Request Timeout of a Get or Get Many operation (its options collection `optionsName`), checked before any request. */
+export function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, optionsName: string, defaultSeconds: number): number {
+	const options = ctx.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
+	try {
+		return requestTimeoutMs(options.requestTimeoutSeconds, defaultSeconds);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
+	}
+}
+
+/** How many entries to output: Infinity under Return All, else Limit (a whole number from 1). */
+export function readGetManyLimit(ctx: IExecuteFunctions, itemIndex: number): number {
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) === true;
+	const limit = returnAll ? Infinity : Number(ctx.getNodeParameter('limit', itemIndex, 50));
+	if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
+		throw new NodeOperationError(ctx.getNode(), `Limit must be a whole number from 1, got ${String(limit)}`, { itemIndex });
+	}
+	return limit;
+}
