@@ -7,7 +7,7 @@ import { startExport } from '../../nql/exportApi';
 import { statusJson } from '../statusJson';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import { waitForExport } from '../../nql/waitForExport';
-import type { ItemOperation } from '../../shared/runPerItem';
+import type { ItemOperation } from '../../shared/runItems';
 import { compressionField, forOperation, OPTION, optionsCollection, resultsFileOptions, waitOptions } from '../description';
 import { queryFields } from '../../nql/queryFields';
 
