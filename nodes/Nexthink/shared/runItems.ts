@@ -141,7 +141,8 @@ export async function runPerItem<T>(ctx: IExecuteFunctions, operation: ItemOpera
 			continue;
 		}
 		try {
-			output.push(...(await operation.run.call(ctx, itemIndex, preparation.prepared)));
+			// one push per item: an export can give hundreds of thousands, too many for push(...items)
+			for (const item of await operation.run.call(ctx, itemIndex, preparation.prepared)) output.push(item);
 		} catch (error) {
 			if (!continueOnFail) throw nodeErrorOf(ctx.getNode(), error, itemIndex);
 			output.push(failedItem(ctx, itemIndex, failureOf(error)));
