@@ -16,7 +16,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
-import { errorOutputItem, stopIfAnyInvalid, usesErrorOutput } from '../shared/runItems';
+import { errorOutputItem, notSentAfterRefusal, stopIfAnyInvalid, usesErrorOutput } from '../shared/runItems';
 import { runsAsTool } from '../shared/toolMode';
 import { cancelSignalOf, nexthinkRequest } from '../transport';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody } from './batching';
@@ -116,7 +116,7 @@ async function runBatch(
 	fatal: NodeApiError | undefined,
 ): Promise<{ results: ObjectResult[]; fatal: NodeApiError | undefined }> {
 	if (settings.validateOnly) return { results: batch.objects.map(() => ({ applied: false, errors: [], warnings: [] })), fatal };
-	if (fatal !== undefined) return { results: failBatch(batch, errorOfRequest(fatal, 'Not sent: an earlier request of this run was refused. ')), fatal };
+	if (fatal !== undefined) return { results: failBatch(batch, errorOfRequest(fatal, notSentAfterRefusal())), fatal };
 	try {
 		const response = await nexthinkRequest(ctx, {
 			method: 'POST',

@@ -69,6 +69,14 @@ export function stopIfAnyInvalid(ctx: IExecuteFunctions, invalid: readonly Inval
 	);
 }
 
+/**
+ * What leads the failure of an item not sent because an earlier request of the run was refused (a
+ * 401, or a 403 for the same object): no later request could succeed. `what` names the request.
+ */
+export function notSentAfterRefusal(what = 'request'): string {
+	return `Not sent: an earlier ${what} of this run was refused. `;
+}
+
 /** Whether failed items go to the error output ("Continue (using error output)"). */
 export function usesErrorOutput(ctx: IExecuteFunctions): boolean {
 	return ctx.getNode().onError === 'continueErrorOutput';

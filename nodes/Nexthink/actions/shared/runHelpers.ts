@@ -7,6 +7,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { failureOf } from '../../shared/nodeErrors';
+import { notSentAfterRefusal } from '../../shared/runItems';
 import { cancelSignalOf } from '../../transport';
 
 /** What a request that failed (or was not sent) came to; the pure run plans (remoteAction/runBatching.ts, workflow/runBatching.ts) use this type too. */
@@ -37,7 +38,7 @@ export async function sendPlannedRequests<R extends { itemIndexes: number[] }, S
 	for (const request of requests) {
 		const earlier = unauthorized ?? refused.get(objectOf(request));
 		if (earlier !== undefined) {
-			results.push({ ok: false, ...failureOf(earlier, 'Not sent: an earlier request of this run was refused. '), httpCode: earlier.httpCode ?? undefined });
+			results.push({ ok: false, ...failureOf(earlier, notSentAfterRefusal()), httpCode: earlier.httpCode ?? undefined });
 			continue;
 		}
 		try {

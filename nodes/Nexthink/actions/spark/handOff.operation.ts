@@ -14,7 +14,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../transport';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid } from '../../shared/runItems';
+import { invalidItems, notSentAfterRefusal, outcomeItems, prepareItems, stopIfAnyInvalid } from '../../shared/runItems';
 import { failureOf } from '../../shared/nodeErrors';
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
@@ -43,7 +43,7 @@ export async function executeHandOff(this: IExecuteFunctions, continueOnFail: bo
 		const outcome: IDataObject = { upn: request.upn, files: files.length };
 		if (request.timeZone !== undefined) outcome.timeZone = request.timeZone;
 		if (refusal !== undefined) {
-			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...failureOf(refusal, 'Not sent: an earlier handoff of this run was refused. '), httpCode: refusal.httpCode } });
+			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...failureOf(refusal, notSentAfterRefusal('handoff')), httpCode: refusal.httpCode } });
 			continue;
 		}
 		try {
