@@ -27,6 +27,14 @@ import { WRITES_OFF_NOTE } from './toolMode';
 /** One item after its checks: ready to send, or its failure. */
 export type Preparation<T> = { ok: true; prepared: T } | ({ ok: false } & ItemFailure);
 
+/** The failure of an item whose checks failed, without the `ok` flag. */
+function failureIn(preparation: { ok: false } & ItemFailure): ItemFailure {
+	const failure: ItemFailure = { message: preparation.message };
+	if (preparation.description !== undefined) failure.description = preparation.description;
+	if (preparation.field !== undefined) failure.field = preparation.field;
+	return failure;
+}
+
 /** Checks every input item (`prepare` sends nothing); whatever it throws is that item's failure. */
 export function prepareItems<T>(ctx: IExecuteFunctions, prepare: (itemIndex: number) => T): Array<Preparation<T>> {
 	return ctx.getInputData().map((_item, itemIndex) => {
@@ -110,10 +118,7 @@ export function outcomeItems<T>(
 		const preparation = preparations[itemIndex];
 		let outcome: IDataObject;
 		if (preparation.ok) outcome = outcomes.get(itemIndex) as IDataObject;
-		else {
-			const { ok: _ok, ...failure } = preparation;
-			outcome = { status: 'failed', error: failure as IDataObject };
-		}
+		else outcome = { status: 'failed', error: { ...failureIn(preparation) } };
 		// `validated` is the outcome of a tool run without "Allow Writes When Used as a Tool", and only of it
 		if (outcome.status === 'validated') outcome.note = WRITES_OFF_NOTE;
 		const itemWait = waited?.get(itemIndex);
@@ -144,8 +149,7 @@ export async function runPerItem<T>(ctx: IExecuteFunctions, operation: ItemOpera
 	const output: INodeExecutionData[] = [];
 	for (const [itemIndex, preparation] of preparations.entries()) {
 		if (!preparation.ok) {
-			const { ok: _ok, ...failure } = preparation;
-			output.push(failedItem(ctx, itemIndex, failure));
+			output.push(failedItem(ctx, itemIndex, failureIn(preparation)));
 			continue;
 		}
 		try {
