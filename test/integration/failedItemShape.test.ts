@@ -11,6 +11,7 @@ import { NexthinkEnrichment } from '../../nodes/Nexthink/enrichment/NexthinkEnri
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
 import { disposeHarness, N8N_CORE_VERSION, nexthinkCredentials, runNode } from '../helpers/harness';
 import { FEW_N8N_RUNS_TIMEOUT_MS } from '../helpers/timeouts';
+import { deviceFields } from './enrichment/helpers';
 
 const { startNexthinkServer } = require('../server');
 
@@ -54,15 +55,7 @@ const CASES: Array<[string, () => INodeType, INodeParameters, IDataObject, IData
 	[
 		'Enrichment (together, a bad input)',
 		() => new NexthinkEnrichment(),
-		{
-			objectType: 'device',
-			identifyBy: 'name',
-			identificationValue: '={{ $json.name }}',
-			mappingMode: 'defineBelow',
-			deviceFields: { fieldValues: [{ field: 'customField', customFieldId: '#tier', value: 'gold' }] },
-			domain: 'n8n',
-			options: { validateOnly: true },
-		},
+		deviceFields([{ field: 'customField', customFieldId: '#tier', value: 'gold' }], { domain: 'n8n', options: { validateOnly: true } }),
 		{ name: 'PC-1' },
 		{ name: '' },
 	],
