@@ -66,7 +66,7 @@ export function stopIfAnyInvalid(ctx: IExecuteFunctions, invalid: readonly Inval
 		ctx.getNode(),
 		invalid.length === 1
 			? `Item ${first.itemIndex} cannot be sent: ${first.message}`
-			: `${invalid.length} items cannot be sent; the first is item ${first.itemIndex}: ${first.message}`,
+			: `${invalid.length.toLocaleString('en-US')} items cannot be sent; the first is item ${first.itemIndex}: ${first.message}`,
 		{
 			itemIndex: first.itemIndex,
 			description: [

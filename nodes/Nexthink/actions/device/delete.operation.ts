@@ -25,6 +25,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
+import { nodeErrorOf } from '../../shared/nodeErrors';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { sendPlannedRequests, withRequestsMade, type FailedRequest } from '../shared/runHelpers';
 import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
@@ -42,7 +43,6 @@ import {
 	type DeletionPlan,
 	type DeviceToDelete,
 } from './deleteInput';
-import { InputError } from '../../shared/inputError';
 
 export const DEVICE_OUTCOME_KEY = 'nexthinkDevice';
 export const DEVICE_PREVIEW_KEY = 'nexthinkDeletionPreview';
@@ -106,8 +106,9 @@ function readRunSettings(ctx: IExecuteFunctions): RunSettings {
 			sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
 		};
 	} catch (error) {
-		const message = error instanceof InputError ? `${error.message}. Nothing was sent to Nexthink.` : (error as Error);
-		throw new NodeOperationError(ctx.getNode(), message);
+		const nodeError = nodeErrorOf(ctx.getNode(), error);
+		nodeError.description = [nodeError.description, 'Nothing was sent to Nexthink.'].filter((part) => typeof part === 'string' && part !== '').join(' ');
+		throw nodeError;
 	}
 }
 

@@ -119,14 +119,11 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 		}
 		for (const itemIndex of itemIndexes) {
 			const preparation = preparations[itemIndex] as { ok: true; prepared: Prepared };
-			let problem: InputError | undefined;
 			try {
 				checkParamsAgainstInputs(remoteActionId, preparation.prepared.run.params, inputs);
 			} catch (error) {
-				// it throws nothing else
-				problem = error as InputError;
+				preparations[itemIndex] = { ok: false, ...failureOf(error) };
 			}
-			if (problem !== undefined) preparations[itemIndex] = { ok: false, message: problem.message, field: problem.field };
 		}
 	}
 }
