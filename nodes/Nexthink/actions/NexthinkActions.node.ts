@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { runPerItem, type ItemOperation } from '../shared/runPerItem';
+import { runPerItem, type ItemOperation } from '../shared/runItems';
 import { executeTriggerCampaign } from './campaign/triggerCampaign.operation';
 import { executeDeleteDevices } from './device/delete.operation';
 import { actionsProperties } from './description';

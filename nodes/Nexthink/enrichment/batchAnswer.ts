@@ -53,7 +53,7 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 			message:
 				statusCode === 207
 					? 'The API reported a partial success (HTTP 207) without saying which objects failed, so none can be confirmed as applied.'
-					: `${capitalised(unexpectedAnswer({ statusCode, ...origin }))}: not the Enrichment API's {"status": "success"}, so none of this request's objects can be confirmed as applied. A proxy or login page may be answering instead of Nexthink; check the API base URL of the credential.`,
+					: `${unexpectedAnswer({ statusCode, ...origin }, true)}: not the Enrichment API's {"status": "success"}, so none of this request's objects can be confirmed as applied. A proxy or login page may be answering instead of Nexthink; check the API base URL of the credential.`,
 			source: 'api',
 		});
 	}
@@ -74,9 +74,6 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 	});
 }
 
-function capitalised(text: string): string {
-	return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** The same error for every object of the batch (request refused, retries exhausted, not sent). */
 export function failBatch(batch: Batch, error: EnrichmentError): ObjectResult[] {

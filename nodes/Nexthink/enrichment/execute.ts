@@ -13,14 +13,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../shared/inputError';
+import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
+import { errorOutputItem, notSentAfterRefusal, stopIfAnyInvalid, usesErrorOutput } from '../shared/runItems';
 import { runsAsTool } from '../shared/toolMode';
 import { cancelSignalOf, nexthinkRequest } from '../transport';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
 import { isIdentificationKind, isObjectType, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { createKeyResolver, type KeyMeaning } from './fieldNames';
-import { ItemInputError, type EnrichmentError } from './itemErrors';
+import { enrichmentErrorOf, type EnrichmentError } from './itemErrors';
 import {
 	batchItemOutcomes,
 	describeFailure,
@@ -67,8 +70,15 @@ export async function executeEnrichment(this: IExecuteFunctions, continueOnFail:
 	const settings = readRunSettings(this, items.length);
 
 	const resolveKey = createKeyResolver(settings.objectType);
-	const preparations = items.map((item, itemIndex) => prepareItem(this, settings, resolveKey, item, itemIndex, continueOnFail));
-	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+	const preparations = items.map((item, itemIndex) => prepareItem(this, settings, resolveKey, item, itemIndex));
+	if (!continueOnFail) {
+		stopIfAnyInvalid(
+			this,
+			preparations.flatMap((preparation, itemIndex) =>
+				preparation.ok ? [] : [{ itemIndex, message: preparation.outcome.errors[0].message, line: describeFailure(itemIndex, preparation.outcome) }],
+			),
+		);
+	}
 
 	const valid = preparations.flatMap((preparation) => (preparation.ok ? [preparation.item] : []));
 	const outcomes: Array<ItemOutcome | undefined> = preparations.map((preparation) => (preparation.ok ? undefined : preparation.outcome));
@@ -106,7 +116,7 @@ async function runBatch(
 	fatal: NodeApiError | undefined,
 ): Promise<{ results: ObjectResult[]; fatal: NodeApiError | undefined }> {
 	if (settings.validateOnly) return { results: batch.objects.map(() => ({ applied: false, errors: [], warnings: [] })), fatal };
-	if (fatal !== undefined) return { results: failBatch(batch, errorOfRequest(fatal, 'Not sent: an earlier request of this run was refused. ')), fatal };
+	if (fatal !== undefined) return { results: failBatch(batch, errorOfRequest(fatal, notSentAfterRefusal())), fatal };
 	try {
 		const response = await nexthinkRequest(ctx, {
 			method: 'POST',
@@ -132,9 +142,16 @@ async function runBatch(
  * never a silent use of item 0's.
  */
 function readRunSettings(ctx: IExecuteFunctions, itemCount: number): RunSettings {
-	const settings = readItemRunSettings(ctx, 0);
+	const read = (itemIndex: number) => {
+		try {
+			return readItemRunSettings(ctx, itemIndex);
+		} catch (error) {
+			throw nodeErrorOf(ctx.getNode(), error, itemIndex);
+		}
+	};
+	const settings = read(0);
 	for (let itemIndex = 1; itemIndex < itemCount; itemIndex++) {
-		const other = readItemRunSettings(ctx, itemIndex);
+		const other = read(itemIndex);
 		for (const [key, label] of RUN_SETTING_LABELS) {
 			if (settings[key] !== other[key]) {
 				throw new NodeOperationError(
@@ -167,26 +184,19 @@ const RUN_SETTING_LABELS: ReadonlyArray<[ComparableSetting, string]> = [
 function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSettings {
 	const objectType = ctx.getNodeParameter('objectType', itemIndex) as string;
 	if (!isObjectType(objectType)) {
-		throw new NodeOperationError(ctx.getNode(), `Unknown object type "${String(objectType)}"`, { itemIndex });
+		throw new InputError(`Unknown object type "${String(objectType)}"`, 'Object Type');
 	}
 	const identifyBy = ctx.getNodeParameter('identifyBy', itemIndex) as string;
 	if (!isIdentificationKind(objectType, identifyBy)) {
-		throw new NodeOperationError(ctx.getNode(), `A ${objectType} cannot be identified by "${String(identifyBy)}"`, { itemIndex });
+		throw new InputError(`A ${objectType} cannot be identified by "${String(identifyBy)}"`, 'Identify By');
 	}
 	const domain = readDomain(ctx, itemIndex);
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const batchSize = Number(options.batchSize ?? DEFAULT_BATCH_SIZE);
 	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
-		throw new NodeOperationError(ctx.getNode(), `Batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`, {
-			itemIndex,
-		});
+		throw new InputError(`Batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`, 'Batch Size');
 	}
-	let timeoutMs: number;
-	try {
-		timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
-	}
+	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
 	const autoMap = ctx.getNodeParameter('mappingMode', itemIndex) === MAPPING_MODES.autoMapInputData;
 	return {
 		objectType,
@@ -245,14 +255,7 @@ function readDomain(ctx: IExecuteFunctions, itemIndex: number): string {
 	return domain;
 }
 
-function prepareItem(
-	ctx: IExecuteFunctions,
-	settings: RunSettings,
-	resolveKey: (key: string) => KeyMeaning,
-	item: INodeExecutionData,
-	itemIndex: number,
-	continueOnFail: boolean,
-): Preparation {
+function prepareItem(ctx: IExecuteFunctions, settings: RunSettings, resolveKey: (key: string) => KeyMeaning, item: INodeExecutionData, itemIndex: number): Preparation {
 	const { objectType } = settings;
 	let identification: Identification | null = null;
 	try {
@@ -268,34 +271,8 @@ function prepareItem(
 		const entries = ctx.getNodeParameter(`${fieldsParameterName(objectType)}.fieldValues`, itemIndex, []) as FieldEntry[];
 		return { ok: true, item: { itemIndex, identification, fields: fieldsFromEntries(objectType, entries, settings.conversion) } };
 	} catch (error) {
-		if (error instanceof ItemInputError) {
-			return { ok: false, outcome: failedOutcome(objectType, identification, [error.toEnrichmentError()]) };
-		}
-		// Anything else (an expression that fails to evaluate) stops the run unless the user chose to continue.
-		if (!continueOnFail) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-		const message = error instanceof Error ? error.message : String(error);
-		return { ok: false, outcome: failedOutcome(objectType, identification, [{ code: 'PARAMETER_ERROR', message, source: 'node' }]) };
+		return { ok: false, outcome: failedOutcome(objectType, identification, [enrichmentErrorOf(error)]) };
 	}
-}
-
-/** Under "Stop Workflow", one bad item means nothing is sent: the user fixes the input first. */
-function throwIfAnyInvalid(ctx: IExecuteFunctions, preparations: readonly Preparation[]): void {
-	const invalid = preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [] : [{ itemIndex, outcome: preparation.outcome }]));
-	if (invalid.length === 0) return;
-	const [first] = invalid;
-	throw new NodeOperationError(
-		ctx.getNode(),
-		invalid.length === 1
-			? `Item ${first.itemIndex} cannot be sent: ${first.outcome.errors[0].message}`
-			: `${plural(invalid.length, 'item')} cannot be sent; the first is item ${first.itemIndex}: ${first.outcome.errors[0].message}`,
-		{
-			itemIndex: first.itemIndex,
-			description: [
-				'Nothing was sent to Nexthink. Fix these items, or set the node\'s "On Error" setting to continue so that valid items are sent and failed ones are reported.',
-				...invalid.slice(0, 5).map(({ itemIndex, outcome }) => describeFailure(itemIndex, outcome)),
-			].join('\n'),
-		},
-	);
 }
 
 function throwIfAnyFailed(ctx: IExecuteFunctions, outcomes: readonly ItemOutcome[], fatal: NodeApiError | undefined): void {
@@ -324,16 +301,10 @@ function errorOfRequest(error: unknown, prefix = ''): EnrichmentError {
 }
 
 function toOutputItems(ctx: IExecuteFunctions, items: readonly INodeExecutionData[], outcomes: readonly ItemOutcome[]): INodeExecutionData[] {
-	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
+	const toErrorOutput = usesErrorOutput(ctx);
 	return items.map((item, itemIndex) => {
 		const outcome = outcomes[itemIndex];
-		if (toErrorOutput && outcome.status === 'failed') {
-			// n8n routes an item to the error output when `error` is its only key (n8n-core
-			// `handleNodeErrorOutput`, 1.x and 2.x) and then adds the paired input item's JSON to it.
-			// An item with an `error` property instead would lose its JSON to `{error: message}`.
-			const error = { message: describeFailure(itemIndex, outcome), ...outcome };
-			return { json: { error: error as unknown as IDataObject }, pairedItem: { item: itemIndex } };
-		}
+		if (toErrorOutput && outcome.status === 'failed') return errorOutputItem(itemIndex, { message: describeFailure(itemIndex, outcome), ...outcome });
 		return { json: { ...item.json, [OUTCOME_KEY]: outcome as unknown as IDataObject }, pairedItem: { item: itemIndex } };
 	});
 }

@@ -2,6 +2,9 @@
  * Errors attached to an item's outcome. `source` tells whether the node found the problem before
  * sending (`node`) or the API reported it (`api`); codes from the API are passed through unchanged.
  */
+import { InputError } from '../shared/inputError';
+import { failureOf } from '../shared/nodeErrors';
+
 export interface EnrichmentError {
 	code: string;
 	message: string;
@@ -19,17 +22,12 @@ export const INPUT_ERROR_CODES = {
 
 export type InputErrorCode = (typeof INPUT_ERROR_CODES)[keyof typeof INPUT_ERROR_CODES];
 
-/** Thrown by the pure item-preparation code; caught per item and turned into that item's outcome. */
-export class ItemInputError extends Error {
-	constructor(
-		readonly code: InputErrorCode,
-		message: string,
-	) {
-		super(message);
-		this.name = 'ItemInputError';
-	}
-
-	toEnrichmentError(): EnrichmentError {
-		return { code: this.code, message: this.message, source: 'node' };
-	}
+/**
+ * What an item's checks threw, as that item's outcome error: an input error (shared/inputError.ts,
+ * thrown by the pure item-preparation code with one of INPUT_ERROR_CODES) keeps its code; anything
+ * else (an expression that fails to evaluate) is a PARAMETER_ERROR.
+ */
+export function enrichmentErrorOf(error: unknown): EnrichmentError {
+	const code = error instanceof InputError && error.code !== undefined ? error.code : 'PARAMETER_ERROR';
+	return { code, message: failureOf(error).message, source: 'node' };
 }

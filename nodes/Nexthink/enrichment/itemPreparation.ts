@@ -1,7 +1,7 @@
 /**
  * Turning one input item into what is sent for it: its identification and its typed fields, from the
  * "Map Each Field" entries or from the item's own keys ("Map Automatically From Input"). Every problem
- * is thrown as an `ItemInputError` so the caller can fail just that item.
+ * is thrown as an `InputError` so the caller can fail just that item.
  *
  * A value that is `null` or `undefined` means "no value" and its field is not sent (clearing a field
  * takes an explicit empty string); an item left with no field at all is an error.
@@ -18,8 +18,9 @@ import {
 	type ObjectType,
 } from './fieldCatalogue';
 import type { KeyMeaning } from './fieldNames';
-import { INPUT_ERROR_CODES, ItemInputError } from './itemErrors';
+import { INPUT_ERROR_CODES } from './itemErrors';
 import { convertFieldValue, type ConversionContext, type WireValue } from './valueConversion';
+import { InputError } from '../shared/inputError';
 
 export interface Identification {
 	name: string;
@@ -43,30 +44,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function prepareIdentification(objectType: ObjectType, kind: IdentificationKind, raw: unknown): Identification {
 	const name = identificationName(objectType, kind);
 	if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
-		throw new ItemInputError(
-			INPUT_ERROR_CODES.missingIdentification,
-			`The ${objectType} ${kind.toUpperCase()} to identify the object is empty (${name}).`,
-		);
+		throw new InputError(`The ${objectType} ${kind.toUpperCase()} to identify the object is empty (${name}).`, undefined, INPUT_ERROR_CODES.missingIdentification);
 	}
 	if (typeof raw !== 'string' && typeof raw !== 'number') {
-		throw new ItemInputError(
-			INPUT_ERROR_CODES.invalidIdentification,
-			`The ${objectType} ${kind.toUpperCase()} must be text, got ${Array.isArray(raw) ? 'a list' : typeof raw} (${name}).`,
-		);
+		throw new InputError(`The ${objectType} ${kind.toUpperCase()} must be text, got ${Array.isArray(raw) ? 'a list' : typeof raw} (${name}).`, undefined, INPUT_ERROR_CODES.invalidIdentification);
 	}
 	if (typeof raw === 'number' && !Number.isFinite(raw)) {
-		throw new ItemInputError(
-			INPUT_ERROR_CODES.invalidIdentification,
-			`The ${objectType} ${kind.toUpperCase()} is the number ${String(raw)}, which identifies nothing (${name}). Check the expression that computes it.`,
-		);
+		throw new InputError(`The ${objectType} ${kind.toUpperCase()} is the number ${String(raw)}, which identifies nothing (${name}). Check the expression that computes it.`, undefined, INPUT_ERROR_CODES.invalidIdentification);
 	}
 	const value = String(raw).trim();
 	if (kind === 'uid') {
 		if (!UUID.test(value)) {
-			throw new ItemInputError(
-				INPUT_ERROR_CODES.invalidIdentification,
-				`"${value}" is not a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6 (${name}).`,
-			);
+			throw new InputError(`"${value}" is not a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6 (${name}).`, undefined, INPUT_ERROR_CODES.invalidIdentification);
 		}
 		// Nexthink shows UIDs in lowercase; one spelling also lets duplicates in a batch be merged.
 		return { name, value: value.toLowerCase() };
@@ -108,12 +97,9 @@ export function fieldsFromEntries(
 		fields.push({ name: target.name, value: convertFieldValue(target, raw, context) });
 	}
 	if (fields.length === 0) {
-		throw new ItemInputError(
-			INPUT_ERROR_CODES.noFields,
-			entries.length === 0
+		throw new InputError(entries.length === 0
 				? 'No field to set: add at least one field under "Fields to Set".'
-				: 'No field to set: every field value is empty (null). Use an empty string to clear a field.',
-		);
+				: 'No field to set: every field value is empty (null). Use an empty string to clear a field.', undefined, INPUT_ERROR_CODES.noFields);
 	}
 	return fields;
 }
@@ -126,7 +112,7 @@ function entryTarget(objectType: ObjectType, entry: FieldEntry): FieldTarget {
 	}
 	const fixed = findFixedField(objectType, field);
 	if (fixed === undefined) {
-		throw new ItemInputError(INPUT_ERROR_CODES.invalidField, `"${field}" is not a field of a ${objectType}.`);
+		throw new InputError(`"${field}" is not a field of a ${objectType}.`, undefined, INPUT_ERROR_CODES.invalidField);
 	}
 	return fixedFieldTarget(fixed);
 }
@@ -134,10 +120,7 @@ function entryTarget(objectType: ObjectType, entry: FieldEntry): FieldTarget {
 function nqlIdOf(raw: unknown, what: string): string {
 	const id = typeof raw === 'string' ? normaliseNqlId(raw) : undefined;
 	if (id === undefined) {
-		throw new ItemInputError(
-			INPUT_ERROR_CODES.invalidField,
-			`The ${what} ID ${raw === undefined || raw === '' ? 'is empty' : `"${String(raw)}" is not an NQL ID`}: enter it as #name or name (letters, digits and underscores).`,
-		);
+		throw new InputError(`The ${what} ID ${raw === undefined || raw === '' ? 'is empty' : `"${String(raw)}" is not an NQL ID`}: enter it as #name or name (letters, digits and underscores).`, undefined, INPUT_ERROR_CODES.invalidField);
 	}
 	return id;
 }
@@ -157,7 +140,7 @@ function entryValue(target: FieldTarget, entry: FieldEntry): unknown {
 
 function chosen(value: unknown, label: string, choices: string): unknown {
 	if (value === NOT_CHOSEN) {
-		throw new ItemInputError(INPUT_ERROR_CODES.invalidValue, `${label}: no value chosen. Pick ${choices} in the "${label}" list.`);
+		throw new InputError(`${label}: no value chosen. Pick ${choices} in the "${label}" list.`, undefined, INPUT_ERROR_CODES.invalidValue);
 	}
 	return value;
 }
@@ -185,11 +168,8 @@ export function fieldsFromInput(
 		fields.push({ name: meaning.target.name, value: convertFieldValue(meaning.target, raw, context) });
 	}
 	if (fields.length === 0) {
-		throw new ItemInputError(
-			INPUT_ERROR_CODES.noFields,
-			`No input key names a ${objectType} field that can be set (keys: ${Object.keys(json).slice(0, 10).join(', ') || 'none'}). ` +
-				`Name keys like ${objectType === 'user' ? 'ad.department, user.ad.department' : `${objectType}.#my_field`} or #my_field.`,
-		);
+		throw new InputError(`No input key names a ${objectType} field that can be set (keys: ${Object.keys(json).slice(0, 10).join(', ') || 'none'}). ` +
+				`Name keys like ${objectType === 'user' ? 'ad.department, user.ad.department' : `${objectType}.#my_field`} or #my_field.`, undefined, INPUT_ERROR_CODES.noFields);
 	}
 	return { fields, unmappedKeys };
 }

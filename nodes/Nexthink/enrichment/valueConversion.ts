@@ -1,13 +1,14 @@
 /**
  * Typing of field values for the wire, per value kind (see `ValueKind`). Every function either returns
- * the value to send or throws an `ItemInputError` that says what was wrong and what is accepted, so a
+ * the value to send or throws an `InputError` that says what was wrong and what is accepted, so a
  * bad value fails its item before anything is sent.
  *
  * An empty string clears a field in Nexthink, so `''` passes through for text, date and
  * virtualization type fields, and selects `clear` (0) for the desktop broker.
  */
 import { DESKTOP_BROKERS, VIRTUALIZATION_TYPES, type FieldTarget } from './fieldCatalogue';
-import { INPUT_ERROR_CODES, ItemInputError } from './itemErrors';
+import { INPUT_ERROR_CODES } from './itemErrors';
+import { InputError } from '../shared/inputError';
 
 export type WireValue = string | number;
 
@@ -29,8 +30,8 @@ export function convertFieldValue(target: FieldTarget, raw: unknown, context: Co
 	}
 }
 
-function invalid(field: string, message: string): ItemInputError {
-	return new ItemInputError(INPUT_ERROR_CODES.invalidValue, `${field}: ${message}`);
+function invalid(field: string, message: string): InputError {
+	return new InputError(`${field}: ${message}`, undefined, INPUT_ERROR_CODES.invalidValue);
 }
 
 function describe(raw: unknown): string {

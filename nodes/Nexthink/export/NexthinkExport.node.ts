@@ -7,7 +7,7 @@ import { description as executeQueryFields, executeExecuteQuery } from './operat
 import { description as exportFields, executeExport } from './operations/export.operation';
 import { description as getStatusFields, executeGetStatus } from './operations/getStatus.operation';
 import { description as startExportFields, executeStartExport } from './operations/startExport.operation';
-import { runPerItem, type ItemOperation } from '../shared/runPerItem';
+import { runPerItem, type ItemOperation } from '../shared/runItems';
 import { exportToolDescriptionProperties } from '../shared/toolDescriptions';
 
 const OPERATIONS = {

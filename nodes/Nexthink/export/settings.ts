@@ -1,18 +1,20 @@
 /**
- * Reads the Export node's options for one item into plain settings, validating before any request.
+ * Reads the Export node's options for one item into plain settings, validating before any request:
+ * a bad value throws an input error (shared/inputError.ts) that the item runner (shared/runItems.ts)
+ * reports for that item.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { requestTimeoutMs, RequestTimeoutError } from '../shared/requestTimeout';
+import { InputError } from '../shared/inputError';
+import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
-import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes, ToolSettingError } from '../shared/toolOutput';
+import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes } from '../shared/toolOutput';
 import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../results/limits';
 import type { Compression } from '../results/decompress';
-import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
+import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
 import type { ExecuteRequestSettings } from '../nql/executeApi';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from '../nql/waitSchedule';
+import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../nql/waitSchedule';
 import { FIRST_ADVANCED_VERSION } from './description';
 
 export type OutputMode = 'rows' | 'file' | 'rowsAndFile';
@@ -55,7 +57,7 @@ const MB = 1024 * 1024;
 export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): ExecuteSettings {
 	const options = ctx.getNodeParameter('executeOptions', itemIndex, {}) as IDataObject;
 	const advanced = readAdvancedOptions(ctx, itemIndex, 'executeOptions');
-	return validated(ctx, itemIndex, () => ({
+	return {
 		apiVersion: options.apiVersion === 'v1' ? 'v1' : 'v2',
 		asCsv: options.responseFormat === 'csv',
 		convertTypes: options.convertTypes === true,
@@ -65,7 +67,7 @@ export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): 
 		toolLimits: readToolOptions(options),
 		limits: readResultLimits(advanced),
 		maxAnswerBytes: limitFromOption(advanced.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB),
-	}));
+	};
 }
 
 export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
@@ -82,26 +84,9 @@ function readAdvancedOptions(ctx: IExecuteFunctions, itemIndex: number, before: 
 	return ctx.getNodeParameter(name, itemIndex, {}) as IDataObject;
 }
 
-/** Runs a validation and turns its complaint into an error on this item. */
-export function validated<T>(ctx: IExecuteFunctions, itemIndex: number, read: () => T): T {
-	try {
-		return read();
-	} catch (error) {
-		if (
-			error instanceof QueryInputError ||
-			error instanceof RequestTimeoutError ||
-			error instanceof WaitSettingsError ||
-			error instanceof ToolSettingError
-		) {
-			throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex });
-		}
-		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-	}
-}
-
 export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): QuerySettings {
 	const raw = readQueryFields((name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback));
-	return validated(ctx, itemIndex, () => checkQueryFields(raw));
+	return checkQueryFields(raw);
 }
 
 export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
@@ -110,13 +95,13 @@ export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	return {
 		compression: ctx.getNodeParameter('compression', itemIndex, 'GZIP') as Compression,
 		method: (advanced.startMethod === 'GET' ? 'GET' : 'POST') as 'GET' | 'POST',
-		logTag: validated(ctx, itemIndex, () => validateLogTag(options.logTag)),
+		logTag: validateLogTag(options.logTag),
 	};
 }
 
 /** Request Timeout of the Export operations (default 300 s), checked before any request. */
 export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
-	return validated(ctx, itemIndex, () => requestTimeoutMs(readOptions(ctx, itemIndex).requestTimeoutSeconds, 300));
+	return requestTimeoutMs(readOptions(ctx, itemIndex).requestTimeoutSeconds, 300);
 }
 
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings & { failOnTimeout: boolean } {
@@ -129,25 +114,23 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 		maxWaitUnit === 'minutes'
 			? number(options, 'maxWaitMinutes', DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000) * 60_000
 			: number(options, 'maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000;
-	return validated(ctx, itemIndex, () => {
-		const settings = checkWaitSettings(
-			{
-				firstDelayMs: number(advanced, 'firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
-				factor: number(advanced, 'pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
-				maxIntervalMs: number(advanced, 'maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
-				maxWaitMs,
-			},
-			maxWaitUnit,
-		);
-		return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
-	});
+	const settings = checkWaitSettings(
+		{
+			firstDelayMs: number(advanced, 'firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
+			factor: number(advanced, 'pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
+			maxIntervalMs: number(advanced, 'maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
+			maxWaitMs,
+		},
+		maxWaitUnit,
+	);
+	return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
 }
 
 export { runsAsTool };
 
 /**
  * The tool-run options of an options collection (Export's `options`, Execute Query's
- * `executeOptions`), checked whether or not the node runs as a tool. Call inside `validated`.
+ * `executeOptions`), checked whether or not the node runs as a tool.
  */
 export function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number } {
 	return {
@@ -159,42 +142,40 @@ export function readToolOptions(options: IDataObject): { maxRows: number; maxByt
 export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): ResultSettings {
 	const options = readOptions(ctx, itemIndex);
 	const advanced = readAdvancedOptions(ctx, itemIndex, 'options');
-	return validated(ctx, itemIndex, () => {
-		const output = (options.output ?? 'rows') as OutputMode;
-		let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
-		const toolOptions = readToolOptions(options);
-		let tool: ToolLimits | undefined;
-		if (runsAsTool(ctx)) {
-			const userLimitApplies = maxRows !== 0 && maxRows <= toolOptions.maxRows;
-			maxRows = userLimitApplies ? maxRows : toolOptions.maxRows;
-			tool = { maxRows, rowLimitOption: userLimitApplies ? 'Max Rows' : TOOL_ROWS_OPTION, maxBytes: toolOptions.maxBytes };
-		}
-		const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
-		if (output !== 'rows' && binaryPropertyName === '') throw new QueryInputError('"Put File in Field" is empty.');
-		return {
-			output,
-			includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
-			convertTypes: options.convertTypes === true,
-			maxRows,
-			binaryPropertyName,
-			failOnTruncated: options.onTruncated === 'fail',
-			limits: readResultLimits(advanced),
-			...(tool !== undefined ? { tool } : {}),
-		};
-	});
+	const output = (options.output ?? 'rows') as OutputMode;
+	let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
+	const toolOptions = readToolOptions(options);
+	let tool: ToolLimits | undefined;
+	if (runsAsTool(ctx)) {
+		const userLimitApplies = maxRows !== 0 && maxRows <= toolOptions.maxRows;
+		maxRows = userLimitApplies ? maxRows : toolOptions.maxRows;
+		tool = { maxRows, rowLimitOption: userLimitApplies ? 'Max Rows' : TOOL_ROWS_OPTION, maxBytes: toolOptions.maxBytes };
+	}
+	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
+	if (output !== 'rows' && binaryPropertyName === '') throw new InputError('"Put File in Field" is empty.');
+	return {
+		output,
+		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
+		convertTypes: options.convertTypes === true,
+		maxRows,
+		binaryPropertyName,
+		failOnTruncated: options.onTruncated === 'fail',
+		limits: readResultLimits(advanced),
+		...(tool !== undefined ? { tool } : {}),
+	};
 }
 
 /** A row count: a whole number from `min` up to 2^53 - 1 (beyond it counting is no longer exact). */
 export function wholeNumber(value: number, label: string, min: 0 | 1): number {
 	if (!(Number.isSafeInteger(value) && value >= min)) {
-		throw new QueryInputError(`${label} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${String(value)}.`);
+		throw new InputError(`${label} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${String(value)}.`);
 	}
 	return value;
 }
 
 /**
- * The results-file limits of the collection that holds them (readAdvancedOptions). Call inside
- * `validated`: a bad value throws a RangeError naming the option.
+ * The results-file limits of the collection that holds them (readAdvancedOptions): a bad value
+ * throws an input error naming the option.
  */
 export function readResultLimits(options: IDataObject): ResultLimits {
 	return resultLimitsFromOptions(options);
@@ -203,7 +184,7 @@ export function readResultLimits(options: IDataObject): ResultLimits {
 export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {
 	const exportId = String(ctx.getNodeParameter('exportId', itemIndex, '') ?? '').trim();
 	if (exportId === '') {
-		throw new NodeOperationError(ctx.getNode(), 'The export ID is empty. Map it from Start Export, e.g. {{ $json.exportId }}.', { itemIndex });
+		throw new InputError('The export ID is empty. Map it from Start Export, e.g. {{ $json.exportId }}.', 'Export ID');
 	}
 	return exportId;
 }
@@ -211,9 +192,7 @@ export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string 
 export function readResultsFileUrl(ctx: IExecuteFunctions, itemIndex: number): string {
 	const url = String(ctx.getNodeParameter('resultsFileUrl', itemIndex, '') ?? '').trim();
 	if (!/^https?:\/\/\S+$/i.test(url)) {
-		throw new NodeOperationError(ctx.getNode(), `The results file URL "${url.slice(0, 80)}" is not an http(s) URL. Map it from Get Status, e.g. {{ $json.resultsFileUrl }}.`, {
-			itemIndex,
-		});
+		throw new InputError(`The results file URL "${url.slice(0, 80)}" is not an http(s) URL. Map it from Get Status, e.g. {{ $json.resultsFileUrl }}.`, 'Results File URL');
 	}
 	return url;
 }

@@ -3,11 +3,12 @@
  * out, so a typo never costs an export: query ID, NQL parameters and the custom log tag.
  */
 
+import { InputError } from '../shared/inputError';
+
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
 export const MAX_QUERY_ID_LENGTH = 255;
 export const MAX_LOG_TAG_LENGTH = 255;
 
-export class QueryInputError extends Error {}
 
 /** A query as it is sent: its ID (with #) and the values of its $parameters. */
 export interface QuerySettings {
@@ -22,21 +23,21 @@ export interface QuerySettings {
 export function normaliseQueryId(raw: unknown): string {
 	const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw).trim();
 	if (text === '') {
-		throw new QueryInputError('The query ID is empty. Enter the ID of an NQL API query, e.g. #all_devices (Nexthink: Administration > NQL API queries).');
+		throw new InputError('The query ID is empty. Enter the ID of an NQL API query, e.g. #all_devices (Nexthink: Administration > NQL API queries).');
 	}
 	const typedHash = text.startsWith('#');
 	const queryId = typedHash ? text : `#${text}`;
 	if (queryId.length > MAX_QUERY_ID_LENGTH) {
 		const limit = typedHash ? `${MAX_QUERY_ID_LENGTH} including the #` : `${MAX_QUERY_ID_LENGTH - 1} (${MAX_QUERY_ID_LENGTH} with the # in front)`;
-		throw new QueryInputError(`The query ID is ${text.length} characters long; at most ${limit} are allowed.`);
+		throw new InputError(`The query ID is ${text.length} characters long; at most ${limit} are allowed.`);
 	}
 	if (queryId.length < 3) {
-		throw new QueryInputError(`The query ID "${text}" is too short: it needs at least 2 characters${typedHash ? ' after the #' : ''}.`);
+		throw new InputError(`The query ID "${text}" is too short: it needs at least 2 characters${typedHash ? ' after the #' : ''}.`);
 	}
 	if (!QUERY_ID_PATTERN.test(queryId)) {
 		const bad = [...new Set(queryId.slice(1).replace(/[a-z0-9_]/g, ''))].map((c) => JSON.stringify(c)).join(' ');
 		const capitals = /[A-Z]/.test(queryId) ? ' Query IDs are lower case.' : '';
-		throw new QueryInputError(
+		throw new InputError(
 			`The query ID "${text}" has characters a query ID cannot have: ${bad}. Use lower-case letters, digits and underscores${typedHash ? ' after the #' : ' (the # in front may be left out)'}.${capitals}`,
 		);
 	}
@@ -53,7 +54,7 @@ export function normaliseQueryParameters(pairs: Array<{ name?: unknown; value?: 
 	const byName = new Map<string, string>();
 	for (const [index, pair] of pairs.entries()) {
 		const name = parameterName(pair.name, `Query parameter ${index + 1}`);
-		if (byName.has(name)) throw new QueryInputError(`The query parameter "${name}" is given twice.`);
+		if (byName.has(name)) throw new InputError(`The query parameter "${name}" is given twice.`);
 		byName.set(name, parameterValue(pair.value, name));
 	}
 	const parameters: Record<string, string> = {};
@@ -66,12 +67,12 @@ export function parseParametersJson(raw: unknown): Record<string, string> {
 	if (typeof raw === 'string') {
 		if (raw.trim() === '') return {};
 		const parsed = parseJson(raw);
-		if (parsed.problem !== undefined) throw new QueryInputError(`The query parameters are not valid JSON: ${parsed.problem}`);
+		if (parsed.problem !== undefined) throw new InputError(`The query parameters are not valid JSON: ${parsed.problem}`);
 		value = parsed.value;
 	}
 	if (value === undefined || value === null) return {};
 	if (typeof value !== 'object' || Array.isArray(value)) {
-		throw new QueryInputError('The query parameters JSON must be an object of names to values, e.g. {"os": "Windows 11"}.');
+		throw new InputError('The query parameters JSON must be an object of names to values, e.g. {"os": "Windows 11"}.');
 	}
 	return normaliseQueryParameters(Object.entries(value).map(([name, v]) => ({ name, value: v })));
 }
@@ -91,7 +92,7 @@ export function readQueryFields(get: (name: string, fallback: unknown) => unknow
 	return { queryId, parametersInput, parameters: parametersInput === 'json' ? get('queryParametersJson', '{}') : get('queryParameters.parameter', []) };
 }
 
-/** The query ID and parameters as sent; throws `QueryInputError` saying what is wrong. */
+/** The query ID and parameters as sent; throws `InputError` saying what is wrong. */
 export function checkQueryFields(raw: RawQueryFields): { queryId: string; parameters: Record<string, string> } {
 	return {
 		queryId: normaliseQueryId(raw.queryId),
@@ -110,13 +111,13 @@ export function checkQueryFields(raw: RawQueryFields): { queryId: string; parame
  */
 export function validateLogTag(raw: unknown): string | undefined {
 	if (typeof raw === 'object' && raw !== null) {
-		throw new QueryInputError(`The custom log tag must be text, got ${Array.isArray(raw) ? 'a list' : 'an object'}.`);
+		throw new InputError(`The custom log tag must be text, got ${Array.isArray(raw) ? 'a list' : 'an object'}.`);
 	}
 	const tag = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
 	if (tag === '') return undefined;
 	const characters = [...tag];
 	if (characters.length > MAX_LOG_TAG_LENGTH) {
-		throw new QueryInputError(`The custom log tag is ${characters.length} characters long; Nexthink accepts at most ${MAX_LOG_TAG_LENGTH}.`);
+		throw new InputError(`The custom log tag is ${characters.length} characters long; Nexthink accepts at most ${MAX_LOG_TAG_LENGTH}.`);
 	}
 	const bad = characters.findIndex(cannotBeSent);
 	if (bad !== -1) {
@@ -124,12 +125,12 @@ export function validateLogTag(raw: unknown): string | undefined {
 		const code = codePoint.toString(16).toUpperCase().padStart(4, '0');
 		const name = codePoint === 0x0a || codePoint === 0x0d ? ', a line break' : codePoint === 0x09 ? ', a tab' : '';
 		const what = codePoint >= 0xd800 && codePoint <= 0xdfff ? 'half of a character pair (broken text)' : 'a control character';
-		throw new QueryInputError(
+		throw new InputError(
 			`The custom log tag has ${what} (U+${code}${name}) at character ${bad + 1}; an HTTP header cannot carry it. Remove it.`,
 		);
 	}
 	if (tag.startsWith(' ') || tag.endsWith(' ')) {
-		throw new QueryInputError('The custom log tag starts or ends with a space, which HTTP drops from header values. Remove the space.');
+		throw new InputError('The custom log tag starts or ends with a space, which HTTP drops from header values. Remove the space.');
 	}
 	return tag;
 }
@@ -154,9 +155,9 @@ export function logTagHeaderValue(tag: string): string {
 
 function parameterName(raw: unknown, label: string): string {
 	const name = (typeof raw === 'string' ? raw : '').trim().replace(/^\$/, '');
-	if (name === '') throw new QueryInputError(`${label} has no name. Enter the name used in the query without the $, e.g. os for $os.`);
+	if (name === '') throw new InputError(`${label} has no name. Enter the name used in the query without the $, e.g. os for $os.`);
 	if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-		throw new QueryInputError(`The query parameter name "${name}" is not a valid NQL parameter name (letters, digits and underscores).`);
+		throw new InputError(`The query parameter name "${name}" is not a valid NQL parameter name (letters, digits and underscores).`);
 	}
 	return name;
 }
@@ -164,7 +165,7 @@ function parameterName(raw: unknown, label: string): string {
 function parameterValue(raw: unknown, name: string): string {
 	if (raw === undefined || raw === null) return '';
 	if (typeof raw === 'object') {
-		throw new QueryInputError(`The value of query parameter "${name}" is an object or array; NQL parameters take single values.`);
+		throw new InputError(`The value of query parameter "${name}" is an object or array; NQL parameters take single values.`);
 	}
 	return String(raw);
 }

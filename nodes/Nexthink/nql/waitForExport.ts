@@ -21,6 +21,25 @@ export interface WaitOutcome {
 	lastCallUnanswered: boolean;
 }
 
+/**
+ * The error message of an export that did not complete within Maximum Wait, one wording for the
+ * Export node and the Trigger: `Export <id> of <query> did not complete within 90 seconds (last
+ * status IN_PROGRESS)`.
+ */
+export function exportTimedOutMessage(outcome: WaitOutcome, queryId: string, maxWaitMs: number): string {
+	const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer before the maximum wait ran out' : '';
+	return `Export ${outcome.report.exportId} of ${queryId} did not complete within ${waitDuration(maxWaitMs)} (last status ${outcome.report.status}${unanswered})`;
+}
+
+/** "30 minutes", "1 minute", "90 seconds": whole minutes from 2 minutes on, else seconds. */
+function waitDuration(ms: number): string {
+	const minutes = ms / 60_000;
+	if (Number.isInteger(minutes) && minutes >= 2) return `${minutes} minutes`;
+	if (minutes === 1) return '1 minute';
+	const seconds = ms / 1000;
+	return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
 export async function waitForExport(
 	ctx: NexthinkContext,
 	exportId: string,

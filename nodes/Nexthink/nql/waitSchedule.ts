@@ -14,6 +14,8 @@
  * first poll may come sooner after the start (a single call). When the deadline is closer than that
  * gap, there is no further poll: the wait ends (timed out) instead.
  */
+import { InputError } from '../shared/inputError';
+
 export interface WaitSettings {
 	firstDelayMs: number;
 	factor: number;
@@ -37,8 +39,6 @@ export const MIN_POLL_GAP_MS = 1_000;
  */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Complaint about a wait setting, naming the field as the node shows it. */
-export class WaitSettingsError extends Error {}
 
 /**
  * Checks settings before any request: every value finite, none negative, growth at least 1, the
@@ -49,19 +49,19 @@ export function checkWaitSettings(settings: WaitSettings, maxWaitUnit: 'minutes'
 	const seconds = (ms: number) => ms / 1000;
 	const { firstDelayMs, factor, maxIntervalMs, maxWaitMs } = settings;
 	if (!(Number.isFinite(firstDelayMs) && firstDelayMs >= 0 && firstDelayMs <= MAX_TIMER_MS)) {
-		throw new WaitSettingsError(`First Poll After must be a number of seconds from 0 to ${Math.floor(seconds(MAX_TIMER_MS))}, got ${seconds(firstDelayMs)}.`);
+		throw new InputError(`First Poll After must be a number of seconds from 0 to ${Math.floor(seconds(MAX_TIMER_MS))}, got ${seconds(firstDelayMs)}.`);
 	}
 	if (!(Number.isFinite(factor) && factor >= 1)) {
-		throw new WaitSettingsError(`Poll Interval Growth must be a number of 1 or more, got ${factor}.`);
+		throw new InputError(`Poll Interval Growth must be a number of 1 or more, got ${factor}.`);
 	}
 	if (!(Number.isFinite(maxIntervalMs) && maxIntervalMs > 0 && maxIntervalMs <= MAX_TIMER_MS)) {
-		throw new WaitSettingsError(
+		throw new InputError(
 			`Longest Poll Interval must be a number of seconds above 0 and at most ${Math.floor(seconds(MAX_TIMER_MS))}, got ${seconds(maxIntervalMs)}.`,
 		);
 	}
 	if (!(Number.isFinite(maxWaitMs) && maxWaitMs >= 0)) {
 		const given = maxWaitMs / (maxWaitUnit === 'minutes' ? 60_000 : 1000);
-		throw new WaitSettingsError(`Maximum Wait must be a number of ${maxWaitUnit} of 0 or more, got ${given}.`);
+		throw new InputError(`Maximum Wait must be a number of ${maxWaitUnit} of 0 or more, got ${given}.`);
 	}
 	return settings;
 }

@@ -12,6 +12,8 @@
  * Nexthink export (at most about 1,000,000 rows; tens of columns; a few hundred MB of CSV) compresses
  * 4-20 times with gzip or zstd and has fields of at most a few KB, so every default leaves a wide margin.
  */
+import { InputError } from '../shared/inputError';
+
 
 /** 1 MB as the options count it: 1,048,576 bytes (or characters, for fields and rows). */
 export const MB = 1024 * 1024;
@@ -88,7 +90,7 @@ function formatNumber(value: number): string {
 
 /**
  * Reads user-given limits: `undefined` keeps the default; 0 means no limit; otherwise a positive
- * number (MB for sizes). Throws a RangeError naming the option for anything else.
+ * number (MB for sizes). Throws an input error naming the option for anything else.
  */
 export function resultLimitsFromOptions(options: {
 	maxDecompressedMB?: unknown;
@@ -106,12 +108,12 @@ export function resultLimitsFromOptions(options: {
 
 /**
  * One limit option: `undefined`, `null` or '' keep `fallback`; 0 means no limit; otherwise a positive
- * number times `scale` (MB for sizes), at least 1. Throws a RangeError naming the option for anything else.
+ * number times `scale` (MB for sizes), at least 1. Throws an input error naming the option for anything else.
  */
 export function limitFromOption(raw: unknown, label: string, fallback: number, scale: number): number {
 	if (raw === undefined || raw === null || raw === '') return fallback;
 	const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-	if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${label} must be a number, 0 (no limit) or more.`);
+	if (!(Number.isFinite(value) && value >= 0)) throw new InputError(`${label} must be a number, 0 (no limit) or more.`, label);
 	if (value === 0) return 0;
 	return scale === 1 ? value : Math.max(1, Math.floor(value * scale));
 }

@@ -4,17 +4,18 @@
  * timers fire at once, so a huge value would cut every request off immediately; no Nexthink
  * request needs more than a day.
  */
-export const MAX_REQUEST_TIMEOUT_SECONDS = 86_400;
+import { InputError } from './inputError';
 
-export class RequestTimeoutError extends Error {}
+export const MAX_REQUEST_TIMEOUT_SECONDS = 86_400;
 
 /** Milliseconds for a Request Timeout given in seconds; `undefined`/`null` mean the default. */
 export function requestTimeoutMs(value: unknown, defaultSeconds: number): number {
 	const seconds = value === undefined || value === null ? defaultSeconds : toNumber(value);
 	if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_SECONDS)) {
 		const shown = typeof value === 'string' ? `"${value.slice(0, 40)}"` : String(value);
-		throw new RequestTimeoutError(
+		throw new InputError(
 			`Request Timeout must be a number of seconds above 0 and at most ${MAX_REQUEST_TIMEOUT_SECONDS} (one day), got ${shown}.`,
+			'Request Timeout (Seconds)',
 		);
 	}
 	return seconds * 1000;

@@ -15,6 +15,8 @@
  * Pure: no n8n imports.
  */
 
+import { InputError } from './inputError';
+
 /** Default of "Max Rows When Used as a Tool". */
 export const DEFAULT_TOOL_MAX_ROWS = 50;
 /** Default of "Max Output Size When Used as a Tool (KB)"; see docs/decisions.md for the reasoning. */
@@ -38,14 +40,13 @@ export interface ToolNote {
 	moreRowsNotCounted: boolean;
 }
 
-export class ToolSettingError extends Error {}
 
 /** "Max Output Size When Used as a Tool (KB)" in bytes (1 KB = 1,024 bytes); `undefined` gives the default. */
 export function toolMaxOutputBytes(value: unknown): number {
 	if (value === undefined || value === null || value === '') return DEFAULT_TOOL_MAX_OUTPUT_KB * 1024;
 	const kb = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
 	if (!(Number.isFinite(kb) && kb >= 1 && kb <= MAX_TOOL_OUTPUT_KB)) {
-		throw new ToolSettingError(`${TOOL_SIZE_OPTION} must be a number from 1 to ${MAX_TOOL_OUTPUT_KB.toLocaleString('en-US')}, got ${String(value)}.`);
+		throw new InputError(`${TOOL_SIZE_OPTION} must be a number from 1 to ${MAX_TOOL_OUTPUT_KB.toLocaleString('en-US')}, got ${String(value)}.`);
 	}
 	return Math.floor(kb * 1024);
 }

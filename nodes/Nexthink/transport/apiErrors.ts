@@ -7,6 +7,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { redirectTargetHost, TLS_ERROR_CODE } from './tokenExchange';
+import { UNEXPECTED_ANSWER, upperFirst } from './unexpectedAnswer';
 
 export type StatusHints = Partial<Record<number, string>>;
 
@@ -182,7 +183,7 @@ function statusText(statusCode: number): string {
 		503: 'Service unavailable',
 		504: 'Gateway timeout',
 	};
-	return texts[statusCode] ?? 'Unexpected answer';
+	return texts[statusCode] ?? upperFirst(UNEXPECTED_ANSWER);
 }
 
 function tryParseJson(text: string): unknown {

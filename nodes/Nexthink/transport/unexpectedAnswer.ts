@@ -12,11 +12,19 @@ export interface AnswerOrigin {
 	host?: string;
 }
 
-/** `unexpected answer (HTTP 200, text/html) from acme.api.eu.nexthink.cloud` */
-export function unexpectedAnswer(answer: AnswerOrigin): string {
+/** The words for an answer that is not what the API documents, wherever the node names one. */
+export const UNEXPECTED_ANSWER = 'unexpected answer';
+
+/** `unexpected answer (HTTP 200, text/html) from acme.api.eu.nexthink.cloud`; `Unexpected answer (…` at the start of a sentence. */
+export function unexpectedAnswer(answer: AnswerOrigin, opensSentence = false): string {
 	const contentType = mediaTypeOf(answer.headers?.['content-type']);
 	const from = answer.host ? ` from ${answer.host}` : '';
-	return `unexpected answer (HTTP ${answer.statusCode}, ${contentType === '' ? 'no content type' : contentType})${from}`;
+	const words = opensSentence ? upperFirst(UNEXPECTED_ANSWER) : UNEXPECTED_ANSWER;
+	return `${words} (HTTP ${answer.statusCode}, ${contentType === '' ? 'no content type' : contentType})${from}`;
+}
+
+export function upperFirst(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** `text/html` for `text/html; charset=utf-8`; '' when absent. */

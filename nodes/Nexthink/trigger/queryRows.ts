@@ -15,7 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { exportFailedError, freshResultsUrl, startExport } from '../nql/exportApi';
 import { executeStoredQuery } from '../nql/executeApi';
 import { downloadResults } from '../nql/resultsFile';
-import { waitForExport } from '../nql/waitForExport';
+import { exportTimedOutMessage, waitForExport } from '../nql/waitForExport';
 import { DEFAULT_RESULT_LIMITS } from '../results/limits';
 import { DEFAULT_MAX_ANSWER_BYTES, EXECUTE_ROW_LIMIT } from '../nql/executeAnswer';
 import type { NexthinkContext } from '../transport';
@@ -37,11 +37,9 @@ async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampl
 	const outcome = await waitForExport(ctx, exportId, settings.wait, { timeoutMs, itemIndex });
 	const { report } = outcome;
 	if (outcome.timedOut) {
-		const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer in time' : '';
-		const seconds = settings.wait.maxWaitMs / 1000;
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Export ${exportId} of ${queryId} did not complete within ${seconds} second${seconds === 1 ? '' : 's'} (last status ${report.status}${unanswered})`,
+			exportTimedOutMessage(outcome, queryId, settings.wait.maxWaitMs),
 			{ description: `Raise "Maximum Wait" in the trigger's options (keep it below the time between polls). ${KEPT_STATE}` },
 		);
 	}

@@ -8,6 +8,8 @@
  * missing upstream for a while). The state is kept, so a later poll reports the same removals if
  * they are real and the user raised the limit, or nothing if the rows came back.
  */
+import { InputError } from '../shared/inputError';
+
 export interface RemovalLimit {
 	/** Most removed rows (keys) per poll; 0: no limit (the default: docs/decisions.md says why). */
 	maxRemoved: number;
@@ -18,7 +20,6 @@ export interface RemovalLimit {
 /** More rows vanished than the limit allows: the poll fails and keeps the state. */
 export class RemovalLimitError extends Error {}
 
-export class RemovalLimitSettingError extends Error {}
 
 /** Reads the two options (empty: 0, no limit); a bad value is an error naming the option. */
 export function readRemovalLimit(maxRemoved: unknown, maxRemovedPercent: unknown): RemovalLimit {
@@ -26,7 +27,7 @@ export function readRemovalLimit(maxRemoved: unknown, maxRemovedPercent: unknown
 		if (value === undefined || value === null || value === '') return 0;
 		const number = typeof value === 'number' ? value : Number(value);
 		if (!Number.isInteger(number) || number < 0 || number > max) {
-			throw new RemovalLimitSettingError(`${label} must be a whole number from 0 (no limit) to ${max.toLocaleString('en-US')}, not ${JSON.stringify(value)}.`);
+			throw new InputError(`${label} must be a whole number from 0 (no limit) to ${max.toLocaleString('en-US')}, not ${JSON.stringify(value)}.`);
 		}
 		return number;
 	};

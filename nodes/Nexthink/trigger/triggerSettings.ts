@@ -4,14 +4,15 @@
  * lists, the changes to emit and the lock's expiry with the pure checks at the end of this file.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { checkQueryFields, QueryInputError, readQueryFields, validateLogTag } from '../nql/queryInput';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, WaitSettingsError, type WaitSettings } from '../nql/waitSchedule';
-import { requestTimeoutMs, RequestTimeoutError } from '../shared/requestTimeout';
+import { checkQueryFields, readQueryFields, validateLogTag } from '../nql/queryInput';
+import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../nql/waitSchedule';
+import { requestTimeoutMs } from '../shared/requestTimeout';
 import { CHANGE_KINDS, type ChangeKind, type CompareSettings } from './changeDetection';
 import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS, DEFAULT_MAX_WAIT_SECONDS } from './description';
-import { readRemovalLimit, RemovalLimitSettingError, type RemovalLimit } from './removalLimit';
+import { readRemovalLimit, type RemovalLimit } from './removalLimit';
+import { InputError } from '../shared/inputError';
+import { nodeErrorOf } from '../shared/nodeErrors';
 
 export interface TriggerSettings {
 	queryId: string;
@@ -53,31 +54,24 @@ export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
 			),
 		};
 	} catch (error) {
-		const known =
-			error instanceof QueryInputError ||
-			error instanceof TriggerSettingError ||
-			error instanceof RemovalLimitSettingError ||
-			error instanceof WaitSettingsError ||
-			error instanceof RequestTimeoutError;
-		throw new NodeOperationError(ctx.getNode(), known ? (error as Error).message : (error as Error));
+		throw nodeErrorOf(ctx.getNode(), error);
 	}
 }
 
 // Pure checks (no n8n calls): what the user typed in the column lists and Trigger On, and the lock's expiry.
-export class TriggerSettingError extends Error {}
 
 /** "device.uid, device.name" → ['device.uid', 'device.name']; each name once. */
 export function parseColumnList(raw: unknown, label: string, required: boolean): string[] {
 	if (raw !== undefined && raw !== null && typeof raw !== 'string') {
-		throw new TriggerSettingError(`${label} must be text: column names separated by commas.`);
+		throw new InputError(`${label} must be text: column names separated by commas.`, label);
 	}
 	const columns = (raw ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
 	if (required && columns.length === 0) {
-		throw new TriggerSettingError(`${label} is empty. Enter the column(s) that identify a row, as named in the result, e.g. device.uid.`);
+		throw new InputError(`${label} is empty. Enter the column(s) that identify a row, as named in the result, e.g. device.uid.`, label);
 	}
 	const seen = new Set<string>();
 	for (const column of columns) {
-		if (seen.has(column)) throw new TriggerSettingError(`${label} names "${column}" twice.`);
+		if (seen.has(column)) throw new InputError(`${label} names "${column}" twice.`, label);
 		seen.add(column);
 	}
 	return columns;
@@ -87,10 +81,10 @@ export function parseEmit(raw: unknown): Set<ChangeKind> {
 	const values = Array.isArray(raw) ? raw : [];
 	const kinds = new Set<ChangeKind>();
 	for (const value of values) {
-		if (!(CHANGE_KINDS as readonly unknown[]).includes(value)) throw new TriggerSettingError(`Trigger On: "${String(value)}" is not one of ${CHANGE_KINDS.join(', ')}.`);
+		if (!(CHANGE_KINDS as readonly unknown[]).includes(value)) throw new InputError(`Trigger On: "${String(value)}" is not one of ${CHANGE_KINDS.join(', ')}.`, 'Trigger On');
 		kinds.add(value as ChangeKind);
 	}
-	if (kinds.size === 0) throw new TriggerSettingError('Trigger On is empty: choose at least one kind of change to output (row added, changed or removed, or duplicate key).');
+	if (kinds.size === 0) throw new InputError('Trigger On is empty: choose at least one kind of change to output (row added, changed or removed, or duplicate key).', 'Trigger On');
 	return kinds;
 }
 

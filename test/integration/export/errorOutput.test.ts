@@ -5,7 +5,8 @@
  *
  * n8n moves an item to the error output only when the item carries `error`, or when its JSON has
  * no keys but `error`, `message` and `details` (`handleNodeErrorOutput` in n8n-core's
- * workflow-execute); an item `{ error, description }` stays on the success output.
+ * workflow-execute); an item `{ error, description }` stays on the success output. The node sends
+ * a failed item there as `{ error: { message, description } }` and n8n adds the input's JSON.
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
@@ -90,10 +91,11 @@ describe(`Export node error handling on n8n-core ${N8N_CORE_VERSION}`, () => {
 				expect(success.every((item) => pairedIndex(item) === 0 && item.json.error === undefined)).toBe(true);
 				expect(failure).toHaveLength(1);
 				expect(pairedIndex(failure[0])).toBe(1);
-				expect(failure[0].json.error).toEqual(expect.stringMatching(/\S/));
-				// n8n shows the message as the item's JSON and keeps the whole error, description included
-				expect(failure[0].error?.message).toBe(failure[0].json.error);
-				expect(failure[0].error?.description).toEqual(expect.stringMatching(/\S/));
+				// the one shape of a failed item on the error output (shared/runItems.ts), beside the input's JSON
+				const failed = failure[0].json.error as { message: string; description?: string };
+				expect(failed.message).toEqual(expect.stringMatching(/^Item 1: \S/));
+				expect(failed.description).toEqual(expect.stringMatching(/\S/));
+				expect(failure[0].json).toMatchObject(items()[1].json);
 			},
 			FEW_N8N_RUNS_TIMEOUT_MS,
 		);

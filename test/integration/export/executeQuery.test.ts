@@ -230,7 +230,7 @@ describe(`Execute Query answers are bounded while they arrive, on n8n-core ${N8N
 		expect(unbounded.error).toBeUndefined();
 		expect(unbounded.items).toHaveLength(1000);
 		const bad = await run({ executeOptions: { maxAnswerMB: -1 } });
-		expect(bad.error.message).toBe('Max Answer Size (MB) must be a number, 0 (no limit) or more.');
+		expect(bad.error.message).toBe('Item 0 cannot be sent: Max Answer Size (MB) must be a number, 0 (no limit) or more.');
 		expect(executeCalls()).toHaveLength(2);
 	});
 

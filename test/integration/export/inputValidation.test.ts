@@ -47,7 +47,7 @@ describe(`Export input checks on n8n-core ${N8N_CORE_VERSION}`, () => {
 		it('Stop Workflow: a bad item 1 stops the node before item 0 starts anything', async () => {
 			const { error } = await run(parameters, { items });
 			expect(error.message).toMatch(/Max Rows must be a whole number from 0/);
-			expect(error.description).toMatch(/item 1\b.*nothing was sent to Nexthink/);
+			expect(error.description).toMatch(/Nothing was sent to Nexthink[\s\S]*\nItem 1: /);
 			expect(server.requests).toHaveLength(0);
 		});
 

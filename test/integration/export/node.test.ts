@@ -235,9 +235,9 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(v1.error.message).toMatch(/did not complete within 1.8 seconds/);
 		// a version-1.1 node reads seconds: the minutes field of version 1 is not one of its options
 		const v11 = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitSeconds: -1 } });
-		expect(v11.error.message).toBe('Maximum Wait must be a number of seconds of 0 or more, got -1.');
+		expect(v11.error.message).toBe('Item 0 cannot be sent: Maximum Wait must be a number of seconds of 0 or more, got -1.');
 		const v1Bad = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: -2 } }, { typeVersion: 1 });
-		expect(v1Bad.error.message).toBe('Maximum Wait must be a number of minutes of 0 or more, got -2.');
+		expect(v1Bad.error.message).toBe('Item 0 cannot be sent: Maximum Wait must be a number of minutes of 0 or more, got -2.');
 		const shown = (version: number) =>
 			new NexthinkExport().description.properties
 				.find((p) => p.name === 'options')!

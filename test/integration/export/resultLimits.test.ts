@@ -100,7 +100,7 @@ describe(`Results file limits on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 	it('rejects a negative limit before any request, naming the option', async () => {
 		const { error } = await run({ compression: 'GZIP', options: { ...FAST_WAIT, maxRowMB: -1 } });
-		expect(error.message).toBe('Max Row Size (MB) must be a number, 0 (no limit) or more.');
+		expect(error.message).toBe('Item 0 cannot be sent: Max Row Size (MB) must be a number, 0 (no limit) or more.');
 		expect(server.requests).toHaveLength(0);
 	});
 

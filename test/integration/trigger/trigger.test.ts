@@ -308,7 +308,7 @@ describe('Nexthink Trigger under faults: a failed poll keeps the last good state
 			const { t, state, changes } = await baseline({ options: { maxWaitSeconds: 5 } });
 			server.addQuery({ ...QUERY, completeAfterMs: 3_600_000 });
 			const { error } = await t.poll();
-			expect(error?.message).toMatch(/^Export .+ of #estate did not complete within 5 seconds \(last status (SUBMITTED|IN_PROGRESS)(; the last status call got no answer in time)?\)$/);
+			expect(error?.message).toMatch(/^Export .+ of #estate did not complete within 5 seconds \(last status (SUBMITTED|IN_PROGRESS)(; the last status call got no answer before the maximum wait ran out)?\)$/);
 			expect(error?.description).toMatch(/Raise "Maximum Wait".*keeps the state of its last good poll/);
 			server.addQuery(QUERY);
 			await expectRecovery(t, state, changes);

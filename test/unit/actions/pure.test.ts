@@ -13,7 +13,7 @@ import {
 	normaliseRemoteActionId,
 	parseCollectorUids,
 } from '../../../nodes/Nexthink/actions/remoteAction/runInput';
-import { RunInputError } from '../../../nodes/Nexthink/actions/shared/inputChecks';
+import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 const uid = (n: number) => `e0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
@@ -42,7 +42,7 @@ describe('runInput', () => {
 		expect(checkExpiry('')).toBe(60);
 		expect(checkExpiry(60)).toBe(60);
 		expect(checkExpiry('10080')).toBe(10_080);
-		for (const bad of [59, 10_081, 90.5, 'soon', Number.NaN]) expect(() => checkExpiry(bad)).toThrow(RunInputError);
+		for (const bad of [59, 10_081, 90.5, 'soon', Number.NaN]) expect(() => checkExpiry(bad)).toThrow(InputError);
 		expect(checkTriggerInfo({})).toBeUndefined();
 		expect(checkTriggerInfo({ externalSource: ' n8n ', reason: '', externalReference: 42 })).toEqual({ externalSource: 'n8n', externalReference: '42' });
 		expect(checkTriggerInfo({ reason: '🙂'.repeat(500) })).toEqual({ reason: '🙂'.repeat(500) });

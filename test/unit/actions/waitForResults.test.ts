@@ -4,7 +4,6 @@
  */
 import type { ScriptInput } from '../../../nodes/Nexthink/actions/remoteAction/answers';
 import { checkParamsAgainstInputs } from '../../../nodes/Nexthink/actions/remoteAction/runInput';
-import { RunInputError } from '../../../nodes/Nexthink/actions/shared/inputChecks';
 import {
 	classifyStatus,
 	FINAL_STATUSES,
@@ -18,6 +17,7 @@ import {
 	type StatusRow,
 } from '../../../nodes/Nexthink/actions/shared/resultStatus';
 import { checkResultsWait, differentWait, RESULTS_MAX_TARGETS_PER_REQUEST } from '../../../nodes/Nexthink/actions/shared/waitSettings';
+import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 const C1 = 'e0000000-0000-4000-8000-000000000001';
 const C2 = 'e0000000-0000-4000-8000-000000000002';
@@ -222,9 +222,9 @@ describe('Wait for Results settings', () => {
 		} catch (error) {
 			caught = error;
 		}
-		expect(caught).toBeInstanceOf(RunInputError);
-		expect((caught as RunInputError).field).toBe(field);
-		expect((caught as RunInputError).message).toContain(message);
+		expect(caught).toBeInstanceOf(InputError);
+		expect((caught as InputError).field).toBe(field);
+		expect((caught as InputError).message).toContain(message);
 	});
 
 	it('every item of a run waits the same way', () => {
@@ -267,7 +267,7 @@ describe('script inputs against the remote action\'s details', () => {
 		try {
 			check({ ServiceName: 'BITS', Note: '' })();
 		} catch (error) {
-			expect((error as RunInputError).field).toBe('Script Inputs');
+			expect((error as InputError).field).toBe('Script Inputs');
 		}
 		expect.assertions(3);
 	});

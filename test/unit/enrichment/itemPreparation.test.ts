@@ -1,5 +1,4 @@
 import { createKeyResolver } from '../../../nodes/Nexthink/enrichment/fieldNames';
-import { ItemInputError } from '../../../nodes/Nexthink/enrichment/itemErrors';
 import {
 	CUSTOM_FIELD,
 	fieldsFromEntries,
@@ -7,18 +6,19 @@ import {
 	ORGANIZATION_LEVEL,
 	prepareIdentification,
 } from '../../../nodes/Nexthink/enrichment/itemPreparation';
+import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 const utc = { timezone: 'UTC' };
 const UUID = '3FA85F64-5717-4562-B3FC-2C963F66AFA6';
 
-function thrown(fn: () => unknown): ItemInputError {
+function thrown(fn: () => unknown): InputError {
 	try {
 		fn();
 	} catch (error) {
-		expect(error).toBeInstanceOf(ItemInputError);
-		return error as ItemInputError;
+		expect(error).toBeInstanceOf(InputError);
+		return error as InputError;
 	}
-	throw new Error('expected an ItemInputError');
+	throw new Error('expected an InputError');
 }
 
 describe('prepareIdentification', () => {

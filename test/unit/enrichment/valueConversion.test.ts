@@ -1,6 +1,6 @@
-import { ItemInputError } from '../../../nodes/Nexthink/enrichment/itemErrors';
 import { convertFieldValue, toIsoUtcMillis } from '../../../nodes/Nexthink/enrichment/valueConversion';
 import type { FieldTarget } from '../../../nodes/Nexthink/enrichment/fieldCatalogue';
+import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 const utc = { timezone: 'UTC' };
 const text: FieldTarget = { name: 'device/device/#tier', kind: 'text' };
@@ -8,12 +8,12 @@ const date: FieldTarget = { name: 'device/device/virtualization/last_update', ki
 const broker: FieldTarget = { name: 'device/device/virtualization/desktop_broker', kind: 'desktopBroker' };
 const vtype: FieldTarget = { name: 'device/device/virtualization/type', kind: 'virtualizationType' };
 
-function conversionError(target: FieldTarget, raw: unknown, timezone = 'UTC'): ItemInputError {
+function conversionError(target: FieldTarget, raw: unknown, timezone = 'UTC'): InputError {
 	try {
 		convertFieldValue(target, raw, { timezone });
 	} catch (error) {
-		expect(error).toBeInstanceOf(ItemInputError);
-		return error as ItemInputError;
+		expect(error).toBeInstanceOf(InputError);
+		return error as InputError;
 	}
 	throw new Error(`expected ${JSON.stringify(raw)} to be refused`);
 }

@@ -3,7 +3,8 @@
  * (removalLimit.ts): pure rules, each variant of an answer that is not the result.
  */
 import { checkAnswer, ResultCheckError, type QueryAnswer } from '../../../nodes/Nexthink/trigger/resultCheck';
-import { checkRemovals, readRemovalLimit, RemovalLimitError, RemovalLimitSettingError } from '../../../nodes/Nexthink/trigger/removalLimit';
+import { checkRemovals, readRemovalLimit, RemovalLimitError } from '../../../nodes/Nexthink/trigger/removalLimit';
+import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 const QUALIFIED = ['device.name', 'device.uid', 'device.operating_system.name'];
 const SHORT = ['name', 'uid', 'operating_system.name'];
@@ -62,7 +63,7 @@ describe('Maximum Removed per Poll', () => {
 	it('reads the options: empty or 0 is no limit; a bad value names the option', () => {
 		expect(readRemovalLimit(undefined, '')).toEqual({ maxRemoved: 0, maxRemovedPercent: 0 });
 		expect(readRemovalLimit(5, 20)).toEqual({ maxRemoved: 5, maxRemovedPercent: 20 });
-		expect(() => readRemovalLimit(-1, 0)).toThrow(RemovalLimitSettingError);
+		expect(() => readRemovalLimit(-1, 0)).toThrow(InputError);
 		expect(() => readRemovalLimit(0, 101)).toThrow('Maximum Removed per Poll (%) must be a whole number from 0 (no limit) to 100, not 101.');
 		expect(() => readRemovalLimit(2.5, 0)).toThrow(/^Maximum Removed per Poll must be a whole number/);
 	});

@@ -1,9 +1,10 @@
 /**
  * What the user types in the trigger, checked before any request, and how long a poll's lock holds.
  */
-import { lockDurationMs, parseColumnList, parseEmit, TriggerSettingError } from '../../../nodes/Nexthink/trigger/triggerSettings';
+import { lockDurationMs, parseColumnList, parseEmit } from '../../../nodes/Nexthink/trigger/triggerSettings';
 import { changeJson, emptySampleJson, sampleJson } from '../../../nodes/Nexthink/trigger/changeItems';
 import { DEFAULT_RETRY_POLICY } from '../../../nodes/Nexthink/transport/retryPolicy';
+import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 describe('parseColumnList', () => {
 	it('splits on commas and trims', () => {
@@ -17,7 +18,7 @@ describe('parseColumnList', () => {
 			'Key Columns is empty. Enter the column(s) that identify a row, as named in the result, e.g. device.uid.',
 		);
 		expect(() => parseColumnList('a, b, a', 'Key Columns', true)).toThrow('Key Columns names "a" twice.');
-		expect(() => parseColumnList(['a'], 'Compare Columns', false)).toThrow(TriggerSettingError);
+		expect(() => parseColumnList(['a'], 'Compare Columns', false)).toThrow(InputError);
 	});
 });
 

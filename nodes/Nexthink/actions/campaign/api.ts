@@ -4,10 +4,8 @@
  * document declares none), so the hint names both possible causes.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
-import { unexpectedAnswer } from '../../transport';
-import { refusedRunNote, sendRunRequest, type ApiCallOptions } from '../shared/apiCalls';
+import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
 import { readTriggerResponse } from './answers';
 
 export const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
@@ -37,17 +35,6 @@ export async function triggerCampaign(ctx: IExecuteFunctions, body: TriggerBody,
 		options,
 	);
 	const byUser = readTriggerResponse(response.body);
-	if (byUser === undefined) {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: 'Unexpected answer', httpCode: String(response.statusCode) },
-			{
-				message: `${action} failed: ${unexpectedAnswer(response)}; the list of requests per user was missing`,
-				description: `A proxy or gateway may have answered in place of the Nexthink API. ${MAY_HAVE_RUN}`,
-				httpCode: String(response.statusCode),
-				itemIndex: options.itemIndex,
-			},
-		);
-	}
+	if (byUser === undefined) throw unexpectedAnswerError(ctx, action, response, 'the list of requests per user', options.itemIndex, MAY_HAVE_RUN);
 	return byUser;
 }

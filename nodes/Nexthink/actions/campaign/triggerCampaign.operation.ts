@@ -16,9 +16,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
 import { planRequests, type PreparedRun } from '../shared/runPlan';
-import { checkRequestTimeout } from '../shared/inputChecks';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { itemResults, type WaitTarget } from '../shared/resultStatus';
-import { outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
+import { sendPlannedRequests, withRequestsMade, type FailedRequest } from '../shared/runHelpers';
+import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
 import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
@@ -43,12 +44,11 @@ interface UserOutcome {
 }
 
 export async function executeTriggerCampaign(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
 	const asTool = runsAsTool(this);
-	const preparations = items.map((_item, itemIndex) => prepareItem(this, itemIndex, asTool, continueOnFail));
+	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex, asTool));
 	checkSameWait(preparations);
 	checkWaitedUsers(preparations);
-	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
 
 	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
 	const toSend = ready.filter((prepared) => !prepared.validateOnly);
@@ -76,27 +76,23 @@ export async function executeTriggerCampaign(this: IExecuteFunctions, continueOn
 	return [outcomeItems(this, preparations, outcomes, CAMPAIGN_OUTCOME_KEY)];
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean, continueOnFail: boolean): ItemPreparation<Prepared> {
-	try {
-		const options = ctx.getNodeParameter('campaignOptions', itemIndex, {}) as IDataObject;
-		const parsed = parseUserSids(ctx.getNodeParameter('userSids', itemIndex));
-		const entries = ctx.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
-		const run: PreparedRun = {
-			itemIndex,
-			remoteActionId: normaliseCampaignId(ctx.getNodeParameter('campaignId', itemIndex)),
-			params: checkCampaignParameters(entries),
-			expiresInMinutes: checkCampaignExpiry(ctx.getNodeParameter('campaignExpiresInMinutes', itemIndex, undefined)),
-			devices: parsed.users,
-			duplicatesInItem: parsed.duplicates,
-		};
-		const timeoutMs = checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
-		const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
-		const wait = readResultsWait(ctx, itemIndex);
-		if (wait !== undefined) prepared.wait = wait;
-		return { ok: true, prepared };
-	} catch (error) {
-		return preparationFailure(ctx, error, itemIndex, continueOnFail);
-	}
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean): Prepared {
+	const options = ctx.getNodeParameter('campaignOptions', itemIndex, {}) as IDataObject;
+	const parsed = parseUserSids(ctx.getNodeParameter('userSids', itemIndex));
+	const entries = ctx.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
+	const run: PreparedRun = {
+		itemIndex,
+		remoteActionId: normaliseCampaignId(ctx.getNodeParameter('campaignId', itemIndex)),
+		params: checkCampaignParameters(entries),
+		expiresInMinutes: checkCampaignExpiry(ctx.getNodeParameter('campaignExpiresInMinutes', itemIndex, undefined)),
+		devices: parsed.users,
+		duplicatesInItem: parsed.duplicates,
+	};
+	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
+	const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+	const wait = readResultsWait(ctx, itemIndex);
+	if (wait !== undefined) prepared.wait = wait;
+	return prepared;
 }
 
 function outcomeOf(prepared: Prepared, plan: ReturnType<typeof planRequests>, results: readonly RequestResult[] | undefined): IDataObject {
@@ -145,7 +141,7 @@ function throwIfAnyUserFailed(ctx: IExecuteFunctions, outcomes: ReadonlyMap<numb
  * Wait for Results follows one request ID per user: at most MAX_WAIT_REQUEST_IDS distinct users
  * over the waiting items of a run. The item that goes past it fails before any request.
  */
-function checkWaitedUsers(preparations: Array<ItemPreparation<Prepared>>): void {
+function checkWaitedUsers(preparations: Array<Preparation<Prepared>>): void {
 	const users = new Set<string>();
 	preparations.forEach((preparation, itemIndex) => {
 		if (!preparation.ok || preparation.prepared.wait === undefined || preparation.prepared.validateOnly) return;

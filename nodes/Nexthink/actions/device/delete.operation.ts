@@ -25,8 +25,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { checkRequestTimeout, RunInputError } from '../shared/inputChecks';
-import { outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type FailedRequest, type ItemPreparation } from '../shared/runHelpers';
+import { nodeErrorOf } from '../../shared/nodeErrors';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
+import { sendPlannedRequests, withRequestsMade, type FailedRequest } from '../shared/runHelpers';
+import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
 import { KNOWN_DEVICE_STATUSES } from './answers';
 import { DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
 import {
@@ -60,13 +62,13 @@ type BatchResult = ({ ok: true } & DeletionResult) | FailedRequest;
 
 export async function executeDeleteDevices(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const settings = readRunSettings(this);
-	const preparations = this.getInputData().map((_item, itemIndex) => prepareItem(this, itemIndex, continueOnFail));
+	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
 	const plan = planDeletions(
 		preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [{ itemIndex, device: preparation.prepared }] : [])),
 		settings.perRequest,
 	);
 	for (const [itemIndex, message] of plan.conflicts) preparations[itemIndex] = { ok: false, message, field: 'Device UID' };
-	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
 	const overCap = runCapProblem(plan.deviceCount, settings.maxPerRun);
 	if (overCap !== undefined) throw new NodeOperationError(this.getNode(), overCap, { description: 'Maximum Devices per Run is a safety limit of Device → Delete; it applies whatever the On Error setting.' });
 
@@ -100,30 +102,27 @@ function readRunSettings(ctx: IExecuteFunctions): RunSettings {
 		return {
 			maxPerRun: checkCount(ctx.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
 			perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
-			timeoutMs: checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS),
+			timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS),
 			sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
 		};
 	} catch (error) {
-		const message = error instanceof RunInputError ? `${error.message}. Nothing was sent to Nexthink.` : (error as Error);
-		throw new NodeOperationError(ctx.getNode(), message);
+		const nodeError = nodeErrorOf(ctx.getNode(), error);
+		nodeError.description = [nodeError.description, 'Nothing was sent to Nexthink.'].filter((part) => typeof part === 'string' && part !== '').join(' ');
+		throw nodeError;
 	}
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number, continueOnFail: boolean): ItemPreparation<DeviceToDelete> {
-	try {
-		const options = ctx.getNodeParameter('deviceOptions', itemIndex, {}) as IDataObject;
-		const uid = checkDeviceUid(ctx.getNodeParameter('deviceUid', itemIndex, ''), options.letNexthinkJudgeUids === true);
-		return { ok: true, prepared: { uid, name: checkDeviceName(ctx.getNodeParameter('deviceName', itemIndex, '')) } };
-	} catch (error) {
-		return preparationFailure(ctx, error, itemIndex, continueOnFail);
-	}
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number): DeviceToDelete {
+	const options = ctx.getNodeParameter('deviceOptions', itemIndex, {}) as IDataObject;
+	const uid = checkDeviceUid(ctx.getNodeParameter('deviceUid', itemIndex, ''), options.letNexthinkJudgeUids === true);
+	return { uid, name: checkDeviceName(ctx.getNodeParameter('deviceName', itemIndex, '')) };
 }
 
 /**
  * What would be sent, one output item per request (paired with the items whose devices it carries),
  * then the items that would not be sent (their checks failed) with their error.
  */
-function previewItems(ctx: IExecuteFunctions, preparations: ReadonlyArray<ItemPreparation<DeviceToDelete>>, plan: DeletionPlan, why: 'preview' | 'tool'): INodeExecutionData[] {
+function previewItems(ctx: IExecuteFunctions, preparations: ReadonlyArray<Preparation<DeviceToDelete>>, plan: DeletionPlan, why: 'preview' | 'tool'): INodeExecutionData[] {
 	const note =
 		why === 'preview'
 			? 'Preview: nothing was sent to Nexthink. Turn Preview off to send these requests (each gets its own x-request-id when sent).'

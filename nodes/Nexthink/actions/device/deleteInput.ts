@@ -4,7 +4,8 @@
  * Management API's OpenAPI document (DeviceDeletionRequest): 1 to 100 devices per request, `uid` a
  * UUID ("a malformed value results in a per-device INVALID status"), `name` not blank.
  */
-import { describeValue, RunInputError } from '../shared/inputChecks';
+import { describeValue } from '../shared/inputChecks';
+import { InputError } from '../../shared/inputError';
 
 export const MAX_DEVICES_PER_DELETION = 100;
 export const DEFAULT_MAX_DEVICES_PER_RUN = 500;
@@ -23,10 +24,10 @@ export interface DeviceToDelete {
 export function checkDeviceUid(raw: unknown, letNexthinkJudge: boolean): string {
 	const uid = textOf(raw, 'Device UID');
 	if (uid === '') {
-		throw new RunInputError('No device UID: "Device UID" is empty. Map the device\'s UID, e.g. {{ $json["device.uid"] }}', 'Device UID');
+		throw new InputError('No device UID: "Device UID" is empty. Map the device\'s UID, e.g. {{ $json["device.uid"] }}', 'Device UID');
 	}
 	if (!letNexthinkJudge && !UUID.test(uid)) {
-		throw new RunInputError(
+		throw new InputError(
 			`The device UID "${uid.slice(0, 60)}" is not a UUID (e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6). Map device.uid, or turn on "Let Nexthink Judge Malformed UIDs" to have Nexthink answer INVALID for it`,
 			'Device UID',
 		);
@@ -38,14 +39,14 @@ export function checkDeviceUid(raw: unknown, letNexthinkJudge: boolean): string 
 export function checkDeviceName(raw: unknown): string {
 	const name = textOf(raw, 'Device Name');
 	if (name === '') {
-		throw new RunInputError('No device name: "Device Name" is blank. Map the device\'s name, e.g. {{ $json["device.name"] }}; Nexthink needs the name with the UID', 'Device Name');
+		throw new InputError('No device name: "Device Name" is blank. Map the device\'s name, e.g. {{ $json["device.name"] }}; Nexthink needs the name with the UID', 'Device Name');
 	}
 	return name;
 }
 
 function textOf(raw: unknown, field: string): string {
 	if (raw === undefined || raw === null) return '';
-	if (typeof raw !== 'string' && typeof raw !== 'number') throw new RunInputError(`${field} must be text, got ${describeValue(raw)}`, field);
+	if (typeof raw !== 'string' && typeof raw !== 'number') throw new InputError(`${field} must be text, got ${describeValue(raw)}`, field);
 	return String(raw).trim();
 }
 
@@ -54,7 +55,7 @@ export function checkCount(raw: unknown, name: string, fallback: number, max?: n
 	if (raw === undefined || raw === null || raw === '') return fallback;
 	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || (max !== undefined && value > max)) {
-		throw new RunInputError(`${name} must be a whole number from 1${max !== undefined ? ` to ${max}` : ' up'}, got ${describeValue(raw)}`, name);
+		throw new InputError(`${name} must be a whole number from 1${max !== undefined ? ` to ${max}` : ' up'}, got ${describeValue(raw)}`, name);
 	}
 	return value;
 }

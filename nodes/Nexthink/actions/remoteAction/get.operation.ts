@@ -1,20 +1,13 @@
 /** Get Remote Action: one details call per item (GET /api/v1/act/remote-action/details?nql-id=). */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../shared/runPerItem';
+import type { ItemOperation } from '../../shared/runItems';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, getRemoteAction } from './api';
 import { normaliseRemoteActionId } from './runInput';
-import { RunInputError } from '../shared/inputChecks';
 import { readReadTimeoutMs } from '../shared/readFields';
 
 function prepareGet(this: IExecuteFunctions, itemIndex: number) {
-	let nqlId: string;
-	try {
-		nqlId = normaliseRemoteActionId(this.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true }));
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as RunInputError).message, { itemIndex });
-	}
+	const nqlId = normaliseRemoteActionId(this.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true }));
 	return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex, 'readOptions', DEFAULT_REQUEST_TIMEOUT_SECONDS) };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../shared/runPerItem';
+import type { ItemOperation } from '../../shared/runItems';
 import { readGetManyLimit, readReadTimeoutMs } from '../shared/readFields';
 import { isApiEnabled } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, listRemoteActions } from './api';

@@ -27,7 +27,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { describeError, outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
+import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
+import { failureOf } from '../../shared/nodeErrors';
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitOutcome, type ResultsWaitSettings } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
@@ -40,7 +42,8 @@ import {
 	normaliseRemoteActionId,
 	parseCollectorUids,
 } from './runInput';
-import { checkRequestTimeout, RunInputError } from '../shared/inputChecks';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
+import { InputError } from '../../shared/inputError';
 
 export const OUTCOME_KEY = 'nexthinkRemoteAction';
 
@@ -53,17 +56,14 @@ interface Prepared {
 	wait?: ResultsWaitSettings;
 }
 
-type Preparation = ItemPreparation<Prepared>;
-
 export async function executeRunRemoteAction(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
 	const asTool = runsAsTool(this);
-	const preparations = items.map((_item, itemIndex) => prepareItem(this, itemIndex, asTool, continueOnFail));
+	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex, asTool));
 	checkSameWait(preparations);
 	// under "Stop Workflow" a bad item stops the run before any request, the details calls included
-	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
 	await checkInputsAgainstDetails(this, preparations, continueOnFail);
-	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
 
 	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
 	const toSend = ready.filter((prepared) => !prepared.validateOnly);
@@ -96,7 +96,7 @@ export async function executeRunRemoteAction(this: IExecuteFunctions, continueOn
  * action before any run request. A remote action whose details cannot be read fails its items
  * (under "Stop Workflow": the node, with nothing sent).
  */
-async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: Preparation[], continueOnFail: boolean): Promise<void> {
+async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: Array<Preparation<Prepared>>, continueOnFail: boolean): Promise<void> {
 	const byRemoteAction = new Map<string, number[]>();
 	preparations.forEach((preparation, itemIndex) => {
 		if (!preparation.ok) return;
@@ -111,7 +111,7 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: P
 		} catch (error) {
 			const nothingSent = `Nothing was sent: the script inputs are checked against the remote action's details before any run request.`;
 			if (!continueOnFail) throw withDescription(error, nothingSent);
-			const described = describeError(error);
+			const described = failureOf(error);
 			for (const itemIndex of itemIndexes) {
 				preparations[itemIndex] = { ok: false, message: described.message, field: 'Remote Action', description: [described.description, nothingSent].filter(Boolean).join(' ') };
 			}
@@ -119,14 +119,11 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: P
 		}
 		for (const itemIndex of itemIndexes) {
 			const preparation = preparations[itemIndex] as { ok: true; prepared: Prepared };
-			let problem: RunInputError | undefined;
 			try {
 				checkParamsAgainstInputs(remoteActionId, preparation.prepared.run.params, inputs);
 			} catch (error) {
-				// it throws nothing else
-				problem = error as RunInputError;
+				preparations[itemIndex] = { ok: false, ...failureOf(error) };
 			}
-			if (problem !== undefined) preparations[itemIndex] = { ok: false, message: problem.message, field: problem.field };
 		}
 	}
 }
@@ -176,33 +173,29 @@ async function waitForDevices(
 	return perItem;
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean, continueOnFail: boolean): Preparation {
-	try {
-		const options = ctx.getNodeParameter('runOptions', itemIndex, {}) as IDataObject;
-		const scriptInputs = ctx.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
-		const parsed = parseCollectorUids(ctx.getNodeParameter('collectorUids', itemIndex));
-		const run: PreparedRun = {
-			itemIndex,
-			remoteActionId: normaliseRemoteActionId(ctx.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true })),
-			params: checkScriptInputs(scriptInputs?.value),
-			expiresInMinutes: checkExpiry(options.expiresInMinutes),
-			devices: parsed.devices,
-			duplicatesInItem: parsed.duplicates,
-		};
-		const triggerInfo = checkTriggerInfo(options);
-		if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
-		const timeoutMs = checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
-		const wait = readResultsWait(ctx, itemIndex);
-		if (wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
-			throw new RunInputError(
-				`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
-				'Collector UIDs',
-			);
-		}
-		const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
-		if (wait !== undefined) prepared.wait = wait;
-		return { ok: true, prepared };
-	} catch (error) {
-		return preparationFailure(ctx, error, itemIndex, continueOnFail);
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean): Prepared {
+	const options = ctx.getNodeParameter('runOptions', itemIndex, {}) as IDataObject;
+	const scriptInputs = ctx.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
+	const parsed = parseCollectorUids(ctx.getNodeParameter('collectorUids', itemIndex));
+	const run: PreparedRun = {
+		itemIndex,
+		remoteActionId: normaliseRemoteActionId(ctx.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true })),
+		params: checkScriptInputs(scriptInputs?.value),
+		expiresInMinutes: checkExpiry(options.expiresInMinutes),
+		devices: parsed.devices,
+		duplicatesInItem: parsed.duplicates,
+	};
+	const triggerInfo = checkTriggerInfo(options);
+	if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
+	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
+	const wait = readResultsWait(ctx, itemIndex);
+	if (wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+		throw new InputError(
+			`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
+			'Collector UIDs',
+		);
 	}
+	const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+	if (wait !== undefined) prepared.wait = wait;
+	return prepared;
 }

@@ -4,9 +4,10 @@
  * inputs. Limits from the Remote Actions API's OpenAPI document (ExecutionRequest): 1 to 10,000
  * devices, `expiresInMinutes` 60 to 10,080, `triggerInfo.reason` at most 500 characters.
  */
-import { describeValue, RunInputError } from '../shared/inputChecks';
+import { describeValue } from '../shared/inputChecks';
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
+import { InputError } from '../../shared/inputError';
 
 export const MIN_EXPIRY_MINUTES = 60;
 export const MAX_EXPIRY_MINUTES = 10_080;
@@ -18,14 +19,14 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** The remote action's NQL ID as Nexthink expects it (`#` added when missing; case kept, IDs are case-sensitive). */
 export function normaliseRemoteActionId(raw: unknown): string {
 	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
-		throw new RunInputError(`The remote action must be an NQL ID such as #restart_service, got ${describeValue(raw)}`, 'Remote Action');
+		throw new InputError(`The remote action must be an NQL ID such as #restart_service, got ${describeValue(raw)}`, 'Remote Action');
 	}
 	const text = (raw ?? '').trim();
 	if (text === '' || text === '#') {
-		throw new RunInputError('No remote action is selected. Pick one from the list or enter its NQL ID, e.g. #restart_service', 'Remote Action');
+		throw new InputError('No remote action is selected. Pick one from the list or enter its NQL ID, e.g. #restart_service', 'Remote Action');
 	}
 	if (/\s/.test(text)) {
-		throw new RunInputError(`The remote action ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID ("Copy NQL ID" in Manage remote actions), e.g. #restart_service`, 'Remote Action');
+		throw new InputError(`The remote action ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID ("Copy NQL ID" in Manage remote actions), e.g. #restart_service`, 'Remote Action');
 	}
 	return text.startsWith('#') ? text : `#${text}`;
 }
@@ -44,7 +45,7 @@ export interface ParsedDevices {
 export function parseCollectorUids(raw: unknown): ParsedDevices {
 	const entries = collectorEntries(raw);
 	if (entries.length === 0) {
-		throw new RunInputError(
+		throw new InputError(
 			'No target device: "Collector UIDs" is empty. Map the devices\' Collector UID, e.g. {{ $json["device.collector.uid"] }}',
 			'Collector UIDs',
 		);
@@ -69,13 +70,13 @@ export function parseCollectorUids(raw: unknown): ParsedDevices {
 	if (invalid.length > 0) {
 		const shown = invalid.slice(0, 3).map((value) => `"${value.slice(0, 60)}"`).join(', ');
 		const more = invalid.length > 3 ? ` and ${invalid.length - 3} more` : '';
-		throw new RunInputError(
+		throw new InputError(
 			`${invalid.length === 1 ? 'A Collector UID is' : `${invalid.length} Collector UIDs are`} not a UUID: ${shown}${more}. Remote actions target devices by their Collector UID (device.collector.uid, e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6), not by device name or device.uid`,
 			'Collector UIDs',
 		);
 	}
 	if (devices.length > MAX_DEVICES_PER_REQUEST) {
-		throw new RunInputError(
+		throw new InputError(
 			`One item names ${devices.length} devices; the Remote Actions API takes at most ${MAX_DEVICES_PER_REQUEST} per request. Split the list over several items`,
 			'Collector UIDs',
 		);
@@ -90,7 +91,7 @@ function collectorEntries(raw: unknown): string[] {
 	for (const value of values) {
 		if (value === null || value === undefined) continue;
 		if (typeof value !== 'string') {
-			throw new RunInputError(`A Collector UID must be text, got ${describeValue(value)}`, 'Collector UIDs');
+			throw new InputError(`A Collector UID must be text, got ${describeValue(value)}`, 'Collector UIDs');
 		}
 		for (const part of value.split(/[\s,;]+/)) if (part !== '') out.push(part);
 	}
@@ -102,7 +103,7 @@ export function checkExpiry(raw: unknown): number {
 	if (raw === undefined || raw === null || raw === '') return DEFAULT_EXPIRY_MINUTES;
 	const minutes = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < MIN_EXPIRY_MINUTES || minutes > MAX_EXPIRY_MINUTES) {
-		throw new RunInputError(
+		throw new InputError(
 			`Expires After (Minutes) must be a whole number from ${MIN_EXPIRY_MINUTES} to ${MAX_EXPIRY_MINUTES} (7 days), got ${describeValue(raw)}`,
 			'Expires After (Minutes)',
 		);
@@ -118,13 +119,13 @@ export function checkTriggerInfo(raw: { externalSource?: unknown; reason?: unkno
 		const value = raw[key];
 		if (value === undefined || value === null || value === '') continue;
 		if (typeof value !== 'string' && typeof value !== 'number') {
-			throw new RunInputError(`${labels[key]} must be text, got ${describeValue(value)}`, labels[key]);
+			throw new InputError(`${labels[key]} must be text, got ${describeValue(value)}`, labels[key]);
 		}
 		const text = String(value).trim();
 		if (text !== '') info[key] = text;
 	}
 	if (info.reason !== undefined && [...info.reason].length > MAX_REASON_CHARS) {
-		throw new RunInputError(`Reason is ${[...info.reason].length} characters long; Nexthink accepts at most ${MAX_REASON_CHARS}`, 'Reason');
+		throw new InputError(`Reason is ${[...info.reason].length} characters long; Nexthink accepts at most ${MAX_REASON_CHARS}`, 'Reason');
 	}
 	return Object.keys(info).length === 0 ? undefined : info;
 }
@@ -137,11 +138,11 @@ export function checkScriptInputs(raw: Record<string, unknown> | undefined | nul
 	const params: Record<string, string> = {};
 	if (raw === undefined || raw === null) return params;
 	for (const [id, value] of Object.entries(raw)) {
-		if (id.trim() === '') throw new RunInputError('A script input has an empty ID', 'Script Inputs');
+		if (id.trim() === '') throw new InputError('A script input has an empty ID', 'Script Inputs');
 		if (value === undefined || value === null) continue;
 		if (typeof value === 'string') params[id] = value;
 		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') params[id] = String(value);
-		else throw new RunInputError(`Script input "${id}" must be text, got ${describeValue(value)}`, 'Script Inputs');
+		else throw new InputError(`Script input "${id}" must be text, got ${describeValue(value)}`, 'Script Inputs');
 	}
 	return params;
 }
@@ -162,18 +163,18 @@ export function checkParamsAgainstInputs(remoteActionId: string, params: Record<
 	const unknown = Object.keys(params).filter((id) => !known.has(id));
 	if (unknown.length > 0) {
 		const names = inputs.map((input) => input.id).join(', ');
-		throw new RunInputError(
+		throw new InputError(
 			`${unknown.length === 1 ? 'Script input' : 'Script inputs'} ${unknown.map((id) => `"${id}"`).join(', ')} ${unknown.length === 1 ? 'is not an input' : 'are not inputs'} of ${remoteActionId}; ${inputs.length === 0 ? 'it has no script inputs' : `its inputs are ${names}`}. Reload the Script Inputs (the remote action may have changed in Nexthink)`,
 			'Script Inputs',
 		);
 	}
 	for (const input of inputs) {
 		if (!Object.prototype.hasOwnProperty.call(params, input.id)) {
-			throw new RunInputError(`Script input ${label(input)} of ${remoteActionId} has no value; Nexthink needs a value for every input of the remote action`, 'Script Inputs');
+			throw new InputError(`Script input ${label(input)} of ${remoteActionId} has no value; Nexthink needs a value for every input of the remote action`, 'Script Inputs');
 		}
 		const value = params[input.id];
 		if (!input.allowCustomValue && !input.options.includes(value)) {
-			throw new RunInputError(
+			throw new InputError(
 				`Script input ${label(input)} of ${remoteActionId} must be one of ${input.options.map((option) => `"${option}"`).join(', ')} (the remote action allows no other value), got "${value.slice(0, 60)}"`,
 				'Script Inputs',
 			);

@@ -6,7 +6,7 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { nexthinkRequest, unexpectedAnswer, type NexthinkRequest, type NexthinkResponse } from '../../transport';
+import { nexthinkRequest, UNEXPECTED_ANSWER, unexpectedAnswer, upperFirst, type NexthinkRequest, type NexthinkResponse } from '../../transport';
 
 /** A node's execution, or the editor's lists and searches (load options). */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -29,7 +29,7 @@ export function asExecute(ctx: ApiContext): IExecuteFunctions {
 export function unexpectedAnswerError(ctx: ApiContext, action: string, response: NexthinkResponse, expected: string, itemIndex?: number, note?: string): NodeApiError {
 	return new NodeApiError(
 		ctx.getNode(),
-		{ message: 'Unexpected answer', httpCode: String(response.statusCode) },
+		{ message: upperFirst(UNEXPECTED_ANSWER), httpCode: String(response.statusCode) },
 		{
 			message: `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`,
 			description: ['A proxy or gateway may have answered in place of the Nexthink API. Check the API Base URL of the credential.', note].filter(Boolean).join(' '),

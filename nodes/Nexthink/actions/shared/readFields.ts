@@ -3,8 +3,8 @@
  * Limit, and an Options collection with Request Timeout), and their reading before any request.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../shared/inputError';
 import { requestTimeoutOption } from '../../shared/optionFields';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 
@@ -47,11 +47,7 @@ export function readOptionsCollection(resource: string, name: string, defaultTim
 /** Request Timeout of a Get or Get Many operation (its options collection `optionsName`), checked before any request. */
 export function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, optionsName: string, defaultSeconds: number): number {
 	const options = ctx.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
-	try {
-		return requestTimeoutMs(options.requestTimeoutSeconds, defaultSeconds);
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), (error as Error).message, { itemIndex });
-	}
+	return requestTimeoutMs(options.requestTimeoutSeconds, defaultSeconds);
 }
 
 /** How many entries to output: Infinity under Return All, else Limit (a whole number from 1). */
@@ -59,7 +55,7 @@ export function readGetManyLimit(ctx: IExecuteFunctions, itemIndex: number): num
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) === true;
 	const limit = returnAll ? Infinity : Number(ctx.getNodeParameter('limit', itemIndex, 50));
 	if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
-		throw new NodeOperationError(ctx.getNode(), `Limit must be a whole number from 1, got ${String(limit)}`, { itemIndex });
+		throw new InputError(`Limit must be a whole number from 1, got ${String(limit)}`, 'Limit');
 	}
 	return limit;
 }

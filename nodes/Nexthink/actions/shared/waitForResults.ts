@@ -27,7 +27,7 @@
  * - description: `...waitForResultsProperties(show, 'workflow.executions', '#n8n_workflow_status')`
  *   (waitDescription.ts);
  * - per item, before any request: `prepared.wait = readResultsWait(ctx, itemIndex)` (throws
- *   `RunInputError`), then `checkSameWait(preparations)`;
+ *   `InputError`), then `checkSameWait(preparations)`;
  * - after the run: `const wait = await waitForResults(ctx, 'workflow', targets, settings, { timeoutMs })`,
  *   then per item `itemResults('executionId', itemTargets, wait.resultOf, { ...wait, queryId, maxWaitMs })`
  *   (resultStatus.ts); under "Stop Workflow" throw `wait.error` with the request IDs that ran.
@@ -38,7 +38,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../nql/executeAnswer';
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, nexthinkRequest, scrubAnswerText, sleepUnlessCancelled } from '../../transport';
-import { describeError, type ItemPreparation } from './runHelpers';
+import { failureOf } from '../../shared/nodeErrors';
+import type { Preparation } from '../../shared/runItems';
 import { pendingRequestIds, rowsByTarget, StatusRowsError, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
 import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
 
@@ -46,7 +47,7 @@ export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS
 
 /**
  * Reads Wait for Results of one item (parameters `waitForResults`, `statusQueryId`, `waitOptions`,
- * see waitDescription.ts); undefined when the item does not wait. Bad values throw `RunInputError`
+ * see waitDescription.ts); undefined when the item does not wait. Bad values throw `InputError`
  * naming the field, before any request.
  */
 export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): ResultsWaitSettings | undefined {
@@ -56,7 +57,7 @@ export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): Resu
 }
 
 /** Every waiting item waits the same way (one wait covers the run); an item that differs fails its check. */
-export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparations: Array<ItemPreparation<T>>): void {
+export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparations: Array<Preparation<T>>): void {
 	let first: { itemIndex: number; settings: ResultsWaitSettings } | undefined;
 	preparations.forEach((preparation, itemIndex) => {
 		if (!preparation.ok || preparation.prepared.wait === undefined) return;
@@ -163,7 +164,7 @@ async function runStatusQuery(ctx: IExecuteFunctions, settings: ResultsWaitSetti
 
 /** A failed status query, in words that say the run itself went out and is not sent again. */
 function describeFailure(error: unknown): { message: string; description?: string; httpCode?: string } {
-	const described = describeError(error);
+	const described = failureOf(error);
 	const httpCode = typeof (error as { httpCode?: unknown }).httpCode === 'string' ? (error as { httpCode: string }).httpCode : undefined;
 	const sent = 'The run itself was sent and is not sent again: its request ID is in the output. Fix the status query, then read the results with Execute Query (Nexthink Export node) and the request ID.';
 	return {

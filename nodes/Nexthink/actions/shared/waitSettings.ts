@@ -6,7 +6,7 @@
 import { EXECUTE_ROW_LIMIT } from '../../nql/executeAnswer';
 import { normaliseQueryId } from '../../nql/queryInput';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../../nql/waitSchedule';
-import { RunInputError } from './inputChecks';
+import { InputError } from '../../shared/inputError';
 
 /** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */
 export const RESULTS_MAX_TARGETS_PER_REQUEST = EXECUTE_ROW_LIMIT;
@@ -26,14 +26,14 @@ const FIELDS = {
 	wait: 'Wait Options',
 } as const;
 
-/** The checks of Wait for Results of one item, on the parameter values; throws `RunInputError` naming the field. */
+/** The checks of Wait for Results of one item, on the parameter values; throws `InputError` naming the field. */
 export function checkResultsWait(rawQueryId: unknown, options: Record<string, unknown>): ResultsWaitSettings {
 	const queryId = attempt(() => normaliseQueryId(rawQueryId));
-	if (!queryId.ok) throw new RunInputError(`${FIELDS.queryId}: ${queryId.problem} Wait for Results runs this stored query with the request ID.`, FIELDS.queryId);
+	if (!queryId.ok) throw new InputError(`${FIELDS.queryId}: ${queryId.problem} Wait for Results runs this stored query with the request ID.`, FIELDS.queryId);
 	const rawParameter = options.requestIdParameter === undefined || options.requestIdParameter === '' ? DEFAULT_REQUEST_ID_PARAMETER : options.requestIdParameter;
 	const requestIdParameter = typeof rawParameter === 'string' ? rawParameter.trim().replace(/^\$/, '') : '';
 	if (!/^[A-Za-z0-9_]{1,100}$/.test(requestIdParameter)) {
-		throw new RunInputError(
+		throw new InputError(
 			`${FIELDS.requestIdParameter} must be the name of the query's parameter (letters, digits and underscores, e.g. request_id for $request_id), got ${JSON.stringify(rawParameter)}`,
 			FIELDS.requestIdParameter,
 		);
@@ -47,7 +47,7 @@ export function checkResultsWait(rawQueryId: unknown, options: Record<string, un
 			maxWaitMs: number('maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
 		}),
 	);
-	if (!settings.ok) throw new RunInputError(`${FIELDS.wait}: ${settings.problem}`, FIELDS.wait);
+	if (!settings.ok) throw new InputError(`${FIELDS.wait}: ${settings.problem}`, FIELDS.wait);
 	return { ...settings.value, queryId: queryId.value, requestIdParameter };
 }
 

@@ -13,8 +13,9 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../transport';
-import { checkRequestTimeout } from '../shared/inputChecks';
-import { describeError, outcomeItems, preparationFailure, throwIfAnyInvalid, type ItemPreparation } from '../shared/runHelpers';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
+import { invalidItems, notSentAfterRefusal, outcomeItems, prepareItems, stopIfAnyInvalid } from '../../shared/runItems';
+import { failureOf } from '../../shared/nodeErrors';
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
 
@@ -30,8 +31,8 @@ interface Prepared {
 
 export async function executeHandOff(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const preparations = items.map((item, itemIndex) => prepareItem(this, item, itemIndex, continueOnFail));
-	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, items[itemIndex], itemIndex));
+	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
 
 	const outcomes = new Map<number, IDataObject>();
 	const handedOff: number[] = [];
@@ -42,7 +43,7 @@ export async function executeHandOff(this: IExecuteFunctions, continueOnFail: bo
 		const outcome: IDataObject = { upn: request.upn, files: files.length };
 		if (request.timeZone !== undefined) outcome.timeZone = request.timeZone;
 		if (refusal !== undefined) {
-			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...describeError(refusal, 'Not sent: an earlier handoff of this run was refused. '), httpCode: refusal.httpCode } });
+			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...failureOf(refusal, notSentAfterRefusal('handoff')), httpCode: refusal.httpCode } });
 			continue;
 		}
 		try {
@@ -59,32 +60,28 @@ export async function executeHandOff(this: IExecuteFunctions, continueOnFail: bo
 			if (!continueOnFail) throw withHandOffsMade(this, error, itemIndex, handedOff);
 			const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
 			if (error instanceof NodeApiError && (httpCode === '401' || httpCode === '403')) refusal = error;
-			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...describeError(error), ...(httpCode !== undefined ? { httpCode } : {}) } });
+			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...failureOf(error), ...(httpCode !== undefined ? { httpCode } : {}) } });
 		}
 	}
 	return [outcomeItems(this, preparations, outcomes, SPARK_OUTCOME_KEY)];
 }
 
-function prepareItem(ctx: IExecuteFunctions, item: INodeExecutionData, itemIndex: number, continueOnFail: boolean): ItemPreparation<Prepared> {
-	try {
-		const options = ctx.getNodeParameter('handOffOptions', itemIndex, {}) as IDataObject;
-		const request: HandOffRequest = {
-			upn: checkUpn(ctx.getNodeParameter('userPrincipalName', itemIndex, '')),
-			parts: [{ type: 'TEXT', text: checkMessage(ctx.getNodeParameter('handOffMessage', itemIndex, '')) }],
-		};
-		const timeZone = checkTimeZone(ctx.getNodeParameter('handOffTimeZone', itemIndex, ''));
-		if (timeZone !== undefined) request.timeZone = timeZone;
-		const metadata = checkMetadata(ctx.getNodeParameter('handOffMetadata.entry', itemIndex, []) as Array<{ key?: unknown; value?: unknown }>);
-		if (metadata !== undefined) request.metadata = metadata;
-		const binaries: Record<string, IBinaryData> = item.binary ?? {};
-		const files = parseBinaryPropertyNames(ctx.getNodeParameter('handOffFiles', itemIndex, '')).map((property) => ({
-			property,
-			mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
-		}));
-		return { ok: true, prepared: { request, files, timeoutMs: checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS) } };
-	} catch (error) {
-		return preparationFailure(ctx, error, itemIndex, continueOnFail);
-	}
+function prepareItem(ctx: IExecuteFunctions, item: INodeExecutionData, itemIndex: number): Prepared {
+	const options = ctx.getNodeParameter('handOffOptions', itemIndex, {}) as IDataObject;
+	const request: HandOffRequest = {
+		upn: checkUpn(ctx.getNodeParameter('userPrincipalName', itemIndex, '')),
+		parts: [{ type: 'TEXT', text: checkMessage(ctx.getNodeParameter('handOffMessage', itemIndex, '')) }],
+	};
+	const timeZone = checkTimeZone(ctx.getNodeParameter('handOffTimeZone', itemIndex, ''));
+	if (timeZone !== undefined) request.timeZone = timeZone;
+	const metadata = checkMetadata(ctx.getNodeParameter('handOffMetadata.entry', itemIndex, []) as Array<{ key?: unknown; value?: unknown }>);
+	if (metadata !== undefined) request.metadata = metadata;
+	const binaries: Record<string, IBinaryData> = item.binary ?? {};
+	const files = parseBinaryPropertyNames(ctx.getNodeParameter('handOffFiles', itemIndex, '')).map((property) => ({
+		property,
+		mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
+	}));
+	return { request, files, timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS) };
 }
 
 /** Under "Stop Workflow": the failed handoff's error, saying which items were already handed off. */

@@ -6,7 +6,8 @@
  * map of strings. What the document leaves open (the UPN's and time zone's format) is decided in
  * docs/decisions.md.
  */
-import { describeValue, RunInputError } from '../shared/inputChecks';
+import { describeValue } from '../shared/inputChecks';
+import { InputError } from '../../shared/inputError';
 
 /** Longest UPN accepted: Active Directory's userPrincipalName attribute holds at most 1,024 characters. */
 export const MAX_UPN_CHARS = 1024;
@@ -17,13 +18,13 @@ const UPN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 export function checkUpn(raw: unknown): string {
-	if (raw !== undefined && raw !== null && typeof raw !== 'string') throw new RunInputError(`The user's UPN must be text, got ${describeValue(raw)}`, 'User Principal Name');
+	if (raw !== undefined && raw !== null && typeof raw !== 'string') throw new InputError(`The user's UPN must be text, got ${describeValue(raw)}`, 'User Principal Name');
 	const upn = (raw ?? '').trim();
 	if (upn === '') {
-		throw new RunInputError('No user: "User Principal Name" is empty. Give the user\'s UPN (their Microsoft 365 sign-in name), e.g. jane.doe@contoso.com', 'User Principal Name');
+		throw new InputError('No user: "User Principal Name" is empty. Give the user\'s UPN (their Microsoft 365 sign-in name), e.g. jane.doe@contoso.com', 'User Principal Name');
 	}
 	if ([...upn].length > MAX_UPN_CHARS || !UPN.test(upn)) {
-		throw new RunInputError(
+		throw new InputError(
 			`"${upn.slice(0, 80)}" is not a user principal name: a UPN looks like jane.doe@contoso.com (one @, no spaces or line breaks)`,
 			'User Principal Name',
 		);
@@ -33,10 +34,10 @@ export function checkUpn(raw: unknown): string {
 
 export function checkMessage(raw: unknown): string {
 	if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number') {
-		throw new RunInputError(`The message must be text, got ${describeValue(raw)}`, 'Message');
+		throw new InputError(`The message must be text, got ${describeValue(raw)}`, 'Message');
 	}
 	const text = String(raw ?? '');
-	if (text.trim() === '') throw new RunInputError('The message is empty: Spark needs the user\'s request as text', 'Message');
+	if (text.trim() === '') throw new InputError('The message is empty: Spark needs the user\'s request as text', 'Message');
 	return text;
 }
 
@@ -47,12 +48,12 @@ export function checkMessage(raw: unknown): string {
  */
 export function checkTimeZone(raw: unknown): string | undefined {
 	if (raw === undefined || raw === null) return undefined;
-	if (typeof raw !== 'string') throw new RunInputError(`The time zone must be text, got ${describeValue(raw)}`, 'Time Zone');
+	if (typeof raw !== 'string') throw new InputError(`The time zone must be text, got ${describeValue(raw)}`, 'Time Zone');
 	const name = raw.trim();
 	if (name === '') return undefined;
 	const problem = `"${name.slice(0, 60)}" is not an IANA time zone name such as Europe/Zurich or America/New_York`;
 	const resolved = IANA_NAME.test(name) ? resolvedTimeZone(name) : undefined;
-	if (resolved === undefined) throw new RunInputError(problem, 'Time Zone');
+	if (resolved === undefined) throw new InputError(problem, 'Time Zone');
 	return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
 }
 
@@ -70,13 +71,13 @@ export function checkMetadata(entries: ReadonlyArray<{ key?: unknown; value?: un
 	const metadata: Record<string, string> = {};
 	for (const entry of entries ?? []) {
 		const key = typeof entry.key === 'string' ? entry.key.trim() : '';
-		if (key === '') throw new RunInputError('A metadata entry has no key', 'Metadata');
-		if (Object.prototype.hasOwnProperty.call(metadata, key)) throw new RunInputError(`Metadata key "${key.slice(0, 60)}" is given twice; give each key once`, 'Metadata');
+		if (key === '') throw new InputError('A metadata entry has no key', 'Metadata');
+		if (Object.prototype.hasOwnProperty.call(metadata, key)) throw new InputError(`Metadata key "${key.slice(0, 60)}" is given twice; give each key once`, 'Metadata');
 		const value = entry.value;
 		if (typeof value === 'string') metadata[key] = value;
 		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') metadata[key] = String(value);
 		else if (value === undefined || value === null) metadata[key] = '';
-		else throw new RunInputError(`Metadata "${key.slice(0, 60)}" must be text, got ${describeValue(value)}`, 'Metadata');
+		else throw new InputError(`Metadata "${key.slice(0, 60)}" must be text, got ${describeValue(value)}`, 'Metadata');
 	}
 	return Object.keys(metadata).length === 0 ? undefined : metadata;
 }
@@ -84,19 +85,19 @@ export function checkMetadata(entries: ReadonlyArray<{ key?: unknown; value?: un
 /** The binary property names: separated by commas or spaces, each once. */
 export function parseBinaryPropertyNames(raw: unknown): string[] {
 	if (raw === undefined || raw === null || raw === '') return [];
-	if (typeof raw !== 'string') throw new RunInputError(`Files must name binary properties as text, got ${describeValue(raw)}`, 'Files');
+	if (typeof raw !== 'string') throw new InputError(`Files must name binary properties as text, got ${describeValue(raw)}`, 'Files');
 	return [...new Set(raw.split(/[\s,]+/).filter((name) => name !== ''))];
 }
 
 /** Checks a binary property of the item: present, with a MIME type. `available` lists the item's binary property names. */
 export function checkBinaryProperty(name: string, binary: { mimeType?: unknown } | undefined, available: readonly string[]): string {
 	if (binary === undefined) {
-		throw new RunInputError(
+		throw new InputError(
 			`The item has no binary property "${name.slice(0, 60)}"; ${available.length === 0 ? 'it has no binary data' : `it has ${available.map((key) => `"${key}"`).join(', ')}`}`,
 			'Files',
 		);
 	}
 	const mimeType = typeof binary.mimeType === 'string' ? binary.mimeType.trim() : '';
-	if (mimeType === '') throw new RunInputError(`Binary property "${name.slice(0, 60)}" has no MIME type; Spark needs one for each file`, 'Files');
+	if (mimeType === '') throw new InputError(`Binary property "${name.slice(0, 60)}" has no MIME type; Spark needs one for each file`, 'Files');
 	return mimeType;
 }

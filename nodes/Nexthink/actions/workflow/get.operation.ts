@@ -6,20 +6,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../shared/runPerItem';
-import { RunInputError } from '../shared/inputChecks';
+import type { ItemOperation } from '../../shared/runItems';
 import { readReadTimeoutMs } from '../shared/readFields';
 import { workflowWarning } from './answers';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, getWorkflow } from './api';
 import { normaliseWorkflowId } from './runInput';
 
 function prepareGet(this: IExecuteFunctions, itemIndex: number) {
-	let nqlId: string;
-	try {
-		nqlId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as RunInputError).message, { itemIndex });
-	}
+	const nqlId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
 	return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex, 'workflowReadOptions', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS) };
 }
 

@@ -1,16 +1,15 @@
 /**
  * Resume Workflow: the wait-for-event trigger
  * (`POST /api/v1/workflows/workflows/{workflowUuid}/execution/{executionUuid}/trigger`), one request
- * per item. Every item is checked before the first request (shared/runPerItem.ts); the request is
+ * per item. Every item is checked before the first request (shared/runItems.ts); the request is
  * never sent twice (it may have resumed the execution). As an AI tool the node only checks and
  * reports `validated`, unless "Allow Writes When Used as a Tool" is on.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../shared/runPerItem';
+import type { ItemOperation } from '../../shared/runItems';
 import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { checkRequestTimeout, RunInputError } from '../shared/inputChecks';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { withRequestsMade } from '../shared/runHelpers';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';
@@ -29,23 +28,18 @@ interface PreparedResume {
 const madeByRun = new WeakMap<object, string[]>();
 
 function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResume {
-	try {
-		const options = this.getNodeParameter('resumeOptions', itemIndex, {}) as IDataObject;
-		return {
-			workflowUuid: checkUuid(this.getNodeParameter('workflowUuid', itemIndex, ''), 'Workflow UUID', 'the workflow\'s "uuid" from Get Workflow, not its NQL ID'),
-			executionUuid: checkUuid(this.getNodeParameter('executionUuid', itemIndex, ''), 'Execution UUID', "one of Run Workflow's executionIds"),
-			parameters: checkNameValueParameters(
-				this.getNodeParameter('resumeParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>,
-				'Event Parameters',
-				{ nonEmptyValues: true },
-			),
-			timeoutMs: checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
-			validateOnly: runsAsTool(this) && options.allowWritesAsTool !== true,
-		};
-	} catch (error) {
-		if (error instanceof RunInputError) throw new NodeOperationError(this.getNode(), error.message, { itemIndex, description: `Field: ${error.field}` });
-		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-	}
+	const options = this.getNodeParameter('resumeOptions', itemIndex, {}) as IDataObject;
+	return {
+		workflowUuid: checkUuid(this.getNodeParameter('workflowUuid', itemIndex, ''), 'Workflow UUID', 'the workflow\'s "uuid" from Get Workflow, not its NQL ID'),
+		executionUuid: checkUuid(this.getNodeParameter('executionUuid', itemIndex, ''), 'Execution UUID', "one of Run Workflow's executionIds"),
+		parameters: checkNameValueParameters(
+			this.getNodeParameter('resumeParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>,
+			'Event Parameters',
+			{ nonEmptyValues: true },
+		),
+		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
+		validateOnly: runsAsTool(this) && options.allowWritesAsTool !== true,
+	};
 }
 
 async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: PreparedResume): Promise<INodeExecutionData[]> {

@@ -13,9 +13,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
-import { checkRequestTimeout, RunInputError } from '../shared/inputChecks';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { outcomeItems, preparationFailure, sendPlannedRequests, throwIfAnyInvalid, withRequestsMade, type ItemPreparation } from '../shared/runHelpers';
+import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
+import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid } from '../../shared/runItems';
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
 import { planWorkflowRequests, ranRequestIds, workflowRunOutcome, type PreparedWorkflowRun, type WorkflowRequestResult, type WorkflowRunOutcome } from './runBatching';
@@ -30,6 +31,7 @@ import {
 	type UserIdType,
 } from './runInput';
 import { withUnfollowed, workflowWaitTargets } from './waitTargets';
+import { InputError } from '../../shared/inputError';
 
 export const WORKFLOW_OUTCOME_KEY = 'nexthinkWorkflow';
 
@@ -43,11 +45,10 @@ interface Prepared {
 }
 
 export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
 	const asTool = runsAsTool(this);
-	const preparations = items.map((_item, itemIndex) => prepareItem(this, itemIndex, asTool, continueOnFail));
+	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex, asTool));
 	checkSameWait(preparations);
-	if (!continueOnFail) throwIfAnyInvalid(this, preparations);
+	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
 
 	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
 	const toSend = ready.filter((prepared) => !prepared.validateOnly);
@@ -114,44 +115,40 @@ async function waitForExecutions(
 	return perItem;
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean, continueOnFail: boolean): ItemPreparation<Prepared> {
-	try {
-		const options = ctx.getNodeParameter('workflowRunOptions', itemIndex, {}) as IDataObject;
-		const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
-		if (version !== 'v1' && version !== 'v2') throw new RunInputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
-		const workflowId = normaliseWorkflowId(ctx.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
-		const parsed = parseWorkflowTargets(
-			version,
-			ctx.getNodeParameter('workflowDevices', itemIndex, ''),
-			ctx.getNodeParameter('workflowDeviceIdType', itemIndex, 'collectorUid') as DeviceIdType,
-			ctx.getNodeParameter('workflowUsers', itemIndex, ''),
-			ctx.getNodeParameter('workflowUserIdType', itemIndex, 'sid') as UserIdType,
-		);
-		const mapped = ctx.getNodeParameter('workflowParameters', itemIndex, {}) as { value?: Record<string, unknown> | null };
-		const params = checkMappedParameters(mapped?.value, 'Workflow Parameters');
-		const others = checkNameValueParameters(
-			ctx.getNodeParameter('workflowOtherParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>,
-			'Other Parameters',
-		);
-		for (const [name, value] of Object.entries(others)) {
-			if (Object.prototype.hasOwnProperty.call(params, name)) {
-				throw new RunInputError(`Parameter "${name}" is given in both "Workflow Parameters" and "Other Parameters"; give it once`, 'Other Parameters');
-			}
-			params[name] = value;
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean): Prepared {
+	const options = ctx.getNodeParameter('workflowRunOptions', itemIndex, {}) as IDataObject;
+	const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
+	if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
+	const workflowId = normaliseWorkflowId(ctx.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
+	const parsed = parseWorkflowTargets(
+		version,
+		ctx.getNodeParameter('workflowDevices', itemIndex, ''),
+		ctx.getNodeParameter('workflowDeviceIdType', itemIndex, 'collectorUid') as DeviceIdType,
+		ctx.getNodeParameter('workflowUsers', itemIndex, ''),
+		ctx.getNodeParameter('workflowUserIdType', itemIndex, 'sid') as UserIdType,
+	);
+	const mapped = ctx.getNodeParameter('workflowParameters', itemIndex, {}) as { value?: Record<string, unknown> | null };
+	const params = checkMappedParameters(mapped?.value, 'Workflow Parameters');
+	const others = checkNameValueParameters(
+		ctx.getNodeParameter('workflowOtherParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>,
+		'Other Parameters',
+	);
+	for (const [name, value] of Object.entries(others)) {
+		if (Object.prototype.hasOwnProperty.call(params, name)) {
+			throw new InputError(`Parameter "${name}" is given in both "Workflow Parameters" and "Other Parameters"; give it once`, 'Other Parameters');
 		}
-		const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
-		const timeoutMs = checkRequestTimeout(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
-		const wait = readResultsWait(ctx, itemIndex);
-		if (wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
-			throw new RunInputError(
-				`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
-				'Wait for Results',
-			);
-		}
-		const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
-		if (wait !== undefined) prepared.wait = wait;
-		return { ok: true, prepared };
-	} catch (error) {
-		return preparationFailure(ctx, error, itemIndex, continueOnFail);
+		params[name] = value;
 	}
+	const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
+	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
+	const wait = readResultsWait(ctx, itemIndex);
+	if (wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+		throw new InputError(
+			`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
+			'Wait for Results',
+		);
+	}
+	const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+	if (wait !== undefined) prepared.wait = wait;
+	return prepared;
 }

@@ -5,7 +5,8 @@
  * with at least one identifier each; at most 10,000 devices and 10,000 users per request; the
  * wait-for-event trigger takes a workflow UUID, an execution UUID and non-empty parameter values.
  */
-import { RunInputError } from '../shared/inputChecks';
+
+import { InputError } from '../../shared/inputError';
 
 export const MAX_WORKFLOW_TARGETS_PER_LIST = 10_000;
 
@@ -39,14 +40,14 @@ const USER_FIELDS: Record<UserIdType, { label: string; pattern: RegExp; example:
 
 export function normaliseWorkflowId(raw: unknown): string {
 	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
-		throw new RunInputError(`The workflow must be an NQL ID such as #repair_teams, got ${describe(raw)}`, 'Workflow');
+		throw new InputError(`The workflow must be an NQL ID such as #repair_teams, got ${describe(raw)}`, 'Workflow');
 	}
 	const text = (raw ?? '').trim();
 	if (text === '' || text === '#') {
-		throw new RunInputError('No workflow is selected. Pick one from the list or enter its NQL ID, e.g. #repair_teams', 'Workflow');
+		throw new InputError('No workflow is selected. Pick one from the list or enter its NQL ID, e.g. #repair_teams', 'Workflow');
 	}
 	if (/\s/.test(text)) {
-		throw new RunInputError(`The workflow ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID ("Copy NQL ID" in Manage workflows), e.g. #repair_teams`, 'Workflow');
+		throw new InputError(`The workflow ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID ("Copy NQL ID" in Manage workflows), e.g. #repair_teams`, 'Workflow');
 	}
 	return text.startsWith('#') ? text : `#${text}`;
 }
@@ -73,12 +74,12 @@ export function parseWorkflowTargets(
 ): ParsedTargets {
 	const deviceType: DeviceIdType = version === 'v1' ? 'collectorUid' : deviceIdType;
 	const userType: UserIdType = version === 'v1' ? 'sid' : userIdType;
-	if (!(deviceType in DEVICE_FIELDS)) throw new RunInputError(`Unknown device identifier type ${describe(deviceIdType)}`, 'Device Identifier');
-	if (!(userType in USER_FIELDS)) throw new RunInputError(`Unknown user identifier type ${describe(userIdType)}`, 'User Identifier');
+	if (!(deviceType in DEVICE_FIELDS)) throw new InputError(`Unknown device identifier type ${describe(deviceIdType)}`, 'Device Identifier');
+	if (!(userType in USER_FIELDS)) throw new InputError(`Unknown user identifier type ${describe(userIdType)}`, 'User Identifier');
 	const devices = parseList(version, 'device', devicesRaw, deviceType);
 	const users = parseList(version, 'user', usersRaw, userType);
 	if (devices.targets.length === 0 && users.targets.length === 0) {
-		throw new RunInputError(
+		throw new InputError(
 			'No target: "Devices" and "Users" are both empty. Map the devices (e.g. {{ $json["device.collector.uid"] }}) or the users (e.g. {{ $json["user.sid"] }}) the workflow runs on',
 			'Devices',
 		);
@@ -105,7 +106,7 @@ function parseList(version: ApiVersion, kind: TargetKind, raw: unknown, type: st
 			continue;
 		}
 		const hint = version === 'v1' && typeof value === 'object' ? ' (identifier objects need API Version v2)' : '';
-		throw new RunInputError(`A ${kind} entry must be text${version === 'v2' ? ' or an identifier object' : ''}, got ${describe(value)}${hint}`, field);
+		throw new InputError(`A ${kind} entry must be text${version === 'v2' ? ' or an identifier object' : ''}, got ${describe(value)}${hint}`, field);
 	}
 	const invalid: string[] = [];
 	for (const entry of entries) {
@@ -117,7 +118,7 @@ function parseList(version: ApiVersion, kind: TargetKind, raw: unknown, type: st
 	if (invalid.length > 0) {
 		const expected = fields[type];
 		const more = invalid.length > 3 ? ` and ${invalid.length - 3} more` : '';
-		throw new RunInputError(
+		throw new InputError(
 			`${invalid.length === 1 ? `A ${kind} identifier is` : `${invalid.length} ${kind} identifiers are`} not valid: ${invalid.slice(0, 3).join(', ')}${more}. This item's ${field} are read as ${expected.label}s (${expected.example})${version === 'v1' ? '; API Version v1 takes only Collector UIDs and SIDs, v2 also device UIDs, device names, UPNs and user UIDs' : ''}`,
 			field,
 		);
@@ -135,7 +136,7 @@ function parseList(version: ApiVersion, kind: TargetKind, raw: unknown, type: st
 		targets.push({ kind, ids, key });
 	}
 	if (targets.length > MAX_WORKFLOW_TARGETS_PER_LIST) {
-		throw new RunInputError(
+		throw new InputError(
 			`One item names ${targets.length} ${kind}s; the Workflows API takes at most ${MAX_WORKFLOW_TARGETS_PER_LIST} per request. Split the list over several items`,
 			field,
 		);
@@ -152,13 +153,13 @@ function identifierObject(
 	const ids: Record<string, string> = {};
 	for (const [key, id] of Object.entries(value)) {
 		if (!(key in fields)) {
-			throw new RunInputError(`A ${kind} identifier object has the key "${key.slice(0, 40)}"; allowed are ${Object.keys(fields).join(', ')}`, field);
+			throw new InputError(`A ${kind} identifier object has the key "${key.slice(0, 40)}"; allowed are ${Object.keys(fields).join(', ')}`, field);
 		}
 		if (id === undefined || id === null || id === '') continue;
-		if (typeof id !== 'string') throw new RunInputError(`${kind}.${key} must be text, got ${describe(id)}`, field);
+		if (typeof id !== 'string') throw new InputError(`${kind}.${key} must be text, got ${describe(id)}`, field);
 		ids[key] = id.trim();
 	}
-	if (Object.keys(ids).length === 0) throw new RunInputError(`A ${kind} identifier object has none of ${Object.keys(fields).join(', ')}`, field);
+	if (Object.keys(ids).length === 0) throw new InputError(`A ${kind} identifier object has none of ${Object.keys(fields).join(', ')}`, field);
 	return ids;
 }
 
@@ -171,11 +172,11 @@ export function checkNameValueParameters(
 	const parameters: Record<string, string> = {};
 	for (const entry of entries ?? []) {
 		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
-		if (name === '') throw new RunInputError(`A parameter in "${field}" has no name`, field);
-		if (Object.prototype.hasOwnProperty.call(parameters, name)) throw new RunInputError(`Parameter "${name}" is given twice in "${field}"; give each parameter once`, field);
+		if (name === '') throw new InputError(`A parameter in "${field}" has no name`, field);
+		if (Object.prototype.hasOwnProperty.call(parameters, name)) throw new InputError(`Parameter "${name}" is given twice in "${field}"; give each parameter once`, field);
 		parameters[name] = parameterText(name, entry.value, field);
 		if (options.nonEmptyValues === true && parameters[name] === '') {
-			throw new RunInputError(`Parameter "${name}" is empty; the Workflows API needs a value for each parameter of the event`, field);
+			throw new InputError(`Parameter "${name}" is empty; the Workflows API needs a value for each parameter of the event`, field);
 		}
 	}
 	return parameters;
@@ -195,14 +196,14 @@ function parameterText(name: string, value: unknown, field: string): string {
 	if (typeof value === 'string') return value;
 	if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
 	if (value === undefined || value === null) return '';
-	throw new RunInputError(`Parameter "${name}" must be text, got ${describe(value)}`, field);
+	throw new InputError(`Parameter "${name}" must be text, got ${describe(value)}`, field);
 }
 
 /** A UUID for the wait-for-event trigger's path. */
 export function checkUuid(raw: unknown, field: string, what: string): string {
 	const text = typeof raw === 'string' ? raw.trim() : raw;
 	if (typeof text !== 'string' || !UUID.test(text)) {
-		throw new RunInputError(`${field} must be a UUID (${what}), got ${describe(raw)}`, field);
+		throw new InputError(`${field} must be a UUID (${what}), got ${describe(raw)}`, field);
 	}
 	return text;
 }

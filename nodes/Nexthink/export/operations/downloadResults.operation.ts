@@ -5,7 +5,7 @@ import { outputCompletedExport } from '../completedExport';
 import { getExportStatus, type ExportStatusReport } from '../../nql/exportApi';
 import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
-import type { ItemOperation } from '../../shared/runPerItem';
+import type { ItemOperation } from '../../shared/runItems';
 import { advancedOptionsCollection, exportIdField, forOperation, optionsCollection, RESULT_LIMIT_OPTIONS, resultsFileOptions } from '../description';
 
 export const description: INodeProperties[] = forOperation('downloadResults', [

@@ -10,7 +10,7 @@ import { executeStoredQuery } from '../../nql/executeApi';
 import { finishItems, placeRows } from '../resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../settings';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
-import type { ItemOperation } from '../../shared/runPerItem';
+import type { ItemOperation } from '../../shared/runItems';
 import { advancedOptionsCollection, beforeAdvancedOptions, forOperation, OPTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
 import { requestTimeoutOption } from '../../shared/optionFields';

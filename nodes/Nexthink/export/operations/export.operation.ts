@@ -6,8 +6,8 @@ import { outputCompletedExport } from '../completedExport';
 import { startExport } from '../../nql/exportApi';
 import { statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
-import { waitForExport } from '../../nql/waitForExport';
-import type { ItemOperation } from '../../shared/runPerItem';
+import { exportTimedOutMessage, waitForExport } from '../../nql/waitForExport';
+import type { ItemOperation } from '../../shared/runItems';
 import {
 	advancedOptionsCollection,
 	alphabetical,
@@ -49,10 +49,9 @@ async function runExport(
 	const outcome = await waitForExport(this, exportId, wait, { timeoutMs, itemIndex });
 	if (outcome.timedOut) {
 		if (wait.failOnTimeout) {
-			const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer before the maximum wait ran out' : '';
 			throw new NodeOperationError(
 				this.getNode(),
-				`Export ${exportId} of ${query.queryId} did not complete within ${waitDuration(wait.maxWaitMs)} (last status ${outcome.report.status}${unanswered})`,
+				exportTimedOutMessage(outcome, query.queryId, wait.maxWaitMs),
 				{
 					itemIndex,
 					description:
@@ -70,14 +69,5 @@ async function runExport(
 	});
 }
 
-/** Every setting of every item is read and validated before the first request (see runPerItem). */
+/** Every setting of every item is read and validated before the first request (see shared/runItems.ts). */
 export const executeExport: ItemOperation<ReturnType<typeof prepareExport>> = { prepare: prepareExport, run: runExport };
-
-/** "30 minutes", "1 minute", "90 seconds": whole minutes from 2 minutes on, else seconds. */
-function waitDuration(ms: number): string {
-	const minutes = ms / 60_000;
-	if (Number.isInteger(minutes) && minutes >= 2) return `${minutes} minutes`;
-	if (minutes === 1) return '1 minute';
-	const seconds = ms / 1000;
-	return `${seconds} second${seconds === 1 ? '' : 's'}`;
-}

@@ -8,7 +8,7 @@ import { getExportStatus } from '../../nql/exportApi';
 import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readTimeoutMs } from '../settings';
 import { statusJson } from '../resultItems';
-import type { ItemOperation } from '../../shared/runPerItem';
+import type { ItemOperation } from '../../shared/runItems';
 import { exportIdField, forOperation, OPTION, optionsCollection } from '../description';
 
 export const description: INodeProperties[] = forOperation('getStatus', [exportIdField, optionsCollection([OPTION.requestTimeoutSeconds])]);

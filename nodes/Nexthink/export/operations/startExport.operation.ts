@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { startExport } from '../../nql/exportApi';
 import { readQuerySettings, readStartSettings, readTimeoutMs } from '../settings';
-import type { ItemOperation } from '../../shared/runPerItem';
+import type { ItemOperation } from '../../shared/runItems';
 import { advancedOptionsCollection, beforeAdvancedOptions, compressionField, forOperation, OPTION, optionsCollection } from '../description';
 import { queryFields } from '../../nql/queryFields';
 

@@ -1,0 +1,172 @@
+/**
+ * How every node runs its input items (Export, Enrichment, Actions), in three steps:
+ * 1. prepare: every item's parameters are read and checked (`prepareItems`), nothing is sent;
+ * 2. under "Stop Workflow" any bad item stops the node before the first request
+ *    (`stopIfAnyInvalid`: "Item N cannot be sent: …", nothing sent);
+ * 3. send, per item (`runPerItem`) or in batches by the operation, then give each input item
+ *    exactly one outcome, paired with it, on the right output.
+ * So a bad item 3 can no longer stop a run after items 0 to 2 already started exports whose rows
+ * would be lost, or ran remote actions that running the items again would repeat.
+ *
+ * A failed item has one shape (docs/decisions.md, "When an item fails"):
+ * - Continue (using error output): on the error output, `{ error: { message: "Item N: …",
+ *   description?, field?, …outcome } }`, reached one way: n8n sends an item whose JSON has no key but
+ *   `error` to the error output (n8n-core `handleNodeErrorOutput`, 1.x and 2.x) and adds the paired
+ *   input item's JSON to it (`errorOutputItem`).
+ * - Continue (regular output): an operation with an outcome per item puts it under its key beside
+ *   the input's JSON, `status: 'failed'` and `error: { message, description?, field? }`
+ *   (`outcomeItems`); an operation that outputs what it read (rows, records) outputs
+ *   `{ error: message, description, field? }` (`runPerItem`).
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { failureOf, nodeErrorOf, type ItemFailure } from './nodeErrors';
+import { WRITES_OFF_NOTE } from './toolMode';
+
+/** One item after its checks: ready to send, or its failure. */
+export type Preparation<T> = { ok: true; prepared: T } | ({ ok: false } & ItemFailure);
+
+/** The failure of an item whose checks failed, without the `ok` flag. */
+function failureIn(preparation: { ok: false } & ItemFailure): ItemFailure {
+	const failure: ItemFailure = { message: preparation.message };
+	if (preparation.description !== undefined) failure.description = preparation.description;
+	if (preparation.field !== undefined) failure.field = preparation.field;
+	return failure;
+}
+
+/** Checks every input item (`prepare` sends nothing); whatever it throws is that item's failure. */
+export function prepareItems<T>(ctx: IExecuteFunctions, prepare: (itemIndex: number) => T): Array<Preparation<T>> {
+	return ctx.getInputData().map((_item, itemIndex) => {
+		try {
+			return { ok: true, prepared: prepare(itemIndex) };
+		} catch (error) {
+			return { ok: false, ...failureOf(error) };
+		}
+	});
+}
+
+/** An item that cannot be sent; `line` describes it in the error's list (default "Item N: message"). */
+export interface InvalidItem {
+	itemIndex: number;
+	message: string;
+	line?: string;
+}
+
+/** The failed items of `preparations`, for `stopIfAnyInvalid`. */
+export function invalidItems<T>(preparations: ReadonlyArray<Preparation<T>>): InvalidItem[] {
+	return preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [] : [{ itemIndex, message: preparation.message }]));
+}
+
+/** Under "Stop Workflow", one bad item means nothing is sent: the user fixes the input first. */
+export function stopIfAnyInvalid(ctx: IExecuteFunctions, invalid: readonly InvalidItem[]): void {
+	if (invalid.length === 0) return;
+	const [first] = invalid;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		invalid.length === 1
+			? `Item ${first.itemIndex} cannot be sent: ${first.message}`
+			: `${invalid.length.toLocaleString('en-US')} items cannot be sent; the first is item ${first.itemIndex}: ${first.message}`,
+		{
+			itemIndex: first.itemIndex,
+			description: [
+				'Nothing was sent to Nexthink: every item is checked before the first request. Fix these items, or set the node\'s "On Error" setting to continue so that valid items are sent and bad ones are reported.',
+				...invalid.slice(0, 5).map(({ itemIndex, message, line }) => line ?? `Item ${itemIndex}: ${message}`),
+			].join('\n'),
+		},
+	);
+}
+
+/**
+ * What leads the failure of an item not sent because an earlier request of the run was refused (a
+ * 401, or a 403 for the same object): no later request could succeed. `what` names the request.
+ */
+export function notSentAfterRefusal(what = 'request'): string {
+	return `Not sent: an earlier ${what} of this run was refused. `;
+}
+
+/** Whether failed items go to the error output ("Continue (using error output)"). */
+export function usesErrorOutput(ctx: IExecuteFunctions): boolean {
+	return ctx.getNode().onError === 'continueErrorOutput';
+}
+
+/**
+ * A failed item on the error output: `error` is its only key, so n8n routes it there and adds the
+ * paired input item's JSON. `message` says which item ("Item N…").
+ */
+export function errorOutputItem(itemIndex: number, error: { message: string } & object): INodeExecutionData {
+	return { json: { error: error as IDataObject }, pairedItem: { item: itemIndex } };
+}
+
+/**
+ * One output item per input item, paired with it: the input's JSON with the item's outcome under
+ * `outcomeKey` (an item whose checks failed: `{ status: 'failed', error }`; a `validated` one gets
+ * the note that nothing was sent, `WRITES_OFF_NOTE`), and the item's Wait for Results under
+ * `results` when it waited. Under "Continue (using error output)" a failed item goes there
+ * (`errorOutputItem`). `isFailure` says which outcomes are failures (default: status `failed`).
+ */
+export function outcomeItems<T>(
+	ctx: IExecuteFunctions,
+	preparations: ReadonlyArray<Preparation<T>>,
+	outcomes: ReadonlyMap<number, object>,
+	outcomeKey: string,
+	waited?: ReadonlyMap<number, IDataObject>,
+	isFailure: (outcome: IDataObject) => boolean = (outcome) => outcome.status === 'failed',
+): INodeExecutionData[] {
+	const toErrorOutput = usesErrorOutput(ctx);
+	return ctx.getInputData().map((item, itemIndex) => {
+		const preparation = preparations[itemIndex];
+		let outcome: IDataObject;
+		if (preparation.ok) outcome = outcomes.get(itemIndex) as IDataObject;
+		else outcome = { status: 'failed', error: { ...failureIn(preparation) } };
+		// `validated` is the outcome of a tool run without "Allow Writes When Used as a Tool", and only of it
+		if (outcome.status === 'validated') outcome.note = WRITES_OFF_NOTE;
+		const itemWait = waited?.get(itemIndex);
+		if (itemWait !== undefined) outcome.results = itemWait;
+		if (toErrorOutput && (!preparation.ok || isFailure(outcome))) {
+			const message = (outcome.error as { message: string }).message;
+			return errorOutputItem(itemIndex, { message: `Item ${itemIndex}: ${message}`, ...outcome });
+		}
+		return { json: { ...item.json, [outcomeKey]: outcome }, pairedItem: { item: itemIndex } };
+	});
+}
+
+/** An operation that sends item by item. */
+export interface ItemOperation<T> {
+	/** Reads and validates one item's parameters; never sends a request. */
+	prepare(this: IExecuteFunctions, itemIndex: number): T;
+	run(this: IExecuteFunctions, itemIndex: number, prepared: T): Promise<INodeExecutionData[]>;
+}
+
+/**
+ * The per-item case: every item is prepared, then the items run one by one. A failure while
+ * running stops the node under "Stop Workflow"; under Continue the item gets its failure and the
+ * others run.
+ */
+export async function runPerItem<T>(ctx: IExecuteFunctions, operation: ItemOperation<T>, continueOnFail: boolean): Promise<INodeExecutionData[]> {
+	const preparations = prepareItems(ctx, (itemIndex) => operation.prepare.call(ctx, itemIndex));
+	if (!continueOnFail) stopIfAnyInvalid(ctx, invalidItems(preparations));
+	const output: INodeExecutionData[] = [];
+	for (const [itemIndex, preparation] of preparations.entries()) {
+		if (!preparation.ok) {
+			output.push(failedItem(ctx, itemIndex, failureIn(preparation)));
+			continue;
+		}
+		try {
+			// one push per item: an export can give hundreds of thousands, too many for push(...items)
+			for (const item of await operation.run.call(ctx, itemIndex, preparation.prepared)) output.push(item);
+		} catch (error) {
+			if (!continueOnFail) throw nodeErrorOf(ctx.getNode(), error, itemIndex);
+			output.push(failedItem(ctx, itemIndex, failureOf(error)));
+		}
+	}
+	return output;
+}
+
+/** A failed item of an operation that outputs what it read: `{ error, description, field? }`, or on the error output. */
+function failedItem(ctx: IExecuteFunctions, itemIndex: number, failure: ItemFailure): INodeExecutionData {
+	if (usesErrorOutput(ctx)) return errorOutputItem(itemIndex, { ...failure, message: `Item ${itemIndex}: ${failure.message}` });
+	const json: IDataObject = { error: failure.message, description: failure.description ?? null };
+	if (failure.field !== undefined) json.field = failure.field;
+	return { json, pairedItem: { item: itemIndex } };
+}
