@@ -149,7 +149,7 @@ class QueryRegistry {
  * How an answer names a query's columns: `qualified` as the query's header says (`device.uid`, as
  * Nexthink's exports write them), `short` without the root object (`uid`, `operating_system.name`), as
  * the NQL API might write the names a query lists (whether it does is not documented:
- * reference/nql.md §5). Applies to export files and execute answers of `addQuery` queries.
+ * https://docs.nexthink.com/api shows neither). Applies to export files and execute answers of `addQuery` queries.
  * @param {readonly string[]} header
  * @param {'qualified' | 'short'} spelling
  */

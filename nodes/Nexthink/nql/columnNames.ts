@@ -4,9 +4,8 @@
  *
  * Why: Nexthink's exports write fully-qualified column names (`device.uid` for a query that wrote
  * `uid`, `remote_action.execution.status` for `status` on `remote_action.executions`), and whether
- * the NQL API's execute answers use the same spelling is not documented
- * (../shared/reference/nql.md §5 and nql-datamodel.md, "Result column names and status values",
- * beside the project root). So every reader of a column by name (the Trigger's key and Compare
+ * the NQL API's execute answers use the same spelling is not documented (https://docs.nexthink.com/api
+ * shows neither for these tables). So every reader of a column by name (the Trigger's key and Compare
  * Columns, Wait for Results) resolves it here, the same way:
  *
  * 1. a column that equals a wanted name;

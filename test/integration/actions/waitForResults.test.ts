@@ -123,8 +123,8 @@ const manyUids = (prefix: string, count: number) => Array.from({ length: count }
 const manySids = (base: number, count: number) => Array.from({ length: count }, (_, index) => `S-1-5-21-1-2-3-${base + index}`);
 
 /**
- * What Nexthink may answer where its docs are silent (nql-datamodel.md, "Result column names and
- * status values", beside the project root): column names short (`status`) or fully qualified
+ * What Nexthink may answer where its docs are silent (https://docs.nexthink.com/api shows neither):
+ * column names short (`status`) or fully qualified
  * (`remote_action.execution.status`), and not-yet-final states the node lists (`pending`) or does
  * not (`waiting_for_device`, `targeted`). Every test runs in both variants; together they cover
  * each spelling and each set of states.

@@ -16,8 +16,7 @@
  * | campaign | `request_id` | `user.sid` (what Trigger sends; one request ID per user) | `state` | `state_details` |
  *
  * Column names. Whether the NQL API answers `status` or `remote_action.execution.status` is not
- * documented (nql-datamodel.md, "Result column names and status values", beside the project root),
- * so every column is resolved by nql/columnNames.ts: its short name, the table's
+ * documented (https://docs.nexthink.com/api shows neither for these tables), so every column is resolved by nql/columnNames.ts: its short name, the table's
  * fully-qualified name (`<table>.<field>` with the table in the singular, e.g.
  * `workflow.execution.execution_id`), or the one column ending with `.` + either (also
  * `collector.uid` and `sid` for the targets). The request ID, target and status columns are
