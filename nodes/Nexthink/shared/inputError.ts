@@ -18,3 +18,12 @@ export class InputError extends Error {
 		this.name = 'InputError';
 	}
 }
+
+/** A wrong value as an input error shows it: quoted text (cut at 60 characters), or its kind. */
+export function describeValue(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	if (value === null) return 'null';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'string') return `"${value.slice(0, 60)}"`;
+	return `${typeof value} ${String(value)}`;
+}

@@ -3,8 +3,7 @@
  * Campaigns API's OpenAPI document (TriggerRequest): 1 to 10,000 user SIDs, `expiresInMinutes`
  * required, 1 to 525,600 (one year), at most 30 parameters.
  */
-import { describeValue } from '../shared/inputChecks';
-import { InputError } from '../../shared/inputError';
+import { describeValue, InputError } from '../../shared/inputError';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
 export const MIN_CAMPAIGN_EXPIRY_MINUTES = 1;

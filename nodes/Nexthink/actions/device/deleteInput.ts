@@ -4,8 +4,7 @@
  * Management API's OpenAPI document (DeviceDeletionRequest): 1 to 100 devices per request, `uid` a
  * UUID ("a malformed value results in a per-device INVALID status"), `name` not blank.
  */
-import { describeValue } from '../shared/inputChecks';
-import { InputError } from '../../shared/inputError';
+import { describeValue, InputError } from '../../shared/inputError';
 
 export const MAX_DEVICES_PER_DELETION = 100;
 export const DEFAULT_MAX_DEVICES_PER_RUN = 500;

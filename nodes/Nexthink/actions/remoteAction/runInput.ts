@@ -4,10 +4,9 @@
  * inputs. Limits from the Remote Actions API's OpenAPI document (ExecutionRequest): 1 to 10,000
  * devices, `expiresInMinutes` 60 to 10,080, `triggerInfo.reason` at most 500 characters.
  */
-import { describeValue } from '../shared/inputChecks';
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
-import { InputError } from '../../shared/inputError';
+import { describeValue, InputError } from '../../shared/inputError';
 
 export const MIN_EXPIRY_MINUTES = 60;
 export const MAX_EXPIRY_MINUTES = 10_080;

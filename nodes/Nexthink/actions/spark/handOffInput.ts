@@ -6,8 +6,7 @@
  * map of strings. What the document leaves open (the UPN's and time zone's format) is decided in
  * docs/decisions.md.
  */
-import { describeValue } from '../shared/inputChecks';
-import { InputError } from '../../shared/inputError';
+import { describeValue, InputError } from '../../shared/inputError';
 
 /** Longest UPN accepted: Active Directory's userPrincipalName attribute holds at most 1,024 characters. */
 export const MAX_UPN_CHARS = 1024;
