@@ -27,7 +27,7 @@ import {
 	tooManyValues,
 	type ExecuteResult,
 } from './executeAnswer';
-import { resultLimitError } from './resultsFile';
+import { resultLimitError, WHERE_LIMITS_ARE } from './resultsFile';
 import type { QuerySettings } from './queryInput';
 
 const EXECUTE_HINTS = {
@@ -95,7 +95,7 @@ export async function executeStoredQuery(
 			const limit = error instanceof ResultLimitError ? answerTooLarge(maxAnswerBytes) : error;
 			throw new NodeOperationError(ctx.getNode(), `Executing ${query.queryId} was stopped: ${lowerFirst(limit.message)}`, {
 				itemIndex,
-				description: 'The bounds protect n8n from answers that would exhaust its memory. No rows were output for this query.',
+				description: `The bounds protect n8n from answers that would exhaust its memory. No rows were output for this query. ${WHERE_LIMITS_ARE}`,
 			});
 		}
 		throw new NodeApiError(

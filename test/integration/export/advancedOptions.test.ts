@@ -38,6 +38,7 @@ describe(`Export 1.2 Advanced Options on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const { items, error } = await run({ compression: 'GZIP', advancedOptions: { ...FAST_WAIT, maxFieldMB: 1, startMethod: 'GET' } });
 		expect(items).toHaveLength(0);
 		expect(error.message).toMatch(/^The results file was not read: A field starting on line 2 of the results is longer than 1 MB \(the field size limit\)/);
+		expect(error.description).toMatch(/under Advanced Options from version 1\.2/);
 		expect(startCalls('GET')).toHaveLength(1);
 		expect(startCalls('POST')).toHaveLength(0);
 	}, DATA_WORK_TIMEOUT_MS); // builds the file with the gzip tools and reads megabytes
@@ -59,6 +60,7 @@ describe(`Export 1.2 Advanced Options on n8n-core ${N8N_CORE_VERSION}`, () => {
 	it('Execute Query: Max Answer Size comes from Advanced Options, no longer from its Options', async () => {
 		const limited = await run({ operation: 'executeQuery', advancedOptions: { maxAnswerMB: 0.00001 } }); // 10 bytes
 		expect(limited.error.message).toMatch(/^Executing #devices was stopped: the execute answer is larger than /);
+		expect(limited.error.description).toMatch(/under Advanced Options from version 1\.2/);
 		const unlimited = await run({ operation: 'executeQuery', executeOptions: { maxAnswerMB: 0.00001 } });
 		expect(unlimited.error).toBeUndefined();
 		expect(unlimited.items.map((item) => item.json['device.name'])).toEqual(['PC-1']);
