@@ -15,10 +15,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../shared/toolMode';
-import { planRequests, type PreparedRun } from '../shared/runPlan';
+import { planRequests, requestError, type FailedRequest, type PreparedRun } from '../shared/runPlan';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { itemResults, type WaitTarget } from '../shared/resultStatus';
-import { sendPlannedRequests, withRequestsMade, type FailedRequest } from '../shared/runHelpers';
+import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
 import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
 import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import type { UserResult } from './answers';
@@ -109,7 +109,7 @@ function outcomeOf(prepared: Prepared, plan: ReturnType<typeof planRequests>, re
 			else user.message = answer?.message ?? 'Nexthink did not report this user in its answer';
 		} else if (result !== undefined) {
 			user.message = result.message;
-			error ??= { message: result.message, ...(result.description !== undefined ? { description: result.description } : {}), ...(result.httpCode !== undefined ? { httpCode: result.httpCode } : {}) };
+			error ??= requestError(result);
 		}
 		users.push(user);
 	}

@@ -27,7 +27,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { nodeErrorOf } from '../../shared/nodeErrors';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { sendPlannedRequests, withRequestsMade, type FailedRequest } from '../shared/runHelpers';
+import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
+import { requestError, type FailedRequest } from '../shared/runPlan';
 import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
 import { KNOWN_DEVICE_STATUSES } from './answers';
 import { DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
@@ -160,7 +161,7 @@ function deviceOutcome(
 	const outcome: IDataObject = { status: 'failed', uid: device.uid, name: device.name, requestId: batch.requestId, batch: placement.batch + 1 };
 	if (placement.firstItem !== itemIndex) outcome.sentWithItem = placement.firstItem;
 	if (!result.ok) {
-		outcome.error = { message: result.message, ...(result.description !== undefined ? { description: result.description } : {}), ...(result.httpCode !== undefined ? { httpCode: result.httpCode } : {}) };
+		outcome.error = requestError(result);
 		return outcome;
 	}
 	if (result.answeredRequestId !== undefined) outcome.answeredRequestId = result.answeredRequestId;

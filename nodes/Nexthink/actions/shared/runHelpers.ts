@@ -9,9 +9,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { failureOf } from '../../shared/nodeErrors';
 import { notSentAfterRefusal } from '../../shared/runItems';
 import { cancelSignalOf } from '../../transport';
+import type { FailedRequest } from './runPlan';
 
-/** What a request that failed (or was not sent) came to; the pure run plans (remoteAction/runBatching.ts, workflow/runBatching.ts) use this type too. */
-export type FailedRequest = { ok: false; message: string; description?: string; httpCode?: string };
 
 /**
  * Sends the planned requests one after the other (`send` makes one) and returns what each came to,

@@ -8,7 +8,17 @@
  * the request that carried it. An item's devices are never split over two requests, except that a
  * device already sent for an earlier item keeps that earlier request.
  */
-import type { FailedRequest } from './runHelpers';
+/** What a request that failed (or was not sent) came to (runHelpers.ts `sendPlannedRequests`). */
+export type FailedRequest = { ok: false; message: string; description?: string; httpCode?: string };
+
+/** The `error` an item's outcome carries for a failed request: its message, and its description and HTTP code when known. */
+export function requestError(result: FailedRequest): { message: string; description?: string; httpCode?: string } {
+	return {
+		message: result.message,
+		...(result.description !== undefined ? { description: result.description } : {}),
+		...(result.httpCode !== undefined ? { httpCode: result.httpCode } : {}),
+	};
+}
 
 /** The Remote Actions API's limit of devices per execution request (ExecutionRequest). */
 export const MAX_DEVICES_PER_REQUEST = 10_000;
@@ -151,7 +161,7 @@ export function runOutcome(run: PreparedRun, plan: RunPlan, results: ReadonlyArr
 			if (result.expiresInMinutes !== undefined) expiresInMinutes = result.expiresInMinutes;
 		} else if (result !== undefined) {
 			device.error = result.message;
-			error ??= { message: result.message, description: result.description, httpCode: result.httpCode };
+			error ??= requestError(result);
 		}
 		devices.push(device);
 	}

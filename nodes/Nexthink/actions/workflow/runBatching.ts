@@ -13,7 +13,7 @@
  * request, and what the test server does), and only when the count matches the targets sent.
  * Otherwise the targets get no execution ID and the outcome says so (`executionIdsPaired: false`).
  */
-import type { FailedRequest } from '../shared/runHelpers';
+import { requestError, type FailedRequest } from '../shared/runPlan';
 import type { WorkflowExecutionAnswer } from './answers';
 import { MAX_WORKFLOW_TARGETS_PER_LIST, type ApiVersion, type WorkflowTarget } from './runInput';
 
@@ -150,7 +150,7 @@ export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan,
 			}
 		} else if (result !== undefined) {
 			target.error = result.message;
-			error ??= { message: result.message, ...(result.description !== undefined ? { description: result.description } : {}), ...(result.httpCode !== undefined ? { httpCode: result.httpCode } : {}) };
+			error ??= requestError(result);
 		}
 		targets.push(target);
 	}
