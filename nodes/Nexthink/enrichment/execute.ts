@@ -29,7 +29,6 @@ import {
 	describeFailure,
 	failedOutcome,
 	OUTCOME_KEY,
-	plural,
 	summariseFailures,
 	type ItemOutcome,
 } from './itemOutcome';
@@ -37,6 +36,7 @@ import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEn
 import { failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
 import type { Batch } from './batching';
 import type { ConversionContext } from './valueConversion';
+import { plural } from '../shared/wording';
 
 export const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
 

@@ -100,7 +100,3 @@ export function describeFailure(itemIndex: number, outcome: ItemOutcome): string
 	const errors = outcome.errors.map((error) => `${error.code}: ${error.message}`).join('; ');
 	return `Item ${itemIndex}${object}: ${errors}`;
 }
-
-export function plural(count: number, noun: string): string {
-	return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
-}

@@ -7,7 +7,8 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { redirectTargetHost, TLS_ERROR_CODE } from './tokenExchange';
-import { UNEXPECTED_ANSWER, upperFirst } from './unexpectedAnswer';
+import { upperFirst } from '../shared/wording';
+import { UNEXPECTED_ANSWER } from './unexpectedAnswer';
 
 export type StatusHints = Partial<Record<number, string>>;
 

@@ -4,6 +4,8 @@
  * treat it as a failure and describe it with this text: status, content type and host, never the
  * request (which carries the token) and never the body (which could be anything).
  */
+import { upperFirst } from '../shared/wording';
+
 export interface AnswerOrigin {
 	statusCode: number;
 	/** Lower-case header names, as the transport returns them. */
@@ -21,10 +23,6 @@ export function unexpectedAnswer(answer: AnswerOrigin, opensSentence = false): s
 	const from = answer.host ? ` from ${answer.host}` : '';
 	const words = opensSentence ? upperFirst(UNEXPECTED_ANSWER) : UNEXPECTED_ANSWER;
 	return `${words} (HTTP ${answer.statusCode}, ${contentType === '' ? 'no content type' : contentType})${from}`;
-}
-
-export function upperFirst(text: string): string {
-	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** `text/html` for `text/html; charset=utf-8`; '' when absent. */

@@ -18,6 +18,7 @@
  * poll. docs/decisions.md, "Nexthink Trigger: a poll counts only when its answer is the query's result".
  */
 import { arrivedColumns, findColumn } from '../nql/columnNames';
+import { plural, upperFirst } from '../shared/wording';
 import type { CompareSettings, Row } from './changeDetection';
 
 /** The answer is not the query's result (or a column is ambiguous): the poll compares nothing. */
@@ -45,7 +46,7 @@ export function checkAnswer(answer: QueryAnswer, settings: CompareSettings, prev
 	if (answer.columns.length === 0) {
 		if (answer.rows.length === 0 && previousKeys === 0) return settings;
 		throw new ResultCheckError(
-			`${upperFirst(answer.source)} names no columns (no header row) and holds ${count(answer.rows.length, 'row')}: it does not show the query's result, and comparing it would report ${count(previousKeys, 'row')} as removed. Nothing was compared.`,
+			`${upperFirst(answer.source)} names no columns (no header row) and holds ${plural(answer.rows.length, 'row')}: it does not show the query's result, and comparing it would report ${plural(previousKeys, 'row')} as removed. Nothing was compared.`,
 		);
 	}
 	return {
@@ -59,19 +60,11 @@ function answerColumn(name: string, label: string, answer: QueryAnswer): string 
 	const found = findColumn(name, answer.columns);
 	if (found !== undefined) return found;
 	throw new ResultCheckError(
-		`${label} "${name}" is not among the columns of ${answer.source}, so it is not the query's result (${count(answer.rows.length, 'row')}). ${whatArrived(answer.columns)} Nothing was compared.`,
+		`${label} "${name}" is not among the columns of ${answer.source}, so it is not the query's result (${plural(answer.rows.length, 'row')}). ${whatArrived(answer.columns)} Nothing was compared.`,
 	);
 }
 
 /** The columns that arrived, each name cut to SHOWN_NAME_CHARS (a proxy's HTML page is one long "column"). */
 export function whatArrived(columns: readonly string[]): string {
 	return arrivedColumns(columns.map((column) => (column.length > SHOWN_NAME_CHARS ? `${column.slice(0, SHOWN_NAME_CHARS)}…` : column)));
-}
-
-function count(n: number, noun: string): string {
-	return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-function upperFirst(text: string): string {
-	return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -6,7 +6,8 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { nexthinkRequest, UNEXPECTED_ANSWER, unexpectedAnswer, upperFirst, type NexthinkRequest, type NexthinkResponse } from '../../transport';
+import { upperFirst } from '../../shared/wording';
+import { nexthinkRequest, UNEXPECTED_ANSWER, unexpectedAnswer, type NexthinkRequest, type NexthinkResponse } from '../../transport';
 
 /** A node's execution, or the editor's lists and searches (load options). */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions;
