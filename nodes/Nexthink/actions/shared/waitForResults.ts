@@ -119,7 +119,7 @@ export async function waitForResults(
 				if (signal?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
 				// a call that got no answer as Maximum Wait ran out: the wait timed out, like any other
 				if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) return end(poll + 1, true);
-				return end(poll + 1, false, describeFailure(error));
+				return end(poll + 1, false, statusQueryFailure(error));
 			}
 		}
 		pending = pendingRequestIds(targets, rowsByRequest);
@@ -163,7 +163,7 @@ async function runStatusQuery(ctx: IExecuteFunctions, settings: ResultsWaitSetti
 }
 
 /** A failed status query, in words that say the run itself went out and is not sent again. */
-function describeFailure(error: unknown): { message: string; description?: string; httpCode?: string } {
+function statusQueryFailure(error: unknown): { message: string; description?: string; httpCode?: string } {
 	const described = failureOf(error);
 	const httpCode = typeof (error as { httpCode?: unknown }).httpCode === 'string' ? (error as { httpCode: string }).httpCode : undefined;
 	const sent = 'The run itself was sent and is not sent again: its request ID is in the output. Fix the status query, then read the results with Execute Query (Nexthink Export node) and the request ID.';
