@@ -13,11 +13,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { readBoolean } from '../shared/booleanParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { errorOutputItem, notSentAfterRefusal, stopIfAnyInvalid, usesErrorOutput } from '../shared/runItems';
-import { runsAsTool } from '../shared/toolMode';
+import { runsAsTool, toolWritesOff } from '../shared/toolMode';
 import { cancelSignalOf, nexthinkRequest } from '../transport';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
@@ -218,7 +219,8 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSett
  * across the estate. The note goes into every item's outcome so the model can tell the user.
  */
 function validation(ctx: IExecuteFunctions, options: IDataObject): Pick<RunSettings, 'validateOnly' | 'toolNote'> {
-	const validateOnly = options.validateOnly === true;
+	const validateOnly = readBoolean(options.validateOnly, 'Validate Only', false);
+	const writesOff = toolWritesOff(ctx, options);
 	if (!runsAsTool(ctx)) return { validateOnly };
 	if (validateOnly) {
 		return {
@@ -227,7 +229,7 @@ function validation(ctx: IExecuteFunctions, options: IDataObject): Pick<RunSetti
 				'Nothing was written to Nexthink: "Validate Only" is on in the node\'s options, so the values were only checked. Tell the user that nothing was changed.',
 		};
 	}
-	if (options.allowWritesAsTool === true) return { validateOnly: false };
+	if (!writesOff) return { validateOnly: false };
 	return {
 		validateOnly: true,
 		toolNote:

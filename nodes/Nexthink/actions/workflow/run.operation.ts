@@ -12,7 +12,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runsAsTool } from '../../shared/toolMode';
+import { toolWritesOff } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
 import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
@@ -45,8 +45,7 @@ interface Prepared {
 }
 
 export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const asTool = runsAsTool(this);
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex, asTool));
+	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
 	checkSameWait(preparations);
 	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
 
@@ -115,7 +114,7 @@ async function waitForExecutions(
 	return perItem;
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean): Prepared {
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 	const options = ctx.getNodeParameter('workflowRunOptions', itemIndex, {}) as IDataObject;
 	const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
 	if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
@@ -148,7 +147,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean)
 			'Wait for Results',
 		);
 	}
-	const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
 	if (wait !== undefined) prepared.wait = wait;
 	return prepared;
 }
