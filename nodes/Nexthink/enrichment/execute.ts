@@ -34,7 +34,7 @@ import {
 	type ItemOutcome,
 } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
-import { failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
+import { BATCH_ERROR_CODES, failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
 import type { Batch } from './batching';
 import type { ConversionContext } from './valueConversion';
 import { plural } from '../shared/wording';
@@ -104,6 +104,10 @@ export async function executeEnrichment(this: IExecuteFunctions, continueOnFail:
 	return [toOutputItems(this, items, finished)];
 }
 
+/** Where to check what an enrichment request whose answer proves nothing may have written. */
+const MAY_HAVE_WRITTEN =
+	'Nexthink may have written some or all of its values: read the fields back with NQL (e.g. devices | where name == … | list …) before relying on them or sending them again.';
+
 /**
  * One batch's step, and the run's fatal error after it: nothing is sent under Validate Only (or a
  * tool run without writes); nothing is sent after an earlier 401 or 403 of this run (the batch
@@ -124,6 +128,7 @@ async function runBatch(
 			path: ENRICHMENT_PATH,
 			body: requestBody(batch, settings.domain),
 			idempotent: true,
+			mayHaveRunNote: MAY_HAVE_WRITTEN,
 			acceptStatus: [207, 400],
 			timeoutMs: settings.timeoutMs,
 			action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
@@ -297,7 +302,9 @@ function throwIfAnyFailed(ctx: IExecuteFunctions, outcomes: readonly ItemOutcome
 function errorOfRequest(error: unknown, prefix = ''): EnrichmentError {
 	if (error instanceof NodeApiError) {
 		const message = [error.message, error.description].filter((part) => typeof part === 'string' && part !== '').join('. ');
-		return { code: error.httpCode ? `HTTP_${error.httpCode}` : 'REQUEST_FAILED', message: `${prefix}${message}`, source: 'api' };
+		// a 2xx that proves nothing (the transport's rule for a write's answer) is an unexpected answer, not an HTTP error
+		const code = /^2\d\d$/.test(error.httpCode ?? '') ? BATCH_ERROR_CODES.unexpectedResponse : error.httpCode ? `HTTP_${error.httpCode}` : 'REQUEST_FAILED';
+		return { code, message: `${prefix}${message}`, source: 'api' };
 	}
 	return { code: 'REQUEST_FAILED', message: `${prefix}${error instanceof Error ? error.message : String(error)}`, source: 'node' };
 }

@@ -32,6 +32,7 @@ import {
 } from './runInput';
 import { withUnfollowed, workflowWaitTargets } from './waitTargets';
 import { InputError } from '../../shared/inputError';
+import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 export const WORKFLOW_OUTCOME_KEY = 'nexthinkWorkflow';
 
@@ -133,10 +134,10 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 		'Other Parameters',
 	);
 	for (const [name, value] of Object.entries(others)) {
-		if (Object.prototype.hasOwnProperty.call(params, name)) {
+		if (hasOwnKey(params, name)) {
 			throw new InputError(`Parameter "${name}" is given in both "Workflow Parameters" and "Other Parameters"; give it once`, 'Other Parameters');
 		}
-		params[name] = value;
+		setOwn(params, name, value);
 	}
 	const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
 	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
