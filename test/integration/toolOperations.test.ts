@@ -165,24 +165,6 @@ const readCases: ToolCase[] = [
 		toolArguments: () => ({}),
 		answers: (items) => expect(items.map((item) => item.id)).toContain('#repair_teams'),
 	},
-	{
-		// no write switch: handing over is what such an agent is for (docs/decisions.md)
-		title: 'Actions: Spark Hand Off',
-		nodeType: () => new NexthinkActions(),
-		description: ACTIONS_TOOL_DESCRIPTIONS.spark.handOff,
-		parameters: {
-			resource: 'spark',
-			operation: 'handOff',
-			userPrincipalName: fromAI('upn', 'UPN'),
-			handOffMessage: fromAI('message', 'The request'),
-			handOffOptions: {},
-		},
-		toolArguments: () => ({ upn: 'alice.martin@example.com', message: 'VPN drops' }),
-		answers: (items) => {
-			expect(items[0].nexthinkSpark).toMatchObject({ status: 'handedOff' });
-			expect(posts('/api/v1/spark/handoff')).toHaveLength(1);
-		},
-	},
 ];
 
 const writeCases: WriteCase[] = [
@@ -287,6 +269,22 @@ const writeCases: WriteCase[] = [
 		writes: () => posts('/api/v1/data-management/device/deletions'),
 		answers: (items) => expect(items[0].nexthinkDevice).toMatchObject({ status: 'scheduled' }),
 	},
+	{
+		title: 'Actions: Spark Hand Off',
+		nodeType: () => new NexthinkActions(),
+		description: ACTIONS_TOOL_DESCRIPTIONS.spark.handOff,
+		parameters: {
+			resource: 'spark',
+			operation: 'handOff',
+			userPrincipalName: fromAI('upn', 'UPN'),
+			handOffMessage: fromAI('message', 'The request'),
+			handOffOptions: {},
+		},
+		optionsKey: 'handOffOptions',
+		toolArguments: () => ({ upn: 'alice.martin@example.com', message: 'VPN drops' }),
+		writes: () => posts('/api/v1/spark/handoff'),
+		answers: (items) => expect(items[0].nexthinkSpark).toMatchObject({ status: 'handedOff' }),
+	},
 ];
 
 /** Whether the write case being run has writes on (for arguments that depend on it). */
@@ -318,8 +316,13 @@ describe('every write operation as a tool: its own description; nothing sent and
 		expect(refused.answer).toMatch(/Nothing was (sent to|written to) Nexthink/);
 		if (testCase.nodeType() instanceof NexthinkActions) expect(JSON.stringify(answerItems(refused))).toContain(JSON.stringify(WRITES_OFF_NOTE));
 
-		writesOn = true;
+		// a value that is not clearly on or off (an expression's text) stops the tool before any request, naming it
 		const options = (testCase.parameters[testCase.optionsKey] ?? {}) as object;
+		const unclear = await runCase(testCase, { ...testCase.parameters, [testCase.optionsKey]: { ...options, allowWritesAsTool: 'perhaps' } });
+		expect(testCase.writes()).toHaveLength(0);
+		expect(String(unclear.error ?? unclear.answer)).toMatch(/Allow Writes When Used as a Tool\\?" must be true or false, got \\?"perhaps/);
+
+		writesOn = true;
 		const written = await runCase(testCase, { ...testCase.parameters, [testCase.optionsKey]: { ...options, allowWritesAsTool: true } });
 		expect(written.error).toBeUndefined();
 		expect(testCase.writes()).toHaveLength(1);

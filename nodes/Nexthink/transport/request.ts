@@ -125,7 +125,13 @@ export async function nexthinkRequest<T = unknown>(
 			const notJson = isSuccess(response.statusCode) && request.mayHaveRunNote !== undefined ? notJsonBody(response.body) : undefined;
 			if (notJson !== undefined) {
 				const answer = { ...response, host: hostOf(apiBaseUrl) };
-				throw unprovenAnswerError(ctx, `${action} failed: ${unexpectedAnswer(answer)}: ${notJson}, not the API's JSON`, answer, request.itemIndex, `The request may have reached Nexthink. ${request.mayHaveRunNote}`);
+				throw unprovenAnswerError(
+					ctx,
+					`${action} failed: ${unexpectedAnswer(answer)}: ${notJson}, not the API's JSON; the request may have reached Nexthink`,
+					answer,
+					request.itemIndex,
+					request.mayHaveRunNote,
+				);
 			}
 			const body = timer !== undefined && isByteStream(response.body) ? timedBody(ctx, response.body, timer, signal, request, action) : response.body;
 			return { ...response, body, host: hostOf(apiBaseUrl) } as NexthinkResponse<T>;
