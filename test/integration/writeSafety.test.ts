@@ -67,7 +67,7 @@ function enrichmentParameters(options: IDataObject = {}): INodeParameters {
 		mappingMode: 'defineBelow',
 		deviceFields: { fieldValues: [{ field: 'customField', customFieldId: '#tier', value: 'gold' }] },
 		domain: 'n8n',
-		options,
+		options: options as INodeParameters,
 	};
 }
 
