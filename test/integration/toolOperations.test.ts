@@ -15,7 +15,7 @@ import { WRITES_OFF_NOTE } from '../../nodes/Nexthink/shared/toolMode';
 import { runAsAgentTool, type AgentToolAnswer } from '../helpers/agentTool';
 import { nexthinkCredentials, runNode } from '../helpers/harness';
 import { FAST_WAIT, localServerHooks } from '../helpers/localServer';
-import { locator, mapperValue, runActions } from './actions/helpers';
+import { locator, mapperValue, runActions, waitingExecution } from './actions/helpers';
 
 const { startNexthinkServer } = require('../server');
 
@@ -60,15 +60,6 @@ async function startedExportId(): Promise<string> {
 	return started.items[0].json.exportId as string;
 }
 
-/** An execution of #disk_cleanup_with_approval waiting for its event, started outside the agent. */
-async function waitingExecution(): Promise<string> {
-	const started = await runActions(
-		server,
-		{ resource: 'workflow', operation: 'run', workflow: locator('#disk_cleanup_with_approval'), workflowApiVersion: 'v2', workflowDevices: C1, workflowDeviceIdType: 'collectorUid', workflowUsers: '', workflowUserIdType: 'sid', workflowRunOptions: {} },
-		[{}],
-	);
-	return (started.items[0].json.nexthinkWorkflow as { executionIds: string[] }).executionIds[0];
-}
 
 interface ToolCase {
 	title: string;
@@ -237,7 +228,7 @@ const writeCases: WriteCase[] = [
 		},
 		optionsKey: 'resumeOptions',
 		// writes off: nothing is sent, so any UUID does; writes on: a waiting execution
-		toolArguments: async () => ({ execution: writesOn ? await waitingExecution() : UNKNOWN_EXECUTION }),
+		toolArguments: async () => ({ execution: writesOn ? await waitingExecution(server, C1) : UNKNOWN_EXECUTION }),
 		writes: () => posts(/\/execution\/.+\/trigger$/),
 		answers: (items) => expect(items[0].nexthinkWorkflowResume).toMatchObject({ status: 'resumed' }),
 	},

@@ -16,7 +16,7 @@ import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node'
 import { nexthinkCredentials, runNode, type RunNodeResult } from '../helpers/harness';
 import { localServerHooks } from '../helpers/localServer';
 import { TransportProbe } from '../helpers/probeNode';
-import { locator, mapperValue, runActions } from './actions/helpers';
+import { locator, mapperValue, runActions, waitingExecution } from './actions/helpers';
 
 const { startNexthinkServer } = require('../server');
 
@@ -49,15 +49,6 @@ const posts = (path: string | RegExp) => server.requests.filter((r: any) => r.me
 /** Everything of a run a user could see. */
 const visible = (result: RunNodeResult) => JSON.stringify({ items: result.items, message: result.error?.message, description: result.error?.description });
 
-/** An execution of #disk_cleanup_with_approval waiting for its event. */
-async function waitingExecution(): Promise<string> {
-	const started = await runActions(
-		server,
-		{ resource: 'workflow', operation: 'run', workflow: locator('#disk_cleanup_with_approval'), workflowApiVersion: 'v2', workflowDevices: C1, workflowDeviceIdType: 'collectorUid', workflowUsers: '', workflowUserIdType: 'sid', workflowRunOptions: {} },
-		[{}],
-	);
-	return (started.items[0].json.nexthinkWorkflow as { executionIds: string[] }).executionIds[0];
-}
 
 function enrichmentParameters(options: IDataObject = {}): INodeParameters {
 	return {
@@ -109,7 +100,7 @@ const WRITES: WriteCase[] = [
 		title: 'Workflow → Resume',
 		path: /\/execution\/.+\/trigger$/,
 		run: async () => {
-			const execution = await waitingExecution();
+			const execution = await waitingExecution(server, C1);
 			server.clearRequests();
 			return await runActions(
 				server,
@@ -353,7 +344,7 @@ describe('keys are data: __proto__, constructor and prototype are sent as given'
 	});
 
 	it('Workflow → Resume: Event Parameters', async () => {
-		const execution = await waitingExecution();
+		const execution = await waitingExecution(server, C1);
 		server.clearRequests();
 		await runActions(
 			server,
