@@ -122,7 +122,7 @@ export async function nexthinkRequest<T = unknown>(
 			});
 		}
 		if (isSuccess(response.statusCode) || request.acceptStatus?.includes(response.statusCode)) {
-			const notJson = isSuccess(response.statusCode) && request.mayHaveRunNote !== undefined ? notJsonBody(response.body) : undefined;
+			const notJson = isSuccess(response.statusCode) && request.mayHaveRunNote !== undefined && request.responseType !== 'stream' ? notJsonBody(response.body) : undefined;
 			if (notJson !== undefined) {
 				const answer = { ...response, host: hostOf(apiBaseUrl) };
 				throw unprovenAnswerError(
