@@ -15,7 +15,7 @@ import { WRITES_OFF_NOTE } from '../../nodes/Nexthink/shared/toolMode';
 import { runAsAgentTool, type AgentToolAnswer } from '../helpers/agentTool';
 import { nexthinkCredentials, runNode } from '../helpers/harness';
 import { FAST_WAIT, localServerHooks } from '../helpers/localServer';
-import { locator, mapperValue, runActions, waitingExecution } from './actions/helpers';
+import { locator, mapperValue, waitingExecution } from './actions/helpers';
 
 const { startNexthinkServer } = require('../server');
 
