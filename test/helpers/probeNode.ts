@@ -26,6 +26,7 @@ export class TransportProbe implements INodeType {
 			{ displayName: 'Deadline In Ms', name: 'deadlineInMs', type: 'number', default: 0 },
 			{ displayName: 'Body', name: 'body', type: 'json', default: '' },
 			{ displayName: 'Repeat', name: 'repeat', type: 'number', default: 1 },
+			{ displayName: 'Headers', name: 'headers', type: 'json', default: '' },
 		],
 	};
 
@@ -40,6 +41,7 @@ export class TransportProbe implements INodeType {
 			const deadlineInMs = this.getNodeParameter('deadlineInMs', i) as number;
 			const body = this.getNodeParameter('body', i) as string;
 			const repeat = this.getNodeParameter('repeat', i) as number;
+			const headers = this.getNodeParameter('headers', i, '') as string | Record<string, string>;
 			for (let r = 0; r < repeat; r++) {
 				const response = await nexthinkRequest(this, {
 					method: this.getNodeParameter('method', i) as 'GET' | 'POST',
@@ -48,6 +50,7 @@ export class TransportProbe implements INodeType {
 					acceptStatus,
 					deadline: deadlineInMs > 0 ? Date.now() + deadlineInMs : undefined,
 					body: body === '' ? undefined : typeof body === 'string' ? JSON.parse(body) : body,
+					headers: headers === '' ? undefined : typeof headers === 'string' ? (JSON.parse(headers) as Record<string, string>) : headers,
 					itemIndex: i,
 					action: 'Probing',
 					retryPolicy: { baseDelayMs: 50, maxDelayMs: 400 },

@@ -15,7 +15,7 @@ import { WRITES_OFF_NOTE } from '../../nodes/Nexthink/shared/toolMode';
 import { runAsAgentTool, type AgentToolAnswer } from '../helpers/agentTool';
 import { nexthinkCredentials, runNode } from '../helpers/harness';
 import { FAST_WAIT, localServerHooks } from '../helpers/localServer';
-import { locator, mapperValue, runActions } from './actions/helpers';
+import { locator, mapperValue, waitingExecution } from './actions/helpers';
 
 const { startNexthinkServer } = require('../server');
 
@@ -60,15 +60,6 @@ async function startedExportId(): Promise<string> {
 	return started.items[0].json.exportId as string;
 }
 
-/** An execution of #disk_cleanup_with_approval waiting for its event, started outside the agent. */
-async function waitingExecution(): Promise<string> {
-	const started = await runActions(
-		server,
-		{ resource: 'workflow', operation: 'run', workflow: locator('#disk_cleanup_with_approval'), workflowApiVersion: 'v2', workflowDevices: C1, workflowDeviceIdType: 'collectorUid', workflowUsers: '', workflowUserIdType: 'sid', workflowRunOptions: {} },
-		[{}],
-	);
-	return (started.items[0].json.nexthinkWorkflow as { executionIds: string[] }).executionIds[0];
-}
 
 interface ToolCase {
 	title: string;
@@ -165,24 +156,6 @@ const readCases: ToolCase[] = [
 		toolArguments: () => ({}),
 		answers: (items) => expect(items.map((item) => item.id)).toContain('#repair_teams'),
 	},
-	{
-		// no write switch: handing over is what such an agent is for (docs/decisions.md)
-		title: 'Actions: Spark Hand Off',
-		nodeType: () => new NexthinkActions(),
-		description: ACTIONS_TOOL_DESCRIPTIONS.spark.handOff,
-		parameters: {
-			resource: 'spark',
-			operation: 'handOff',
-			userPrincipalName: fromAI('upn', 'UPN'),
-			handOffMessage: fromAI('message', 'The request'),
-			handOffOptions: {},
-		},
-		toolArguments: () => ({ upn: 'alice.martin@example.com', message: 'VPN drops' }),
-		answers: (items) => {
-			expect(items[0].nexthinkSpark).toMatchObject({ status: 'handedOff' });
-			expect(posts('/api/v1/spark/handoff')).toHaveLength(1);
-		},
-	},
 ];
 
 const writeCases: WriteCase[] = [
@@ -255,7 +228,7 @@ const writeCases: WriteCase[] = [
 		},
 		optionsKey: 'resumeOptions',
 		// writes off: nothing is sent, so any UUID does; writes on: a waiting execution
-		toolArguments: async () => ({ execution: writesOn ? await waitingExecution() : UNKNOWN_EXECUTION }),
+		toolArguments: async () => ({ execution: writesOn ? await waitingExecution(server, C1) : UNKNOWN_EXECUTION }),
 		writes: () => posts(/\/execution\/.+\/trigger$/),
 		answers: (items) => expect(items[0].nexthinkWorkflowResume).toMatchObject({ status: 'resumed' }),
 	},
@@ -286,6 +259,22 @@ const writeCases: WriteCase[] = [
 		toolArguments: () => ({ uid: 'd0000000-0000-4000-8000-000000000005', name: 'SRV-FRA-001' }),
 		writes: () => posts('/api/v1/data-management/device/deletions'),
 		answers: (items) => expect(items[0].nexthinkDevice).toMatchObject({ status: 'scheduled' }),
+	},
+	{
+		title: 'Actions: Spark Hand Off',
+		nodeType: () => new NexthinkActions(),
+		description: ACTIONS_TOOL_DESCRIPTIONS.spark.handOff,
+		parameters: {
+			resource: 'spark',
+			operation: 'handOff',
+			userPrincipalName: fromAI('upn', 'UPN'),
+			handOffMessage: fromAI('message', 'The request'),
+			handOffOptions: {},
+		},
+		optionsKey: 'handOffOptions',
+		toolArguments: () => ({ upn: 'alice.martin@example.com', message: 'VPN drops' }),
+		writes: () => posts('/api/v1/spark/handoff'),
+		answers: (items) => expect(items[0].nexthinkSpark).toMatchObject({ status: 'handedOff' }),
 	},
 ];
 
@@ -318,8 +307,13 @@ describe('every write operation as a tool: its own description; nothing sent and
 		expect(refused.answer).toMatch(/Nothing was (sent to|written to) Nexthink/);
 		if (testCase.nodeType() instanceof NexthinkActions) expect(JSON.stringify(answerItems(refused))).toContain(JSON.stringify(WRITES_OFF_NOTE));
 
-		writesOn = true;
+		// a value that is not clearly on or off (an expression's text) stops the tool before any request, naming it
 		const options = (testCase.parameters[testCase.optionsKey] ?? {}) as object;
+		const unclear = await runCase(testCase, { ...testCase.parameters, [testCase.optionsKey]: { ...options, allowWritesAsTool: 'perhaps' } });
+		expect(testCase.writes()).toHaveLength(0);
+		expect(String(unclear.error ?? unclear.answer)).toMatch(/Allow Writes When Used as a Tool\\?" must be true or false, got \\?"perhaps/);
+
+		writesOn = true;
 		const written = await runCase(testCase, { ...testCase.parameters, [testCase.optionsKey]: { ...options, allowWritesAsTool: true } });
 		expect(written.error).toBeUndefined();
 		expect(testCase.writes()).toHaveLength(1);

@@ -10,10 +10,37 @@
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /**
+ * The raw header bytes of a request, names lowercased: Node's parser reads each header byte as one
+ * Latin-1 character, so `Buffer.from(value, 'latin1')` is the exact bytes received (a repeated
+ * header's values joined with `, `).
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Record<string, Buffer>}
+ */
+function headerBytes(req) {
+	/** @type {Record<string, Buffer>} */
+	const out = Object.create(null);
+	for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+		const name = req.rawHeaders[i].toLowerCase();
+		const bytes = Buffer.from(req.rawHeaders[i + 1], 'latin1');
+		out[name] = name in out ? Buffer.concat([out[name], Buffer.from(', '), bytes]) : bytes;
+	}
+	return out;
+}
+
+/**
  * @param {import('node:http').IncomingMessage} req
  * @returns {Promise<string>}
  */
-function readBody(req) {
+async function readBody(req) {
+	return (await readBodyBytes(req)).toString('utf8');
+}
+
+/**
+ * The request body exactly as the bytes arrived.
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<Buffer>}
+ */
+function readBodyBytes(req) {
 	return new Promise((resolve, reject) => {
 		/** @type {Buffer[]} */
 		const chunks = [];
@@ -27,7 +54,7 @@ function readBody(req) {
 			}
 			chunks.push(chunk);
 		});
-		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('end', () => resolve(Buffer.concat(chunks)));
 		req.on('error', reject);
 	});
 }
@@ -130,4 +157,4 @@ function parseJsonObject(body) {
 	return { ok: true, value: parsed };
 }
 
-module.exports = { readBody, sendJson, sendEmpty, sendText, sendStorageError, queryObject, mediaType, isObject, parseJsonObject };
+module.exports = { readBody, readBodyBytes, headerBytes, sendJson, sendEmpty, sendText, sendStorageError, queryObject, mediaType, isObject, parseJsonObject };

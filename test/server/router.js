@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 
-const { readBody, sendJson, sendEmpty, queryObject } = require('./http');
+const { readBodyBytes, headerBytes, sendJson, sendEmpty, queryObject } = require('./http');
 const { answersInstead, sendFaultAnswer, tamperWithBody } = require('./faults');
 const { REMOTE_ACTION_FORBIDDEN_BODY } = require('./remote-actions');
 const { WORKFLOW_FORBIDDEN_BODY } = require('./workflows');
@@ -40,7 +40,9 @@ const { SPARK_FORBIDDEN_BODY } = require('./spark');
  * @property {string} path
  * @property {Record<string, string | string[]>} query
  * @property {import('node:http').IncomingHttpHeaders} headers  names lowercased, as Node gives them
+ * @property {Record<string, Buffer>} headerBytes  the exact bytes of each header value received, names lowercased
  * @property {string} body
+ * @property {Buffer} bodyBytes  the exact bytes of the body received
  * @property {number} at  server clock, ms
  */
 
@@ -79,8 +81,9 @@ function createRequestListener({ routes, tokens, faults, record, now }) {
 			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 			const path = url.pathname;
 			const query = queryObject(url.searchParams);
-			const body = await readBody(req);
-			record({ method, path, query, headers: { ...req.headers }, body, at: now() });
+			const bodyBytes = await readBodyBytes(req);
+			const body = bodyBytes.toString('utf8');
+			record({ method, path, query, headers: { ...req.headers }, headerBytes: headerBytes(req), body, bodyBytes, at: now() });
 
 			const fault = faults.take(method, path);
 			if (fault) {

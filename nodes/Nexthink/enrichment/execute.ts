@@ -13,11 +13,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { readBoolean } from '../shared/booleanParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { errorOutputItem, notSentAfterRefusal, stopIfAnyInvalid, usesErrorOutput } from '../shared/runItems';
-import { runsAsTool } from '../shared/toolMode';
+import { runsAsTool, toolWritesOff } from '../shared/toolMode';
 import { cancelSignalOf, nexthinkRequest } from '../transport';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
@@ -33,7 +34,7 @@ import {
 	type ItemOutcome,
 } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
-import { failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
+import { BATCH_ERROR_CODES, failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
 import type { Batch } from './batching';
 import type { ConversionContext } from './valueConversion';
 import { plural } from '../shared/wording';
@@ -103,6 +104,10 @@ export async function executeEnrichment(this: IExecuteFunctions, continueOnFail:
 	return [toOutputItems(this, items, finished)];
 }
 
+/** Where to check what an enrichment request whose answer proves nothing may have written. */
+const MAY_HAVE_WRITTEN =
+	'Nexthink may have written some or all of its values: read the fields back with NQL (e.g. devices | where name == … | list …) before relying on them or sending them again.';
+
 /**
  * One batch's step, and the run's fatal error after it: nothing is sent under Validate Only (or a
  * tool run without writes); nothing is sent after an earlier 401 or 403 of this run (the batch
@@ -123,6 +128,7 @@ async function runBatch(
 			path: ENRICHMENT_PATH,
 			body: requestBody(batch, settings.domain),
 			idempotent: true,
+			mayHaveRunNote: MAY_HAVE_WRITTEN,
 			acceptStatus: [207, 400],
 			timeoutMs: settings.timeoutMs,
 			action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
@@ -218,7 +224,8 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSett
  * across the estate. The note goes into every item's outcome so the model can tell the user.
  */
 function validation(ctx: IExecuteFunctions, options: IDataObject): Pick<RunSettings, 'validateOnly' | 'toolNote'> {
-	const validateOnly = options.validateOnly === true;
+	const validateOnly = readBoolean(options.validateOnly, 'Validate Only', false);
+	const writesOff = toolWritesOff(ctx, options);
 	if (!runsAsTool(ctx)) return { validateOnly };
 	if (validateOnly) {
 		return {
@@ -227,7 +234,7 @@ function validation(ctx: IExecuteFunctions, options: IDataObject): Pick<RunSetti
 				'Nothing was written to Nexthink: "Validate Only" is on in the node\'s options, so the values were only checked. Tell the user that nothing was changed.',
 		};
 	}
-	if (options.allowWritesAsTool === true) return { validateOnly: false };
+	if (!writesOff) return { validateOnly: false };
 	return {
 		validateOnly: true,
 		toolNote:
@@ -295,7 +302,9 @@ function throwIfAnyFailed(ctx: IExecuteFunctions, outcomes: readonly ItemOutcome
 function errorOfRequest(error: unknown, prefix = ''): EnrichmentError {
 	if (error instanceof NodeApiError) {
 		const message = [error.message, error.description].filter((part) => typeof part === 'string' && part !== '').join('. ');
-		return { code: error.httpCode ? `HTTP_${error.httpCode}` : 'REQUEST_FAILED', message: `${prefix}${message}`, source: 'api' };
+		// a 2xx that proves nothing (the transport's rule for a write's answer) is an unexpected answer, not an HTTP error
+		const code = /^2\d\d$/.test(error.httpCode ?? '') ? BATCH_ERROR_CODES.unexpectedResponse : error.httpCode ? `HTTP_${error.httpCode}` : 'REQUEST_FAILED';
+		return { code, message: `${prefix}${message}`, source: 'api' };
 	}
 	return { code: 'REQUEST_FAILED', message: `${prefix}${error instanceof Error ? error.message : String(error)}`, source: 'node' };
 }

@@ -5,6 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readBoolean } from '../shared/booleanParameter';
 import { InputError } from '../shared/inputError';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
@@ -60,9 +61,9 @@ export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): 
 	return {
 		apiVersion: options.apiVersion === 'v1' ? 'v1' : 'v2',
 		asCsv: options.responseFormat === 'csv',
-		convertTypes: options.convertTypes === true,
+		convertTypes: readBoolean(options.convertTypes, 'Convert Types', false),
 		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
-		utcTimestamps: options.utcTimestamps === true,
+		utcTimestamps: readBoolean(options.utcTimestamps, 'UTC Timestamps', false),
 		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, EXECUTE_DEFAULT_TIMEOUT_SECONDS),
 		toolLimits: readToolOptions(options),
 		limits: readResultLimits(advanced),
@@ -156,7 +157,7 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 	return {
 		output,
 		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
-		convertTypes: options.convertTypes === true,
+		convertTypes: readBoolean(options.convertTypes, 'Convert Types', false),
 		maxRows,
 		binaryPropertyName,
 		failOnTruncated: options.onTruncated === 'fail',

@@ -4,6 +4,7 @@
  */
 
 import { InputError } from '../shared/inputError';
+import { setOwn } from '../shared/ownKeys';
 
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
 export const MAX_QUERY_ID_LENGTH = 255;
@@ -58,7 +59,7 @@ export function normaliseQueryParameters(pairs: Array<{ name?: unknown; value?: 
 		byName.set(name, parameterValue(pair.value, name));
 	}
 	const parameters: Record<string, string> = {};
-	for (const [name, value] of byName) Object.defineProperty(parameters, name, { value, enumerable: true, writable: true, configurable: true });
+	for (const [name, value] of byName) setOwn(parameters, name, value);
 	return parameters;
 }
 

@@ -16,9 +16,11 @@ export function requestTimeoutOption(defaultSeconds: number, description: string
 	};
 }
 
+export const ALLOW_WRITES_LABEL = 'Allow Writes When Used as a Tool';
+
 export function allowWritesOption(description: string): INodeProperties {
 	return {
-		displayName: 'Allow Writes When Used as a Tool',
+		displayName: ALLOW_WRITES_LABEL,
 		name: 'allowWritesAsTool',
 		type: 'boolean',
 		default: false,

@@ -65,7 +65,7 @@ export const ACTIONS_TOOL_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<
 		delete: `Deletes devices from the Nexthink inventory (cannot be undone; Nexthink queues the deletion): each device needs its device UID (device.uid, a UUID) and its name, e.g. from a query of devices. Returns "nexthinkDevice" per device: "status" (scheduled, invalid or failed) and the request ID. Unless the workflow's author allowed writes for this tool ("Allow Writes When Used as a Tool"), it sends nothing and returns the deletion request it would send ("nexthinkDeletionPreview") with a "note" saying so; then tell the user that nothing was deleted.`,
 	},
 	spark: {
-		handOff: `Hands the person over to Nexthink Spark, the IT support agent, which continues the conversation with them in Microsoft Teams (nothing comes back here). Needs the person's work email address (UPN) and their request in their words. Returns "nexthinkSpark": "status" handedOff, or failed with the reason (a 404 means Spark does not know that person).`,
+		handOff: `Hands the person over to Nexthink Spark, the IT support agent, which continues the conversation with them in Microsoft Teams (nothing comes back here). Needs the person's work email address (UPN) and their request in their words. Returns "nexthinkSpark": "status" handedOff, failed with the reason (a 404 means Spark does not know that person), or validated when nothing was sent. ${WRITES_GUARDED}`,
 	},
 };
 

@@ -8,7 +8,10 @@
  * `@tool` display option is true for such types), whether the agent calls the tool directly
  * (n8n-core's `createNodeAsTool`) or, with n8n 2.x's newer agents, asks the engine to run the node.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { readBoolean } from './booleanParameter';
+import { ALLOW_WRITES_LABEL } from './optionFields';
 
 /**
  * What a write operation (Run Remote Action, Run Workflow, Resume, Trigger Campaign, Device Delete)
@@ -18,6 +21,16 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  */
 export const WRITES_OFF_NOTE =
 	'Nothing was sent to Nexthink: as an AI agent\'s tool this node only checks the input and reports what it would send, unless "Allow Writes When Used as a Tool" is on in its options. Tell the user that nothing was done; the workflow\'s author can switch that option on.';
+
+/**
+ * Whether a write operation sends nothing because it runs as a tool and its options' "Allow Writes
+ * When Used as a Tool" (`allowWritesAsTool`) is not on. The option is read (booleanParameter.ts)
+ * in every run, so a value that is not clearly on or off stops the node before any request.
+ */
+export function toolWritesOff(ctx: Pick<IExecuteFunctions, 'getNode'>, options: IDataObject): boolean {
+	const allowed = readBoolean(options.allowWritesAsTool, ALLOW_WRITES_LABEL, false);
+	return runsAsTool(ctx) && !allowed;
+}
 
 export function runsAsTool(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {
 	return isToolTypeName(ctx.getNode().type);

@@ -11,6 +11,7 @@ import type { IAdditionalCredentialOptions, IDataObject, IHttpRequestOptions } f
 import * as n8nWorkflow from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { outgoingHeaders } from './outgoingHeaders';
 import { closeBody } from './streamedBodies';
 import { TLS_ERROR_CODE, TOKEN_FAILURE_PREFIX } from './tokenExchange';
 import { NEXTHINK_CREDENTIAL_TYPE, type Attempt, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
@@ -51,7 +52,7 @@ export async function sendOnce(
 		// ordinary NQL parameter names.
 		url: `${apiBaseUrl}${request.path}${queryString(request.qs)}`,
 		body: (request.body === undefined ? undefined : JSON.stringify(request.body)) as IDataObject | string | undefined,
-		headers: { Accept: request.accept ?? 'application/json', ...request.headers },
+		headers: outgoingHeaders(request),
 		json: !asStream,
 		encoding: asStream ? 'stream' : undefined,
 		returnFullResponse: true,
@@ -61,7 +62,6 @@ export async function sendOnce(
 		// a 3xx then comes back as data (or, with status errors on, as a thrown answer) and fails in request.ts
 		disableFollowRedirect: true,
 	};
-	if (request.body !== undefined && options.headers !== undefined) options.headers['Content-Type'] = 'application/json';
 	const first = await send(ctx, options);
 	if (first.kind === 'response' && first.response.statusCode === 401 && first.thrown !== true) {
 		await closeBody(first.response.body);

@@ -10,6 +10,9 @@
  *   status, headers and body. A 401 that stays ends there: at most two sends and one renewal.
  * - Returns status code, headers and body for 2xx answers and for the statuses the caller lists in
  *   `acceptStatus`; every other answer becomes a `NodeApiError` with the API's message and a hint.
+ *   A write (a request with a `mayHaveRunNote`) counts a 2xx only with no body or a JSON body: an
+ *   HTML page (whatever its content type) or other text is an unexpected answer that says the
+ *   request may have reached Nexthink and where to check (unexpectedAnswer.ts, notJsonBody).
  * - Retries requests marked `idempotent` on 429 (after `retry-after`), 500, 502, 503, 504 and
  *   broken connections, with capped exponential backoff and jitter; after a 429 never sooner than
  *   1 s (retryPolicy.ts, retryWaitMs), so a rate limit never makes the calls come faster. A
@@ -22,6 +25,9 @@
  * - Waits end at once when the execution is cancelled.
  * - Text from an answer (headers, a JSON or error body) is scrubbed of the credential's secrets
  *   before a caller or an error sees it (secretScrub.ts); a 2xx byte stream is data and is not.
+ * - Sends every header value byte for byte or sends nothing: a value the HTTP client would change
+ *   (a character outside Latin-1, a control character, a space at either end) stops the request
+ *   before it goes out, naming the header (outgoingHeaders.ts).
  * - Never follows a redirect. n8n's request helpers follow redirects by default and put the
  *   `Authorization` header back on every hop, also to another host, and 307/308 repeat a POST with
  *   its body; the bearer token and a non-idempotent export start must never go to a host the API
@@ -34,6 +40,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { apiError, networkError, redirectError } from './apiErrors';
 import { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
 import { sendOnce } from './hostCompat';
+import { outgoingHeaders, unsendableHeader } from './outgoingHeaders';
 import { scrubText, scrubValue, secretForms, type SecretForms } from './secretScrub';
 import { isByteStream, readShortText } from './streamedBodies';
 import { answerTimer, timedBody } from './timedAnswer';
@@ -50,16 +57,23 @@ import {
 	type RetryPolicy,
 } from './retryPolicy';
 import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
-import { hostOf } from './unexpectedAnswer';
+import { hostOf, notJsonBody, unexpectedAnswer, unprovenAnswerError } from './unexpectedAnswer';
 
 export async function nexthinkRequest<T = unknown>(
 	ctx: NexthinkContext,
 	request: NexthinkRequest,
 ): Promise<NexthinkResponse<T>> {
+	const action = request.action ?? `${request.method} ${request.path}`;
+	const unsendable = unsendableHeader(outgoingHeaders(request));
+	if (unsendable !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `${action} was not sent: ${unsendable}`, {
+			itemIndex: request.itemIndex,
+			description: 'Nothing was sent to Nexthink: HTTP would have sent the value changed.',
+		});
+	}
 	const apiBaseUrl = await apiBaseUrlOf(ctx, request.itemIndex);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...request.retryPolicy };
 	const signal = cancelSignalOf(ctx);
-	const action = request.action ?? `${request.method} ${request.path}`;
 
 	for (let retry = 0; ; retry++) {
 		throwIfCancelled(ctx, signal, request.itemIndex);
@@ -108,6 +122,17 @@ export async function nexthinkRequest<T = unknown>(
 			});
 		}
 		if (isSuccess(response.statusCode) || request.acceptStatus?.includes(response.statusCode)) {
+			const notJson = isSuccess(response.statusCode) && request.mayHaveRunNote !== undefined && request.responseType !== 'stream' ? notJsonBody(response.body) : undefined;
+			if (notJson !== undefined) {
+				const answer = { ...response, host: hostOf(apiBaseUrl) };
+				throw unprovenAnswerError(
+					ctx,
+					`${action} failed: ${unexpectedAnswer(answer)}: ${notJson}, not the API's JSON; the request may have reached Nexthink`,
+					answer,
+					request.itemIndex,
+					request.mayHaveRunNote,
+				);
+			}
 			const body = timer !== undefined && isByteStream(response.body) ? timedBody(ctx, response.body, timer, signal, request, action) : response.body;
 			return { ...response, body, host: hostOf(apiBaseUrl) } as NexthinkResponse<T>;
 		}

@@ -12,6 +12,7 @@
  * Pure: no n8n imports; the transport reads the values from the credential (request.ts, presignedFile.ts)
  * and the credential's token exchange passes its own (tokenExchange.ts).
  */
+import { setOwn } from '../shared/ownKeys';
 
 export const REDACTED = '[redacted]';
 
@@ -90,8 +91,7 @@ export function scrubValue<T>(value: T, forms: SecretForms): T {
 			const cleanKey = scrubText(key, forms);
 			const scrubbed = scrubValue(entry, forms);
 			if (cleanKey !== key || scrubbed !== entry) changed = true;
-			// defined, not assigned: a key named `__proto__` stays an ordinary key
-			Object.defineProperty(out, cleanKey, { value: scrubbed, enumerable: true, writable: true, configurable: true });
+			setOwn(out, cleanKey, scrubbed);
 		}
 		return (changed ? out : value) as T;
 	}

@@ -33,7 +33,12 @@ export interface NexthinkRequest {
 	idempotent: boolean;
 	/** Not idempotent, but may be sent again after a 429 or 503, which refuse a request before it runs. */
 	retryRefused?: boolean;
-	/** For a request that is not idempotent: said when it failed in a way after which it may have run. */
+	/**
+	 * Marks a write (a request that may act: run, delete, hand off, enrich, start an export) and says
+	 * where to check whether it acted. Said when a request that is not idempotent failed in a way
+	 * after which it may have run, and when a write's 2xx answer has a body that is neither empty
+	 * nor JSON (request.ts).
+	 */
 	mayHaveRunNote?: string;
 	/** For a request that is not idempotent: said when Nexthink refused it (429, 503) and it was not sent again. */
 	refusedNote?: string;

@@ -4,6 +4,9 @@
  * treat it as a failure and describe it with this text: status, content type and host, never the
  * request (which carries the token) and never the body (which could be anything).
  */
+import type { INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
 import { upperFirst } from '../shared/wording';
 
 export interface AnswerOrigin {
@@ -37,4 +40,42 @@ export function hostOf(url: string): string {
 	} catch {
 		return '';
 	}
+}
+
+/** Said of every unexpected answer: who may have answered, and what to check. */
+const PROXY_HINT = 'A proxy or gateway may have answered in place of the Nexthink API. Check the API Base URL of the credential.';
+
+/**
+ * The error of an answer with a success status whose body proves nothing: `message` names the
+ * action and the answer (`unexpectedAnswer`); `note` adds what may already have happened (a run
+ * that may have started, and where to check).
+ */
+export function unprovenAnswerError(ctx: { getNode(): INode }, message: string, answer: AnswerOrigin, itemIndex?: number, note?: string): NodeApiError {
+	const httpCode = String(answer.statusCode);
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: upperFirst(UNEXPECTED_ANSWER), httpCode },
+		{ message, description: [PROXY_HINT, note].filter(Boolean).join(' '), httpCode, itemIndex },
+	);
+}
+
+/**
+ * The one rule for the answer to a write (a request that may act: it carries a `mayHaveRunNote`):
+ * a success status counts only with no body (Spark's 204, an empty 200) or a JSON body. n8n hands a
+ * JSON body over parsed, and any other text as a string, whatever the content type said: an HTML
+ * page (a gateway's or a login page, even labelled `application/json`) or other text is what this
+ * returns words for ("an HTML page"); undefined when the body is empty or JSON.
+ */
+export function notJsonBody(body: unknown): string | undefined {
+	if (body === undefined || body === null) return undefined;
+	if (typeof body !== 'string') return typeof body === 'object' && !isPlainData(body) ? 'a body that is not JSON' : undefined;
+	if (body.trim() === '') return undefined;
+	return /^\s*</.test(body) ? 'an HTML page' : 'text that is not JSON';
+}
+
+/** A value JSON can give: an object or a list (a stream or a buffer is not). */
+function isPlainData(body: object): boolean {
+	if (Array.isArray(body)) return true;
+	const prototype = Object.getPrototypeOf(body) as unknown;
+	return prototype === Object.prototype || prototype === null;
 }

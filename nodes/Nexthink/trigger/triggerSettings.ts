@@ -11,6 +11,7 @@ import { requestTimeoutMs } from '../shared/requestTimeout';
 import { CHANGE_KINDS, type ChangeKind, type CompareSettings } from './changeDetection';
 import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS, DEFAULT_MAX_WAIT_SECONDS } from './description';
 import { readRemovalLimit, type RemovalLimit } from './removalLimit';
+import { readBoolean } from '../shared/booleanParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 
@@ -44,7 +45,7 @@ export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
 				compareColumns: parseColumnList(options.compareColumns, 'Compare Columns', false),
 			},
 			emit: parseEmit(get('emit', [...CHANGE_KINDS])),
-			emitAllOnFirstPoll: options.emitAllOnFirstPoll === true,
+			emitAllOnFirstPoll: readBoolean(options.emitAllOnFirstPoll, 'Trigger on All Rows at First Poll', false),
 			removalLimit: readRemovalLimit(options.maxRemoved, options.maxRemovedPercent),
 			logTag: validateLogTag(options.logTag),
 			wait: checkWaitSettings({ ...DEFAULT_WAIT_SETTINGS, maxWaitMs: maxWaitSeconds * 1000 }),

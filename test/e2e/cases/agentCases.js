@@ -190,7 +190,7 @@ const agentCases = [
 	},
 	{
 		id: 'nxE2eAgentSpark1',
-		title: 'AI agent (Agent 3): Spark Hand Off as a tool hands the person over with the UPN and message the model gave',
+		title: 'AI agent (Agent 3): Spark Hand Off as a tool, writes allowed, hands the person over with the UPN and message the model gave',
 		workflow: () =>
 			agentWorkflow({
 				id: 'nxE2eAgentSpark1',
@@ -206,7 +206,8 @@ const agentCases = [
 						userPrincipalName: "={{ $fromAI('upn', 'Work email address (UPN) of the person', 'string') }}",
 						handOffMessage: "={{ $fromAI('message', 'The person\\'s request in their words', 'string') }}",
 						handOffMetadata: { entry: [{ key: 'source', value: 'n8n agent' }] },
-						handOffOptions: {},
+						// a hand-off writes to a person: as a tool it is sent only with writes allowed
+						handOffOptions: { allowWritesAsTool: true },
 					},
 				},
 			}),

@@ -19,6 +19,7 @@ const { csvRecords } = require('../../helpers/csvReference');
 const { assertSucceeded, itemsOf, jsonOf, runCount } = require('../lib/runData');
 const { apiRequest, fetchToken } = require('../../server/client');
 const {
+	actionsNode,
 	buildWorkflow,
 	codeItemsNode,
 	enrichmentNode,
@@ -370,6 +371,52 @@ const nodeCases = [
 			for (const row of rows) assert.equal(row.nexthinkExport.exportId, entry.id);
 			for (const row of rows) assert.equal(row.nexthinkExport.queryId, '#e2e_loop');
 			assert.deepEqual(rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'nexthinkExport'))), records);
+		},
+	},
+	{
+		id: 'nxE2eSwitchText1',
+		title: 'Preview and Validate Only given by an expression as text ("true", " TRUE "): nothing is deleted or written',
+		workflow: (trigger) =>
+			buildWorkflow({
+				id: 'nxE2eSwitchText1',
+				name: 'e2e switches as text',
+				nodes: [
+					triggerNode(trigger, pathOf('nxE2eSwitchText1')),
+					// what a CSV column, a Set node or $vars gives: text, never the boolean true
+					codeItemsNode('Dry Run Settings', [{ uid: '5c5ce04f-a8fa-416f-822b-0e0200000003', name: 'LT-ZRH-0000004', dryRun: 'true', validate: ' TRUE ' }]),
+					actionsNode('Delete Devices', {
+						resource: 'device',
+						operation: 'delete',
+						deviceUid: '={{ $json.uid }}',
+						deviceName: '={{ $json.name }}',
+						maxDevicesPerRun: 10,
+						preview: '={{ $json.dryRun }}',
+						deviceOptions: {},
+					}),
+					enrichmentNode('Enrich Devices', {
+						objectType: 'device',
+						identifyBy: 'name',
+						identificationValue: '={{ $json.name }}',
+						mappingMode: 'defineBelow',
+						deviceFields: { fieldValues: [{ field: 'customField', customFieldId: '#tier', value: 'retired' }] },
+						domain: 'n8n-e2e',
+						options: { validateOnly: '={{ $json.validate }}' },
+					}),
+				],
+				connections: [
+					['Start', 'Dry Run Settings'],
+					['Dry Run Settings', 'Delete Devices'],
+					['Dry Run Settings', 'Enrich Devices'],
+				],
+			}),
+		check(run, ctx) {
+			assertSucceeded(run);
+			const [preview, ...more] = jsonOf(run, 'Delete Devices');
+			assert.equal(more.length, 0, 'one preview item');
+			assert.deepEqual(preview.nexthinkDeletionPreview.body, { devices: [{ uid: '5c5ce04f-a8fa-416f-822b-0e0200000003', name: 'LT-ZRH-0000004' }] });
+			assert.deepEqual(jsonOf(run, 'Enrich Devices').map((item) => item.enrichment.status), ['valid']);
+			const writes = ctx.server.requests.filter((request) => request.path.startsWith('/api/v1/data-management/') || request.path === '/api/v1/enrichment/data/fields');
+			assert.equal(writes.length, 0, 'nothing was sent to Nexthink');
 		},
 	},
 	{

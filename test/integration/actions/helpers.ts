@@ -45,3 +45,13 @@ export const mapperValue = (value: IDataObject) =>
 
 /** The input item an output item is paired with. */
 export const paired = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
+
+/** An execution of the default catalog's #disk_cleanup_with_approval waiting for its event, on device `collectorUid`. */
+export async function waitingExecution(server: any, collectorUid: string): Promise<string> {
+	const started = await runActions(
+		server,
+		{ resource: 'workflow', operation: 'run', workflow: locator('#disk_cleanup_with_approval'), workflowApiVersion: 'v2', workflowDevices: collectorUid, workflowDeviceIdType: 'collectorUid', workflowUsers: '', workflowUserIdType: 'sid', workflowRunOptions: {} },
+		[{}],
+	);
+	return (started.items[0].json.nexthinkWorkflow as { executionIds: string[] }).executionIds[0];
+}

@@ -211,6 +211,7 @@ describe('Hand Off as an AI agent\'s tool', () => {
 				userPrincipalName: "={{ $fromAI('upn', 'The user principal name (email-like sign-in name) of the person to hand over', 'string') }}",
 				handOffMessage: "={{ $fromAI('message', 'What the person needs, in their words', 'string') }}",
 				handOffMetadata: { entry: [{ key: 'source', value: 'n8n agent' }] },
+				handOffOptions: { allowWritesAsTool: true },
 			}),
 			toolArguments: { upn: ALICE, message: 'My laptop is very slow since the update' },
 			credentials: { nexthinkApi: nexthinkCredentials(server) },
@@ -223,5 +224,26 @@ describe('Hand Off as an AI agent\'s tool', () => {
 		expect(JSON.parse(sent()[0].body)).toEqual({ message: { parts: [{ type: 'TEXT', text: 'My laptop is very slow since the update' }] }, metadata: { source: 'n8n agent' } });
 		expect(sent()[0].headers['user-principal-name']).toBe(ALICE);
 		expect(result.answer).toContain('handedOff');
+	});
+
+	it.each([
+		['off (the default)', {}],
+		['given as the text "false"', { allowWritesAsTool: 'false' }],
+	])('with Allow Writes When Used as a Tool %s, sends nothing and tells the model so', async (_case, handOffOptions) => {
+		const result = await runAsAgentTool({
+			nodeType: new NexthinkActions(),
+			parameters: handOffParameters({
+				userPrincipalName: "={{ $fromAI('upn', 'The UPN of the person to hand over', 'string') }}",
+				handOffMessage: "={{ $fromAI('message', 'What the person needs', 'string') }}",
+				handOffOptions,
+			}),
+			toolArguments: { upn: ALICE, message: 'My laptop is very slow since the update' },
+			credentials: { nexthinkApi: nexthinkCredentials(server) },
+		});
+		expect(sent()).toHaveLength(0);
+		expect(server.spark.handoffs).toHaveLength(0);
+		expect(result.answer).toContain('validated');
+		expect(result.answer).toContain('Nothing was sent to Nexthink');
+		expect(result.answer).not.toContain('handedOff');
 	});
 });

@@ -2,7 +2,7 @@
  * The tool descriptions (nodes/Nexthink/shared/toolDescriptions.ts) against the nodes' own
  * parameters: every operation of every node has exactly one, shown only in the tool variant; each
  * says what the operation needs and returns; every operation with "Allow Writes When Used as a Tool"
- * states the write guard, every other one but the Spark hand-off says it only reads. What the model
+ * states the write guard, every other one says it only reads. What the model
  * really gets, and that the guard holds, is run per operation in test/integration/toolOperations.test.ts.
  */
 import type { INode, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
@@ -99,10 +99,6 @@ describe.each(table)('%s as a tool', (_title, operation) => {
 			expect(text).toContain('"Allow Writes When Used as a Tool"');
 			expect(text).toMatch(/it sends nothing/);
 			expect(text).not.toContain('It only reads');
-		} else if (operation.operation === 'handOff') {
-			// no switch by decision (docs/decisions.md): the text says what it does, not that it is safe
-			expect(text).not.toContain('It only reads');
-			expect(text).not.toContain('Allow Writes');
 		} else {
 			expect(text).toContain('It only reads; it changes nothing.');
 		}
@@ -119,7 +115,7 @@ describe.each(table)('%s as a tool', (_title, operation) => {
 
 it('the shared write-guard sentence is used by every guarded operation but Device Delete, which says what it returns instead', () => {
 	const guarded = operations.filter((operation) => operation.guarded);
-	expect(guarded.map((operation) => operation.operation ?? operation.node)).toEqual(['Nexthink Enrichment', 'trigger', 'delete', 'run', 'resume', 'run']);
+	expect(guarded.map((operation) => operation.operation ?? operation.node)).toEqual(['Nexthink Enrichment', 'trigger', 'delete', 'run', 'handOff', 'resume', 'run']);
 	for (const operation of guarded) {
 		const text = String(operation.descriptions[0].default);
 		if (operation.operation === 'delete') expect(text).toContain('"nexthinkDeletionPreview"');

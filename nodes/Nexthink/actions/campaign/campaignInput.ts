@@ -4,6 +4,7 @@
  * required, 1 to 525,600 (one year), at most 30 parameters.
  */
 import { describeValue, InputError } from '../../shared/inputError';
+import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
 export const MIN_CAMPAIGN_EXPIRY_MINUTES = 1;
@@ -81,13 +82,13 @@ export function checkCampaignParameters(entries: ReadonlyArray<{ name?: unknown;
 	for (const entry of entries ?? []) {
 		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
 		if (name === '') throw new InputError('A campaign parameter has no name', 'Parameters');
-		if (Object.prototype.hasOwnProperty.call(parameters, name)) {
+		if (hasOwnKey(parameters, name)) {
 			throw new InputError(`Campaign parameter "${name}" is given twice; give each parameter once`, 'Parameters');
 		}
 		const value = entry.value;
-		if (typeof value === 'string') parameters[name] = value;
-		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') parameters[name] = String(value);
-		else if (value === undefined || value === null) parameters[name] = '';
+		if (typeof value === 'string') setOwn(parameters, name, value);
+		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') setOwn(parameters, name, String(value));
+		else if (value === undefined || value === null) setOwn(parameters, name, '');
 		else throw new InputError(`Campaign parameter "${name}" must be text, got ${describeValue(value)}`, 'Parameters');
 	}
 	if (Object.keys(parameters).length > MAX_CAMPAIGN_PARAMETERS) {

@@ -14,7 +14,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runsAsTool } from '../../shared/toolMode';
+import { toolWritesOff } from '../../shared/toolMode';
 import { planRequests, requestError, type FailedRequest, type PreparedRun } from '../shared/runPlan';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { itemResults, type WaitTarget } from '../shared/resultStatus';
@@ -44,8 +44,7 @@ interface UserOutcome {
 }
 
 export async function executeTriggerCampaign(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const asTool = runsAsTool(this);
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex, asTool));
+	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
 	checkSameWait(preparations);
 	checkWaitedUsers(preparations);
 	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
@@ -76,7 +75,7 @@ export async function executeTriggerCampaign(this: IExecuteFunctions, continueOn
 	return [outcomeItems(this, preparations, outcomes, CAMPAIGN_OUTCOME_KEY)];
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean): Prepared {
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 	const options = ctx.getNodeParameter('campaignOptions', itemIndex, {}) as IDataObject;
 	const parsed = parseUserSids(ctx.getNodeParameter('userSids', itemIndex));
 	const entries = ctx.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
@@ -89,7 +88,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean)
 		duplicatesInItem: parsed.duplicates,
 	};
 	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
-	const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
 	const wait = readResultsWait(ctx, itemIndex);
 	if (wait !== undefined) prepared.wait = wait;
 	return prepared;

@@ -24,7 +24,8 @@ import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
+import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
+import { readBoolean } from '../../shared/booleanParameter';
 import { nodeErrorOf } from '../../shared/nodeErrors';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
@@ -98,8 +99,8 @@ export async function executeDeleteDevices(this: IExecuteFunctions, continueOnFa
 function readRunSettings(ctx: IExecuteFunctions): RunSettings {
 	try {
 		const options = ctx.getNodeParameter('deviceOptions', 0, {}) as IDataObject;
-		const preview = ctx.getNodeParameter('preview', 0, false) === true;
-		const asToolReadOnly = runsAsTool(ctx) && options.allowWritesAsTool !== true;
+		const preview = readBoolean(ctx.getNodeParameter('preview', 0, false), 'Preview', false);
+		const asToolReadOnly = toolWritesOff(ctx, options);
 		return {
 			maxPerRun: checkCount(ctx.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
 			perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
@@ -115,7 +116,7 @@ function readRunSettings(ctx: IExecuteFunctions): RunSettings {
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): DeviceToDelete {
 	const options = ctx.getNodeParameter('deviceOptions', itemIndex, {}) as IDataObject;
-	const uid = checkDeviceUid(ctx.getNodeParameter('deviceUid', itemIndex, ''), options.letNexthinkJudgeUids === true);
+	const uid = checkDeviceUid(ctx.getNodeParameter('deviceUid', itemIndex, ''), readBoolean(options.letNexthinkJudgeUids, 'Let Nexthink Judge Malformed UIDs', false));
 	return { uid, name: checkDeviceName(ctx.getNodeParameter('deviceName', itemIndex, '')) };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { readBoolean } from '../../shared/booleanParameter';
 import type { ItemOperation } from '../../shared/runItems';
 import { readGetManyLimit, readReadTimeoutMs } from '../shared/readFields';
 import { isApiEnabled } from './answers';
@@ -12,7 +13,7 @@ import { DEFAULT_REQUEST_TIMEOUT_SECONDS, listRemoteActions } from './api';
 function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readGetManyLimit(this, itemIndex);
 	return {
-		apiEnabledOnly: this.getNodeParameter('apiEnabledOnly', itemIndex, true) !== false,
+		apiEnabledOnly: readBoolean(this.getNodeParameter('apiEnabledOnly', itemIndex, true), 'API-Enabled Only', true),
 		limit,
 		timeoutMs: readReadTimeoutMs(this, itemIndex, 'readOptions', DEFAULT_REQUEST_TIMEOUT_SECONDS),
 	};

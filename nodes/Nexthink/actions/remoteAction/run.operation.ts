@@ -25,7 +25,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { runsAsTool } from '../../shared/toolMode';
+import { toolWritesOff } from '../../shared/toolMode';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
 import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
 import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
@@ -57,8 +57,7 @@ interface Prepared {
 }
 
 export async function executeRunRemoteAction(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const asTool = runsAsTool(this);
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex, asTool));
+	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
 	checkSameWait(preparations);
 	// under "Stop Workflow" a bad item stops the run before any request, the details calls included
 	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
@@ -173,7 +172,7 @@ async function waitForDevices(
 	return perItem;
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean): Prepared {
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 	const options = ctx.getNodeParameter('runOptions', itemIndex, {}) as IDataObject;
 	const scriptInputs = ctx.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
 	const parsed = parseCollectorUids(ctx.getNodeParameter('collectorUids', itemIndex));
@@ -195,7 +194,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean)
 			'Collector UIDs',
 		);
 	}
-	const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
 	if (wait !== undefined) prepared.wait = wait;
 	return prepared;
 }

@@ -7,6 +7,7 @@
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
 import { describeValue, InputError } from '../../shared/inputError';
+import { setOwn } from '../../shared/ownKeys';
 
 export const MIN_EXPIRY_MINUTES = 60;
 export const MAX_EXPIRY_MINUTES = 10_080;
@@ -139,8 +140,8 @@ export function checkScriptInputs(raw: Record<string, unknown> | undefined | nul
 	for (const [id, value] of Object.entries(raw)) {
 		if (id.trim() === '') throw new InputError('A script input has an empty ID', 'Script Inputs');
 		if (value === undefined || value === null) continue;
-		if (typeof value === 'string') params[id] = value;
-		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') params[id] = String(value);
+		if (typeof value === 'string') setOwn(params, id, value);
+		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') setOwn(params, id, String(value));
 		else throw new InputError(`Script input "${id}" must be text, got ${describeValue(value)}`, 'Script Inputs');
 	}
 	return params;

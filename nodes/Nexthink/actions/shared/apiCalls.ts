@@ -3,11 +3,9 @@
  * share: the contexts a call runs in, its options, the one way a request that may act is sent, the
  * error for a 2xx answer whose body lacks what the call returns, and what a refused run request says.
  */
-import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, NodeApiError } from 'n8n-workflow';
 
-import { upperFirst } from '../../shared/wording';
-import { nexthinkRequest, UNEXPECTED_ANSWER, unexpectedAnswer, type NexthinkRequest, type NexthinkResponse } from '../../transport';
+import { nexthinkRequest, unprovenAnswerError, unexpectedAnswer, type NexthinkRequest, type NexthinkResponse } from '../../transport';
 
 /** A node's execution, or the editor's lists and searches (load options). */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -28,16 +26,7 @@ export function asExecute(ctx: ApiContext): IExecuteFunctions {
  * in place of Nexthink; `note` adds what may already have happened (a run that may have started).
  */
 export function unexpectedAnswerError(ctx: ApiContext, action: string, response: NexthinkResponse, expected: string, itemIndex?: number, note?: string): NodeApiError {
-	return new NodeApiError(
-		ctx.getNode(),
-		{ message: upperFirst(UNEXPECTED_ANSWER), httpCode: String(response.statusCode) },
-		{
-			message: `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`,
-			description: ['A proxy or gateway may have answered in place of the Nexthink API. Check the API Base URL of the credential.', note].filter(Boolean).join(' '),
-			httpCode: String(response.statusCode),
-			itemIndex,
-		},
-	);
+	return unprovenAnswerError(ctx, `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`, response, itemIndex, note);
 }
 
 /**

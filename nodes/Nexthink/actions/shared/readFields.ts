@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readBoolean } from '../../shared/booleanParameter';
 import { InputError } from '../../shared/inputError';
 import { requestTimeoutOption } from '../../shared/optionFields';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
@@ -52,7 +53,7 @@ export function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, opt
 
 /** How many entries to output: Infinity under Return All, else Limit (a whole number from 1). */
 export function readGetManyLimit(ctx: IExecuteFunctions, itemIndex: number): number {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) === true;
+	const returnAll = readBoolean(ctx.getNodeParameter('returnAll', itemIndex, false), 'Return All', false);
 	const limit = returnAll ? Infinity : Number(ctx.getNodeParameter('limit', itemIndex, 50));
 	if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
 		throw new InputError(`Limit must be a whole number from 1, got ${String(limit)}`, 'Limit');

@@ -38,6 +38,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../nql/executeAnswer';
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, nexthinkRequest, scrubAnswerText, sleepUnlessCancelled } from '../../transport';
+import { readBoolean } from '../../shared/booleanParameter';
 import { failureOf } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
 import { pendingRequestIds, rowsByTarget, StatusRowsError, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
@@ -51,7 +52,7 @@ export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS
  * naming the field, before any request.
  */
 export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): ResultsWaitSettings | undefined {
-	if (ctx.getNodeParameter('waitForResults', itemIndex, false) !== true) return undefined;
+	if (!readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false)) return undefined;
 	const options = ctx.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
 	return checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options);
 }

@@ -6,7 +6,6 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { mediaTypeOf } from '../../transport';
 import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
 
 export const HANDOFF_PATH = '/api/v1/spark/handoff';
@@ -41,12 +40,7 @@ export async function handOffConversation(ctx: IExecuteFunctions, request: HandO
 		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: HANDOFF_HINTS },
 		options,
 	);
-	if (response.statusCode === 204 || (response.statusCode === 200 && (isEmpty(response.body) || mediaTypeOf(response.headers['content-type']) === 'application/json'))) {
-		return response.statusCode;
-	}
+	// the transport already refused a body that is neither empty nor JSON (an HTML page, whatever its content type)
+	if (response.statusCode === 204 || response.statusCode === 200) return response.statusCode;
 	throw unexpectedAnswerError(ctx, action, response, 'the documented 204 (no content)', options.itemIndex, MAY_HAVE_RUN);
-}
-
-function isEmpty(body: unknown): boolean {
-	return body === undefined || body === null || body === '';
 }

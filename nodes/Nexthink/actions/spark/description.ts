@@ -5,7 +5,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS } from './api';
-import { requestTimeoutOption } from '../../shared/optionFields';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
 
 const show = { show: { resource: ['spark'], operation: ['handOff'] } };
 
@@ -101,6 +101,7 @@ export const sparkProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
+			allowWritesOption(actionWritesDescription('hand the conversation off to Spark')),
 			requestTimeoutOption(DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
 		],
 	},

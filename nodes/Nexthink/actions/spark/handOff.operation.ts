@@ -6,8 +6,9 @@
  * outcome (`handedOff` or `failed`); under "Continue (using error output)" the failed ones go there.
  * After a 401 or 403 the later items are not sent (no later request could succeed).
  *
- * Usable as an AI agent's tool without a further switch: handing a person over is what such an
- * agent is there for, it deletes nothing, and the request is never sent twice (docs/decisions.md).
+ * As an AI agent's tool it sends nothing unless "Allow Writes When Used as a Tool" is on, like every
+ * other write: handing a person's conversation over writes to them in Microsoft Teams. Each item then
+ * comes out `validated`, with the note that nothing was sent (shared/runItems.ts, outcomeItems).
  */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -16,6 +17,7 @@ import { cancelSignalOf } from '../../transport';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { invalidItems, notSentAfterRefusal, outcomeItems, prepareItems, stopIfAnyInvalid } from '../../shared/runItems';
 import { failureOf } from '../../shared/nodeErrors';
+import { toolWritesOff } from '../../shared/toolMode';
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
 
@@ -27,6 +29,8 @@ interface Prepared {
 	request: HandOffRequest;
 	files: Array<{ property: string; mimeType: string }>;
 	timeoutMs: number;
+	/** As a tool without "Allow Writes When Used as a Tool": checked, not sent. */
+	validateOnly: boolean;
 }
 
 export async function executeHandOff(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
@@ -39,9 +43,13 @@ export async function executeHandOff(this: IExecuteFunctions, continueOnFail: bo
 	let refusal: NodeApiError | undefined;
 	for (const [itemIndex, preparation] of preparations.entries()) {
 		if (!preparation.ok) continue;
-		const { request, files, timeoutMs } = preparation.prepared;
+		const { request, files, timeoutMs, validateOnly } = preparation.prepared;
 		const outcome: IDataObject = { upn: request.upn, files: files.length };
 		if (request.timeZone !== undefined) outcome.timeZone = request.timeZone;
+		if (validateOnly) {
+			outcomes.set(itemIndex, { status: 'validated', ...outcome });
+			continue;
+		}
 		if (refusal !== undefined) {
 			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...failureOf(refusal, notSentAfterRefusal('handoff')), httpCode: refusal.httpCode } });
 			continue;
@@ -81,7 +89,7 @@ function prepareItem(ctx: IExecuteFunctions, item: INodeExecutionData, itemIndex
 		property,
 		mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
 	}));
-	return { request, files, timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS) };
+	return { request, files, timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS), validateOnly: toolWritesOff(ctx, options) };
 }
 
 /** Under "Stop Workflow": the failed handoff's error, saying which items were already handed off. */

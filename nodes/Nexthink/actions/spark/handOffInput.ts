@@ -7,12 +7,18 @@
  * docs/decisions.md.
  */
 import { describeValue, InputError } from '../../shared/inputError';
+import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 /** Longest UPN accepted: Active Directory's userPrincipalName attribute holds at most 1,024 characters. */
 export const MAX_UPN_CHARS = 1024;
 
-/** `name@suffix`: one `@`, something on both sides, no spaces or control characters (a header value). */
-const UPN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
+/**
+ * `name@suffix`: one `@`, something on both sides, printable ASCII only (no spaces or control
+ * characters). Entra ID allows only ASCII in a UPN, and the UPN travels in a header, where HTTP
+ * would drop a character outside Latin-1 and hand the conversation to another person.
+ */
+const UPN = /^[\x21-\x3f\x41-\x7e]+@[\x21-\x3f\x41-\x7e]+$/;
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/u;
 /** An IANA time zone name: `Europe/Zurich`, `America/Argentina/Buenos_Aires`, `UTC`, `Etc/GMT+1`. */
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
@@ -21,6 +27,14 @@ export function checkUpn(raw: unknown): string {
 	const upn = (raw ?? '').trim();
 	if (upn === '') {
 		throw new InputError('No user: "User Principal Name" is empty. Give the user\'s UPN (their Microsoft 365 sign-in name), e.g. jane.doe@contoso.com', 'User Principal Name');
+	}
+	const other = NOT_PRINTABLE_ASCII.exec(upn)?.[0];
+	if (other !== undefined) {
+		const code = `U+${(other.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+		throw new InputError(
+			`"${upn.slice(0, 80)}" is not a user principal name: it has ${/\p{Cc}/u.test(other) ? 'a control character' : `"${other}"`} (${code}); a UPN holds only ASCII letters, digits and symbols, as Entra ID requires`,
+			'User Principal Name',
+		);
 	}
 	if ([...upn].length > MAX_UPN_CHARS || !UPN.test(upn)) {
 		throw new InputError(
@@ -71,11 +85,11 @@ export function checkMetadata(entries: ReadonlyArray<{ key?: unknown; value?: un
 	for (const entry of entries ?? []) {
 		const key = typeof entry.key === 'string' ? entry.key.trim() : '';
 		if (key === '') throw new InputError('A metadata entry has no key', 'Metadata');
-		if (Object.prototype.hasOwnProperty.call(metadata, key)) throw new InputError(`Metadata key "${key.slice(0, 60)}" is given twice; give each key once`, 'Metadata');
+		if (hasOwnKey(metadata, key)) throw new InputError(`Metadata key "${key.slice(0, 60)}" is given twice; give each key once`, 'Metadata');
 		const value = entry.value;
-		if (typeof value === 'string') metadata[key] = value;
-		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') metadata[key] = String(value);
-		else if (value === undefined || value === null) metadata[key] = '';
+		if (typeof value === 'string') setOwn(metadata, key, value);
+		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') setOwn(metadata, key, String(value));
+		else if (value === undefined || value === null) setOwn(metadata, key, '');
 		else throw new InputError(`Metadata "${key.slice(0, 60)}" must be text, got ${describeValue(value)}`, 'Metadata');
 	}
 	return Object.keys(metadata).length === 0 ? undefined : metadata;

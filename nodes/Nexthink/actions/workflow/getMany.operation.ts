@@ -6,6 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readBoolean } from '../../shared/booleanParameter';
 import type { ItemOperation } from '../../shared/runItems';
 import { readGetManyLimit, readReadTimeoutMs } from '../shared/readFields';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS, type Dependency, type TriggerMethod } from './api';
@@ -25,7 +26,7 @@ function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
 	return {
 		triggerMethods: chosen<TriggerMethod>(this, itemIndex, 'workflowTriggerMethods', 'Trigger Methods', TRIGGER_METHODS, ['API']),
 		dependencies: chosen<Dependency>(this, itemIndex, 'workflowDependencies', 'Dependencies', DEPENDENCIES, DEPENDENCIES),
-		activeOnly: this.getNodeParameter('workflowActiveOnly', itemIndex, false) === true,
+		activeOnly: readBoolean(this.getNodeParameter('workflowActiveOnly', itemIndex, false), 'Active Only', false),
 		limit,
 		timeoutMs: readReadTimeoutMs(this, itemIndex, 'workflowReadOptions', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
 	};

@@ -8,7 +8,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runItems';
-import { runsAsTool, WRITES_OFF_NOTE } from '../../shared/toolMode';
+import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { withRequestsMade } from '../shared/runHelpers';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
@@ -38,7 +38,7 @@ function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResu
 			{ nonEmptyValues: true },
 		),
 		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
-		validateOnly: runsAsTool(this) && options.allowWritesAsTool !== true,
+		validateOnly: toolWritesOff(this, options),
 	};
 }
 

@@ -12,7 +12,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runsAsTool } from '../../shared/toolMode';
+import { toolWritesOff } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
 import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
@@ -32,6 +32,7 @@ import {
 } from './runInput';
 import { withUnfollowed, workflowWaitTargets } from './waitTargets';
 import { InputError } from '../../shared/inputError';
+import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 export const WORKFLOW_OUTCOME_KEY = 'nexthinkWorkflow';
 
@@ -45,8 +46,7 @@ interface Prepared {
 }
 
 export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const asTool = runsAsTool(this);
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex, asTool));
+	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
 	checkSameWait(preparations);
 	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
 
@@ -115,7 +115,7 @@ async function waitForExecutions(
 	return perItem;
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean): Prepared {
+function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 	const options = ctx.getNodeParameter('workflowRunOptions', itemIndex, {}) as IDataObject;
 	const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
 	if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
@@ -134,10 +134,10 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean)
 		'Other Parameters',
 	);
 	for (const [name, value] of Object.entries(others)) {
-		if (Object.prototype.hasOwnProperty.call(params, name)) {
+		if (hasOwnKey(params, name)) {
 			throw new InputError(`Parameter "${name}" is given in both "Workflow Parameters" and "Other Parameters"; give it once`, 'Other Parameters');
 		}
-		params[name] = value;
+		setOwn(params, name, value);
 	}
 	const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
 	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
@@ -148,7 +148,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number, asTool: boolean)
 			'Wait for Results',
 		);
 	}
-	const prepared: Prepared = { run, timeoutMs, validateOnly: asTool && options.allowWritesAsTool !== true };
+	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
 	if (wait !== undefined) prepared.wait = wait;
 	return prepared;
 }

@@ -7,6 +7,7 @@
  */
 
 import { InputError } from '../../shared/inputError';
+import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 export const MAX_WORKFLOW_TARGETS_PER_LIST = 10_000;
 
@@ -152,12 +153,12 @@ function identifierObject(
 ): Record<string, string> {
 	const ids: Record<string, string> = {};
 	for (const [key, id] of Object.entries(value)) {
-		if (!(key in fields)) {
+		if (!hasOwnKey(fields, key)) {
 			throw new InputError(`A ${kind} identifier object has the key "${key.slice(0, 40)}"; allowed are ${Object.keys(fields).join(', ')}`, field);
 		}
 		if (id === undefined || id === null || id === '') continue;
 		if (typeof id !== 'string') throw new InputError(`${kind}.${key} must be text, got ${describe(id)}`, field);
-		ids[key] = id.trim();
+		setOwn(ids, key, id.trim());
 	}
 	if (Object.keys(ids).length === 0) throw new InputError(`A ${kind} identifier object has none of ${Object.keys(fields).join(', ')}`, field);
 	return ids;
@@ -173,9 +174,10 @@ export function checkNameValueParameters(
 	for (const entry of entries ?? []) {
 		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
 		if (name === '') throw new InputError(`A parameter in "${field}" has no name`, field);
-		if (Object.prototype.hasOwnProperty.call(parameters, name)) throw new InputError(`Parameter "${name}" is given twice in "${field}"; give each parameter once`, field);
-		parameters[name] = parameterText(name, entry.value, field);
-		if (options.nonEmptyValues === true && parameters[name] === '') {
+		if (hasOwnKey(parameters, name)) throw new InputError(`Parameter "${name}" is given twice in "${field}"; give each parameter once`, field);
+		const text = parameterText(name, entry.value, field);
+		setOwn(parameters, name, text);
+		if (options.nonEmptyValues === true && text === '') {
 			throw new InputError(`Parameter "${name}" is empty; the Workflows API needs a value for each parameter of the event`, field);
 		}
 	}
@@ -187,7 +189,7 @@ export function checkMappedParameters(raw: Record<string, unknown> | null | unde
 	const parameters: Record<string, string> = {};
 	for (const [name, value] of Object.entries(raw ?? {})) {
 		if (value === undefined || value === null || value === '') continue;
-		parameters[name] = parameterText(name, value, field);
+		setOwn(parameters, name, parameterText(name, value, field));
 	}
 	return parameters;
 }
