@@ -60,7 +60,8 @@ function atVersion(properties, version) {
 			const rest = {};
 			for (const kind of ['show', 'hide']) {
 				if (!display[kind]) continue;
-				const { ['@version']: _ignored, ...others } = display[kind];
+				const others = { ...display[kind] };
+				delete others['@version'];
 				if (Object.keys(others).length > 0) rest[kind] = others;
 			}
 			if (Object.keys(rest).length > 0) copy.displayOptions = rest;
