@@ -5,10 +5,9 @@
  * forOperation), beside the code that reads it. Each option says in its description what it
  * changes, so the node documents itself in the editor.
  *
- * Node version 1.2 moved the settings few users change (the results-file limits, the polling curve,
- * the start method, Execute Query's answer limits) from the operation's options into Advanced
- * Options, so the everyday panel shows the query, its parameters, compression, output and wait.
- * Versions 1 and 1.1 keep them where they were (docs/decisions.md, "Export 1.2: Advanced Options").
+ * The settings few users change (the results-file limits, the polling curve, the start method,
+ * Execute Query's answer limits) are under Advanced Options, so the everyday panel shows the query,
+ * its parameters, compression, output and wait.
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
@@ -98,17 +97,7 @@ export const exportIdField: INodeProperties = {
 	displayOptions: { hide: { resultsSource: ['url'] } },
 };
 
-/** The version conditions of the settings Export 1.2 moved to Advanced Options (see the top of this file). */
-export const FIRST_ADVANCED_VERSION = 1.2;
-const IN_OPTIONS = { '@version': [{ _cnd: { lt: FIRST_ADVANCED_VERSION } }] };
-const IN_ADVANCED_OPTIONS = { '@version': [{ _cnd: { gte: FIRST_ADVANCED_VERSION } }] };
-
-/** The option as versions 1 and 1.1 show it in the operation's options: only for those versions. */
-export function beforeAdvancedOptions(option: INodeProperties): INodeProperties {
-	return { ...option, displayOptions: { ...option.displayOptions, show: { ...option.displayOptions?.show, ...IN_OPTIONS } } };
-}
-
-/** The Advanced Options collection of an operation (version 1.2 on), holding the given options in that order. */
+/** The Advanced Options collection of an operation, holding the given options in that order. */
 export function advancedOptionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Advanced Options',
@@ -118,7 +107,6 @@ export function advancedOptionsCollection(options: INodeProperties[]): INodeProp
 		default: {},
 		description:
 			'Settings that rarely need changing: the safety limits that stop a hostile or broken results file or answer from exhausting n8n\'s memory and, for exports, how often the status is checked and how the export is started. The defaults suit almost every case.',
-		displayOptions: { show: IN_ADVANCED_OPTIONS },
 		options,
 	};
 }
@@ -151,22 +139,8 @@ export const POLL_OPTION = {
 	},
 } satisfies Record<string, INodeProperties>;
 
-/** Export's wait behaviour in its options: the polling curve (up to version 1.1), Maximum Wait and On Timeout. */
+/** Export's wait behaviour in its options: Maximum Wait and On Timeout. */
 export const waitOptions: INodeProperties[] = [
-	beforeAdvancedOptions(POLL_OPTION.firstPollSeconds),
-	beforeAdvancedOptions(POLL_OPTION.pollGrowthFactor),
-	beforeAdvancedOptions(POLL_OPTION.maxPollIntervalSeconds),
-	// Node version 1 had Maximum Wait in minutes; 1.1 has it in seconds like every other wait setting.
-	// Saved version-1 nodes keep the minutes field (n8n stores a node's version with it).
-	{
-		displayName: 'Maximum Wait (Minutes)',
-		name: 'maxWaitMinutes',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 30,
-		description: 'How long to wait for the export to complete before giving up. A hard bound: a status check that gets no answer is cut off when it runs out.',
-		displayOptions: { show: { '@version': [1] } },
-	},
 	{
 		displayName: 'Maximum Wait (Seconds)',
 		name: 'maxWaitSeconds',
@@ -175,7 +149,6 @@ export const waitOptions: INodeProperties[] = [
 		default: 1800,
 		description:
 			'How long to wait for the export to complete before giving up (1800 = 30 minutes). A hard bound: a status check that gets no answer is cut off when it runs out.',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 	},
 	{
 		displayName: 'On Timeout',
@@ -319,7 +292,7 @@ export const OPTION = {
 	},
 } satisfies Record<string, INodeProperties>;
 
-/** The results-file limits (results/limits.ts): in the options up to version 1.1, in Advanced Options from 1.2. */
+/** The results-file limits (results/limits.ts), in Advanced Options. */
 export const RESULT_LIMIT_OPTIONS: INodeProperties[] = [OPTION.maxCompressionRatio, OPTION.maxDecompressedMB, OPTION.maxFieldMB, OPTION.maxRowMB];
 
 /**
@@ -330,7 +303,6 @@ export function resultsFileOptions(extra: INodeProperties[] = []): INodeProperti
 	return alphabetical([
 		OPTION.convertTypes,
 		OPTION.includeMetadata,
-		...RESULT_LIMIT_OPTIONS.map(beforeAdvancedOptions),
 		OPTION.maxOutputKBAsTool,
 		OPTION.maxRows,
 		OPTION.maxRowsAsTool,

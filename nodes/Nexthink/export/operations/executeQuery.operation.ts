@@ -11,7 +11,7 @@ import { finishItems, placeRows } from '../resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../settings';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptionsCollection, beforeAdvancedOptions, forOperation, OPTION } from '../description';
+import { advancedOptionsCollection, forOperation, OPTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
 import { requestTimeoutOption } from '../../shared/optionFields';
 
@@ -26,7 +26,7 @@ const executeNotice: INodeProperties = {
 // for options that only a CSV answer uses (Max Field Size and Max Row Size are the Export options of that name)
 const CSV_ONLY = { show: { responseFormat: ['csv'] } };
 
-/** Bounds of the answer against a misbehaving server: in the options up to version 1.1, in Advanced Options from 1.2. */
+/** Bound of the answer against a misbehaving server, in Advanced Options. */
 const maxAnswerOption: INodeProperties = {
 	displayName: 'Max Answer Size (MB)',
 	name: 'maxAnswerMB',
@@ -36,7 +36,7 @@ const maxAnswerOption: INodeProperties = {
 	description:
 		'Fail when the answer is larger than this many MB once decompressed (1 MB = 1,048,576 bytes; 0 = no limit). About 1,000 rows take a few MB; far more means a misbehaving server.',
 };
-// Advanced Options cannot show an option by a value of the `executeOptions` collection, so there
+// Advanced Options cannot show an option by a value of the `options` collection, so there
 // these two are always shown and say that they apply to CSV answers only.
 const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
 const advancedOptions = advancedOptionsCollection([
@@ -47,7 +47,7 @@ const advancedOptions = advancedOptionsCollection([
 
 const executeOptions: INodeProperties = {
 	displayName: 'Options',
-	name: 'executeOptions',
+	name: 'options',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
@@ -83,10 +83,7 @@ const executeOptions: INodeProperties = {
 			],
 			description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
 		},
-		beforeAdvancedOptions(maxAnswerOption),
-		beforeAdvancedOptions({ ...OPTION.maxFieldMB, displayOptions: CSV_ONLY }),
 		OPTION.maxOutputKBAsTool,
-		beforeAdvancedOptions({ ...OPTION.maxRowMB, displayOptions: CSV_ONLY }),
 		OPTION.maxRowsAsTool,
 		requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
 		{

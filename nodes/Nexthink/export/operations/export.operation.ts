@@ -11,7 +11,6 @@ import type { ItemOperation } from '../../shared/runItems';
 import {
 	advancedOptionsCollection,
 	alphabetical,
-	beforeAdvancedOptions,
 	compressionField,
 	forOperation,
 	OPTION,
@@ -26,7 +25,7 @@ import { queryFields } from '../../nql/queryFields';
 export const description: INodeProperties[] = forOperation('export', [
 	...queryFields,
 	compressionField,
-	optionsCollection([...waitOptions, ...resultsFileOptions([OPTION.logTag, beforeAdvancedOptions(OPTION.startMethod)])]),
+	optionsCollection([...waitOptions, ...resultsFileOptions([OPTION.logTag])]),
 	advancedOptionsCollection(alphabetical([...Object.values(POLL_OPTION), ...RESULT_LIMIT_OPTIONS, OPTION.startMethod])),
 ]);
 

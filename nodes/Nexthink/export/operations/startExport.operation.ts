@@ -4,13 +4,13 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { startExport } from '../../nql/exportApi';
 import { readQuerySettings, readStartSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptionsCollection, beforeAdvancedOptions, compressionField, forOperation, OPTION, optionsCollection } from '../description';
+import { advancedOptionsCollection, compressionField, forOperation, OPTION, optionsCollection } from '../description';
 import { queryFields } from '../../nql/queryFields';
 
 export const description: INodeProperties[] = forOperation('startExport', [
 	...queryFields,
 	compressionField,
-	optionsCollection([OPTION.logTag, OPTION.requestTimeoutSeconds, beforeAdvancedOptions(OPTION.startMethod)]),
+	optionsCollection([OPTION.logTag, OPTION.requestTimeoutSeconds]),
 	advancedOptionsCollection([OPTION.startMethod]),
 ]);
 
