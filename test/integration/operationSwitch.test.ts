@@ -3,7 +3,7 @@
  * editor's parameter update (test/helpers/editorChange.ts) applied to the node's real description,
  * with the n8n-workflow of each generation. A control run with the display conditions written the
  * usual way (`operation` instead of `/operation`) shows the values the editor dropped before
- * (forOperation in export/description.ts).
+ * (operationProperty in export/description.ts).
  */
 import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 

@@ -4,6 +4,7 @@
  * the rest without saying so; reaching that count is reported as "may be incomplete".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EXECUTE_ROW_LIMIT, executionDateTimeWithZone } from '../../nql/executeAnswer';
 import { executeStoredQuery } from '../../nql/executeApi';
@@ -11,7 +12,7 @@ import { finishItems, placeRows } from '../resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../settings';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptionsCollection, forOperation, OPTION } from '../description';
+import { advancedOptions, OPTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
 import { requestTimeoutOption } from '../../shared/optionFields';
 
@@ -22,9 +23,6 @@ const executeNotice: INodeProperties = {
 	type: 'notice',
 	default: '',
 };
-
-// for options that only a CSV answer uses (Max Field Size and Max Row Size are the Export options of that name)
-const CSV_ONLY = { show: { responseFormat: ['csv'] } };
 
 /** Bound of the answer against a misbehaving server, in Advanced Options. */
 const maxAnswerOption: INodeProperties = {
@@ -39,74 +37,82 @@ const maxAnswerOption: INodeProperties = {
 // Advanced Options cannot show an option by a value of the `options` collection, so there
 // these two are always shown and say that they apply to CSV answers only.
 const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
-const advancedOptions = advancedOptionsCollection([
-	maxAnswerOption,
-	{ ...OPTION.maxFieldMB, description: OPTION.maxFieldMB.description + CSV_ANSWERS_ONLY },
-	{ ...OPTION.maxRowMB, description: OPTION.maxRowMB.description + CSV_ANSWERS_ONLY },
-]);
 
-const executeOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'API Version',
-			name: 'apiVersion',
-			type: 'options',
-			default: 'v2',
-			options: [
-				{ name: 'V2 (Rows as Objects)', value: 'v2' },
-				{ name: 'V1 (Headers and Value Lists)', value: 'v1' },
-			],
-			description: 'Which execute endpoint to call. Both give the same items; v1 is for older proxies.',
-		},
-		{
-			displayName: 'Convert Types',
-			name: 'convertTypes',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
-			displayOptions: CSV_ONLY,
-		},
-		{
-			displayName: 'Include Query Metadata',
-			name: 'includeMetadata',
-			type: 'options',
-			default: 'none',
-			options: [
-				{ name: 'No', value: 'none' },
-				{ name: 'As a Separate Last Item', value: 'separateItem' },
-				{ name: 'On Each Row (Under nexthinkQuery)', value: 'eachRow' },
-			],
-			description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
-		},
-		OPTION.maxOutputKBAsTool,
-		OPTION.maxRowsAsTool,
-		requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
-		{
-			displayName: 'Response Format',
-			name: 'responseFormat',
-			type: 'options',
-			default: 'json',
-			options: [
-				{ name: 'JSON', value: 'json' },
-				{ name: 'CSV', value: 'csv', description: 'Ask for text/csv and parse it; every value is text unless Convert Types is on' },
-			],
-		},
-		{
-			displayName: 'UTC Timestamps',
-			name: 'utcTimestamps',
-			type: 'boolean',
-			default: false,
-			description: 'Whether Nexthink should give times in UTC instead of the instance\'s regional time zone',
-		},
-	],
-};
+const properties: INodeProperties[] = [
+	executeNotice,
+	...queryFields,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'API Version',
+				name: 'apiVersion',
+				type: 'options',
+				default: 'v2',
+				options: [
+					{ name: 'V2 (Rows as Objects)', value: 'v2' },
+					{ name: 'V1 (Headers and Value Lists)', value: 'v1' },
+				],
+				description: 'Which execute endpoint to call. Both give the same items; v1 is for older proxies.',
+			},
+			{
+				displayName: 'Convert Types',
+				name: 'convertTypes',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
+				displayOptions: { show: { responseFormat: ['csv'] } },
+			},
+			{
+				displayName: 'Include Query Metadata',
+				name: 'includeMetadata',
+				type: 'options',
+				default: 'none',
+				options: [
+					{ name: 'No', value: 'none' },
+					{ name: 'As a Separate Last Item', value: 'separateItem' },
+					{ name: 'On Each Row (Under nexthinkQuery)', value: 'eachRow' },
+				],
+				description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
+			},
+			OPTION.maxOutputKBAsTool,
+			OPTION.maxRowsAsTool,
+			requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
+			{
+				displayName: 'Response Format',
+				name: 'responseFormat',
+				type: 'options',
+				default: 'json',
+				options: [
+					{ name: 'JSON', value: 'json' },
+					{ name: 'CSV', value: 'csv', description: 'Ask for text/csv and parse it; every value is text unless Convert Types is on' },
+				],
+			},
+			{
+				displayName: 'UTC Timestamps',
+				name: 'utcTimestamps',
+				type: 'boolean',
+				default: false,
+				description: 'Whether Nexthink should give times in UTC instead of the instance\'s regional time zone',
+			},
+		],
+	},
+	{
+		...advancedOptions,
+		options: [
+			maxAnswerOption,
+			{ ...OPTION.maxFieldMB, description: OPTION.maxFieldMB.description + CSV_ANSWERS_ONLY },
+			{ ...OPTION.maxRowMB, description: OPTION.maxRowMB.description + CSV_ANSWERS_ONLY },
+		],
+	},
+];
 
-export const description: INodeProperties[] = forOperation('executeQuery', [executeNotice, ...queryFields, executeOptions, advancedOptions]);
+// `/operation`, not `operation`: see operationProperty in ../description.ts
+export const description = updateDisplayOptions({ show: { '/operation': ['executeQuery'] } }, properties);
 
 function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
 	return { query: readQuerySettings(this, itemIndex), settings: readExecuteSettings(this, itemIndex) };
