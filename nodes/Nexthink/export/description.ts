@@ -1,7 +1,7 @@
 /**
  * The Nexthink Export node's operation picker and what its operations share: the tool notice,
- * Compression, Export ID, the options several operations show (`OPTION`, `RESULT_LIMIT_OPTIONS`)
- * and the Advanced Options collection. Each operation's file (`operations/<op>.operation.ts`)
+ * Compression, Export ID, the options several operations show (`OPTION`, `RESULTS_FILE_OPTIONS`,
+ * `RESULT_LIMIT_OPTIONS`) and the two option collections. Each operation's file (`operations/<op>.operation.ts`)
  * declares its own panel, its `description`, beside the code that reads it. Each option says in its
  * description what it changes, so the node documents itself in the editor.
  *
@@ -111,8 +111,9 @@ export const exportIdField: INodeProperties = {
 	displayOptions: { hide: { resultsSource: ['url'] } },
 };
 
-/** An operation's Advanced Options collection, without its options: each operation adds its own. */
-export const advancedOptions: INodeProperties = {
+/** An operation's two collections, without their options: each operation lists its own. */
+export const OPTIONS_COLLECTION: INodeProperties = { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {} };
+export const ADVANCED_OPTIONS_COLLECTION: INodeProperties = {
 	displayName: 'Advanced Options',
 	name: 'advancedOptions',
 	type: 'collection',
@@ -249,3 +250,16 @@ export const OPTION = {
 
 /** The results-file limits (results/limits.ts), in Advanced Options. */
 export const RESULT_LIMIT_OPTIONS: INodeProperties[] = [OPTION.maxCompressionRatio, OPTION.maxDecompressedMB, OPTION.maxFieldMB, OPTION.maxRowMB];
+
+/** The options of the operations that read a results file (Export, Download Results), in this order. */
+export const RESULTS_FILE_OPTIONS: INodeProperties[] = [
+	OPTION.convertTypes,
+	OPTION.includeMetadata,
+	OPTION.maxOutputKBAsTool,
+	OPTION.maxRows,
+	OPTION.maxRowsAsTool,
+	OPTION.output,
+	OPTION.binaryPropertyName,
+	OPTION.requestTimeoutSeconds,
+	OPTION.onTruncated,
+];

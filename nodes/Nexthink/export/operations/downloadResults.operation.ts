@@ -7,7 +7,7 @@ import { getExportStatus, type ExportStatusReport } from '../../nql/exportApi';
 import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptions, exportIdField, OPTION, RESULT_LIMIT_OPTIONS } from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, exportIdField, OPTIONS_COLLECTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 
 const properties: INodeProperties[] = [
 	{
@@ -31,25 +31,8 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { resultsSource: ['url'] } },
 	},
 	exportIdField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			OPTION.convertTypes,
-			OPTION.includeMetadata,
-			OPTION.maxOutputKBAsTool,
-			OPTION.maxRows,
-			OPTION.maxRowsAsTool,
-			OPTION.output,
-			OPTION.binaryPropertyName,
-			OPTION.requestTimeoutSeconds,
-			OPTION.onTruncated,
-		],
-	},
-	{ ...advancedOptions, options: RESULT_LIMIT_OPTIONS },
+	{ ...OPTIONS_COLLECTION, options: RESULTS_FILE_OPTIONS },
+	{ ...ADVANCED_OPTIONS_COLLECTION, options: RESULT_LIMIT_OPTIONS },
 ];
 
 // `/operation`, not `operation`: see operationProperty in ../description.ts

@@ -12,7 +12,7 @@ import { finishItems, placeRows } from '../resultItems';
 import { readExecuteSettings, readQuerySettings, runsAsTool } from '../settings';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptions, OPTION } from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, OPTION, OPTIONS_COLLECTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
 import { requestTimeoutOption } from '../../shared/optionFields';
 
@@ -42,11 +42,7 @@ const properties: INodeProperties[] = [
 	executeNotice,
 	...queryFields,
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [
 			{
 				displayName: 'API Version',
@@ -102,7 +98,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
-		...advancedOptions,
+		...ADVANCED_OPTIONS_COLLECTION,
 		options: [
 			maxAnswerOption,
 			{ ...OPTION.maxFieldMB, description: OPTION.maxFieldMB.description + CSV_ANSWERS_ONLY },

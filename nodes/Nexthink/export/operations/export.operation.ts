@@ -8,18 +8,14 @@ import { statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import { exportTimedOutMessage, waitForExport } from '../../nql/waitForExport';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptions, compressionField, OPTION } from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION, RESULTS_FILE_OPTIONS } from '../description';
 import { queryFields } from '../../nql/queryFields';
 
 const properties: INodeProperties[] = [
 	...queryFields,
 	compressionField,
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [
 			{
 				displayName: 'Maximum Wait (Seconds)',
@@ -44,20 +40,12 @@ const properties: INodeProperties[] = [
 					},
 				],
 			},
-			OPTION.convertTypes,
 			OPTION.logTag,
-			OPTION.includeMetadata,
-			OPTION.maxOutputKBAsTool,
-			OPTION.maxRows,
-			OPTION.maxRowsAsTool,
-			OPTION.output,
-			OPTION.binaryPropertyName,
-			OPTION.requestTimeoutSeconds,
-			OPTION.onTruncated,
+			...RESULTS_FILE_OPTIONS,
 		],
 	},
 	{
-		...advancedOptions,
+		...ADVANCED_OPTIONS_COLLECTION,
 		// the polling curve: when the status checks come (docs/decisions.md, "Wait settings")
 		options: [
 			{

@@ -10,11 +10,11 @@ import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readTimeoutMs } from '../settings';
 import { statusJson } from '../resultItems';
 import type { ItemOperation } from '../../shared/runItems';
-import { exportIdField, OPTION } from '../description';
+import { exportIdField, OPTION, OPTIONS_COLLECTION } from '../description';
 
 const properties: INodeProperties[] = [
 	exportIdField,
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [OPTION.requestTimeoutSeconds] },
+	{ ...OPTIONS_COLLECTION, options: [OPTION.requestTimeoutSeconds] },
 ];
 
 // `/operation`, not `operation`: see operationProperty in ../description.ts

@@ -5,21 +5,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { startExport } from '../../nql/exportApi';
 import { readQuerySettings, readStartSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptions, compressionField, OPTION } from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
 
 const properties: INodeProperties[] = [
 	...queryFields,
 	compressionField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [OPTION.logTag, OPTION.requestTimeoutSeconds],
-	},
-	{ ...advancedOptions, options: [OPTION.startMethod] },
+	{ ...OPTIONS_COLLECTION, options: [OPTION.logTag, OPTION.requestTimeoutSeconds] },
+	{ ...ADVANCED_OPTIONS_COLLECTION, options: [OPTION.startMethod] },
 ];
 
 // `/operation`, not `operation`: see operationProperty in ../description.ts
