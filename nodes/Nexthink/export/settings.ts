@@ -64,12 +64,12 @@ export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): 
 		utcTimestamps: options.utcTimestamps === true,
 		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, EXECUTE_DEFAULT_TIMEOUT_SECONDS),
 		toolLimits: readToolOptions(options),
-		limits: readResultLimits(advanced),
+		limits: resultLimitsFromOptions(advanced),
 		maxAnswerBytes: limitFromOption(advanced.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB),
 	};
 }
 
-export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 }
 
@@ -111,8 +111,6 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 	return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
 }
 
-export { runsAsTool };
-
 /** The tool-run options of an operation's options, checked whether or not the node runs as a tool. */
 export function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number } {
 	return {
@@ -142,7 +140,7 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 		maxRows,
 		binaryPropertyName,
 		failOnTruncated: options.onTruncated === 'fail',
-		limits: readResultLimits(advanced),
+		limits: resultLimitsFromOptions(advanced),
 		...(tool !== undefined ? { tool } : {}),
 	};
 }
@@ -153,14 +151,6 @@ export function wholeNumber(value: number, label: string, min: 0 | 1): number {
 		throw new InputError(`${label} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${String(value)}.`);
 	}
 	return value;
-}
-
-/**
- * The results-file limits of the collection that holds them (readAdvancedOptions): a bad value
- * throws an input error naming the option.
- */
-export function readResultLimits(options: IDataObject): ResultLimits {
-	return resultLimitsFromOptions(options);
 }
 
 export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {
