@@ -32,7 +32,7 @@ async function worker(args) {
 	const started = process.hrtime.bigint();
 	const result = await runNode({
 		nodeType: new NexthinkExport(),
-		parameters: { operation: 'executeQuery', queryId: 'devices', executeOptions: args.executeOptions },
+		parameters: { operation: 'executeQuery', queryId: 'devices', options: args.executeOptions },
 		credentials: { nexthinkApi: args.credentials },
 	});
 	const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -31,7 +31,7 @@ async function worker(args) {
 	const started = process.hrtime.bigint();
 	const result = await runNode({
 		nodeType: new NexthinkExport(),
-		parameters: { queryId: 'bench_inventory', compression: args.compression, options: { firstPollSeconds: 0.05, maxPollIntervalSeconds: 0.2 } },
+		parameters: { queryId: 'bench_inventory', compression: args.compression, advancedOptions: { firstPollSeconds: 0.05, maxPollIntervalSeconds: 0.2 } },
 		credentials: { nexthinkApi: args.credentials },
 	});
 	const seconds = Number(process.hrtime.bigint() - started) / 1e9;

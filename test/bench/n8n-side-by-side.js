@@ -80,7 +80,7 @@ function nodeWorkflow(compression) {
 		name: `Export node, ${compression}`,
 		nodes: [
 			webhookStart(id),
-			exportNode('Nexthink Export', { queryId: QUERY_ID, compression, options: { firstPollSeconds: 1 } }),
+			exportNode('Nexthink Export', { queryId: QUERY_ID, compression, advancedOptions: { firstPollSeconds: 1 } }),
 		],
 		connections: [['Start', 'Nexthink Export']],
 	});

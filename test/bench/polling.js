@@ -50,7 +50,7 @@ async function main() {
 	const compress = (/** @type {number} */ seconds) => seconds / scale;
 	// a first run loads and compiles the engine's code, which would otherwise count as waiting time
 	server.addQuery({ id: '#poll_warm_up', header: ['device.name'], rows: [['pc-1']], completeAfterPolls: 0 });
-	await runNode({ nodeType: new NexthinkExport(), parameters: { queryId: '#poll_warm_up', compression: 'NONE', options: { firstPollSeconds: 0 } }, credentials });
+	await runNode({ nodeType: new NexthinkExport(), parameters: { queryId: '#poll_warm_up', compression: 'NONE', advancedOptions: { firstPollSeconds: 0 } }, credentials });
 	try {
 		console.log(`time compressed ${scale}×; median of ${runs} runs; default wait behaviour: first poll after ` +
 			`${DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000} s, interval × ${DEFAULT_WAIT_SETTINGS.factor}, at most ${DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000} s\n`);
@@ -77,7 +77,7 @@ async function main() {
 				for (let run = 0; run < runs; run++) {
 					server.clearRequests();
 					const started = process.hrtime.bigint();
-					const result = await runNode({ nodeType: new NexthinkExport(), parameters: { queryId, compression: 'NONE', options }, credentials });
+					const result = await runNode({ nodeType: new NexthinkExport(), parameters: { queryId, compression: 'NONE', advancedOptions: options }, credentials });
 					const seconds = (Number(process.hrtime.bigint() - started) / 1e9) * scale;
 					if (result.error) throw new Error(`${schedule.name}, ${durationS} s: ${result.error.message}`);
 					const statusCalls = server.requests.filter((request) => request.path.startsWith('/api/v1/nql/status/')).length;

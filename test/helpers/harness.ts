@@ -267,14 +267,6 @@ export function startWorkflow(setup: WorkflowSetup): Promise<IRun> & { cancel():
 
 let executionCounter = 0;
 
-/**
- * The version a test runs when it names none, by node name: the node's latest, except the Export
- * node's 1.1. Export 1.2 only moved options into Advanced Options (docs/decisions.md, "Export 1.2:
- * Advanced Options"); the suites written before it give every option under `options`, as 1.1 keeps
- * them, and the tests of 1.2 name their version.
- */
-const UNNAMED_VERSION: Readonly<Record<string, number>> = { nexthinkExport: 1.1 };
-
 export function startNode(options: RunNodeOptions): RunningNode {
 	const credentialTypes: Record<string, ICredentialType> = { nexthinkApi: new NexthinkApi() };
 	const credentialsStore = Object.fromEntries(Object.entries(options.credentials ?? {}).map(([k, v]) => [k, { ...v }]));
@@ -284,7 +276,7 @@ export function startNode(options: RunNodeOptions): RunningNode {
 		? (options.nodeType as IVersionedNodeType).currentVersion
 		: (options.nodeType as INodeType).description.version;
 	const latest = Array.isArray(described) ? Math.max(...described) : described;
-	const typeVersion = options.typeVersion ?? UNNAMED_VERSION[(options.nodeType as INodeType).description.name] ?? latest;
+	const typeVersion = options.typeVersion ?? latest;
 	const nodeCredentials = Object.fromEntries(Object.keys(credentialsStore).map((t) => [t, { id: `cred-${t}`, name: t }]));
 	const cancelable = startWorkflow({
 		id: 'wf-test',

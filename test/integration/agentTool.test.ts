@@ -63,7 +63,7 @@ describe(`Nexthink Export as an agent's tool on n8n-core ${N8N_CORE_VERSION}`, (
 				queryId: "={{ $fromAI('queryId', 'ID of a stored Nexthink NQL query, e.g. devices_by_os', 'string') }}",
 				parametersInput: 'json',
 				queryParametersJson: "={{ JSON.stringify({ os: $fromAI('os', 'Operating system to match, e.g. Windows 11', 'string') }) }}",
-				options: FAST_WAIT,
+				advancedOptions: FAST_WAIT,
 			},
 			{ queryId: 'devices_by_os', os: 'macOS 15' },
 		);
@@ -77,7 +77,7 @@ describe(`Nexthink Export as an agent's tool on n8n-core ${N8N_CORE_VERSION}`, (
 	});
 
 	it('gives at most Max Rows When Used as a Tool rows, with a note first that says more rows exist and how to get them', async () => {
-		const rows = answerOf(await exportTool({ operation: 'export', queryId: 'devices_200', options: { ...FAST_WAIT, maxRowsAsTool: 5 } }));
+		const rows = answerOf(await exportTool({ operation: 'export', queryId: 'devices_200', options: { maxRowsAsTool: 5 }, advancedOptions: FAST_WAIT }));
 		expect(rows).toHaveLength(6);
 		expect(rows[0]).toEqual({
 			nexthinkToolNote: expect.stringContaining('only the first 5 rows of the export of #devices_200 are shown (it has at least 6)'),
@@ -91,7 +91,7 @@ describe(`Nexthink Export as an agent's tool on n8n-core ${N8N_CORE_VERSION}`, (
 	});
 
 	it('bounds the answer by Max Output Size When Used as a Tool, and says how many rows were left out', async () => {
-		const result = await exportTool({ operation: 'export', queryId: 'wide_rows', options: { ...FAST_WAIT, maxRowsAsTool: 100, maxOutputKBAsTool: 8 } });
+		const result = await exportTool({ operation: 'export', queryId: 'wide_rows', options: { maxRowsAsTool: 100, maxOutputKBAsTool: 8 }, advancedOptions: FAST_WAIT });
 		const rows = answerOf(result);
 		expect(Buffer.byteLength(result.answer!)).toBeLessThanOrEqual(8 * 1024);
 		const shown = rows.length - 1;
@@ -130,13 +130,13 @@ describe(`Nexthink Export as an agent's tool on n8n-core ${N8N_CORE_VERSION}`, (
 	});
 
 	it('adds no note when every row fits', async () => {
-		const rows = answerOf(await exportTool({ operation: 'export', queryId: 'devices_20', options: FAST_WAIT }));
+		const rows = answerOf(await exportTool({ operation: 'export', queryId: 'devices_20', advancedOptions: FAST_WAIT }));
 		expect(rows).toHaveLength(20);
 		expect(rows.some((row) => 'nexthinkToolNote' in row)).toBe(false);
 	});
 
 	it('bounds Execute Query by size too, counting every row it left out', async () => {
-		const result = await exportTool({ operation: 'executeQuery', queryId: 'wide_rows', executeOptions: { maxRowsAsTool: 60, maxOutputKBAsTool: 4 } });
+		const result = await exportTool({ operation: 'executeQuery', queryId: 'wide_rows', options: { maxRowsAsTool: 60, maxOutputKBAsTool: 4 } });
 		const rows = answerOf(result);
 		expect(Buffer.byteLength(result.answer!)).toBeLessThanOrEqual(4 * 1024);
 		const shown = rows.length - 1;
@@ -146,7 +146,7 @@ describe(`Nexthink Export as an agent's tool on n8n-core ${N8N_CORE_VERSION}`, (
 	});
 
 	it('refuses a Max Output Size that is not a number from 1 before any request', async () => {
-		const result = await exportTool({ operation: 'executeQuery', queryId: 'devices_20', executeOptions: { maxOutputKBAsTool: 0 } });
+		const result = await exportTool({ operation: 'executeQuery', queryId: 'devices_20', options: { maxOutputKBAsTool: 0 } });
 		expect(result.error).toContain('Max Output Size When Used as a Tool (KB) must be a number from 1 to 1,048,576, got 0');
 		expect(server.requests).toHaveLength(0);
 	});
@@ -154,7 +154,7 @@ describe(`Nexthink Export as an agent's tool on n8n-core ${N8N_CORE_VERSION}`, (
 	it('outside an agent the tool limits do not apply', async () => {
 		const { items, error } = await runNode({
 			nodeType: new NexthinkExport(),
-			parameters: { operation: 'export', queryId: 'wide_rows', options: { ...FAST_WAIT, maxRowsAsTool: 1, maxOutputKBAsTool: 1 } } as never,
+			parameters: { operation: 'export', queryId: 'wide_rows', options: { maxRowsAsTool: 1, maxOutputKBAsTool: 1 }, advancedOptions: FAST_WAIT } as never,
 			credentials: credentials(),
 		});
 		expect(error).toBeUndefined();

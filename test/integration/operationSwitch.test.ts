@@ -3,7 +3,7 @@
  * editor's parameter update (test/helpers/editorChange.ts) applied to the node's real description,
  * with the n8n-workflow of each generation. A control run with the display conditions written the
  * usual way (`operation` instead of `/operation`) shows the values the editor dropped before
- * (forOperation in export/description.ts).
+ * (operationProperty in export/description.ts).
  */
 import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
@@ -26,57 +26,51 @@ const exportNode = new NexthinkExport().description;
 
 const QUERY_PARAMETERS = { parameter: [{ name: 'os', value: 'Windows 11' }] };
 
-/** An Export node as the user left it: query parameters, everyday options and (1.2) an advanced one. */
-function exportParameters(version: number): INodeParameters {
-	const limit = { maxFieldMB: 1 };
-	return {
-		operation: 'export',
-		queryId: '#devices_by_os',
-		queryParameters: QUERY_PARAMETERS,
-		options: { maxRows: 5, requestTimeoutSeconds: 120, output: 'file', maxWaitSeconds: 600, ...(version < 1.2 ? limit : {}) },
-		...(version >= 1.2 ? { advancedOptions: limit } : {}),
-	};
-}
-
-/** Where the version keeps the results-file limits. */
-const limitsOf = (version: number, parameters: INodeParameters) => (version >= 1.2 ? parameters.advancedOptions : parameters.options) as INodeParameters;
+/** An Export node as the user left it: query parameters, everyday options and an advanced one. */
+const EXPORT_PARAMETERS: INodeParameters = {
+	operation: 'export',
+	queryId: '#devices_by_os',
+	queryParameters: QUERY_PARAMETERS,
+	options: { maxRows: 5, requestTimeoutSeconds: 120, output: 'file', maxWaitSeconds: 600 },
+	advancedOptions: { maxFieldMB: 1 },
+};
 
 describe(`Switching operations in the editor (n8n-workflow ${N8N_WORKFLOW_VERSION})`, () => {
-	describe.each([1.1, 1.2])('Nexthink Export %s', (version) => {
+	describe('Nexthink Export', () => {
 		it('Export → Download Results keeps the options both have (output, limits, timeout) and drops Export\'s own', () => {
-			const after = editorChange(exportNode, version, exportParameters(version), 'operation', 'downloadResults');
+			const after = editorChange(exportNode, 1, EXPORT_PARAMETERS, 'operation', 'downloadResults');
 			expect(after.operation).toBe('downloadResults');
-			expect(after.options).toEqual({ maxRows: 5, requestTimeoutSeconds: 120, output: 'file', ...(version < 1.2 ? { maxFieldMB: 1 } : {}) });
-			expect(limitsOf(version, after)).toMatchObject({ maxFieldMB: 1 });
+			expect(after.options).toEqual({ maxRows: 5, requestTimeoutSeconds: 120, output: 'file' });
+			expect(after.advancedOptions).toMatchObject({ maxFieldMB: 1 });
 			expect(after.queryParameters).toBeUndefined(); // Download Results has no query
 		});
 
 		it('Export → Start Export keeps the query, its parameters and Request Timeout', () => {
-			const after = editorChange(exportNode, version, exportParameters(version), 'operation', 'startExport');
+			const after = editorChange(exportNode, 1, EXPORT_PARAMETERS, 'operation', 'startExport');
 			expect(after).toMatchObject({ operation: 'startExport', queryId: '#devices_by_os', queryParameters: QUERY_PARAMETERS });
 			expect(after.options).toEqual({ requestTimeoutSeconds: 120 });
 		});
 
-		it('Export → Execute Query keeps the query and its parameters', () => {
-			const after = editorChange(exportNode, version, exportParameters(version), 'operation', 'executeQuery');
+		it('Export → Execute Query keeps the query, its parameters and Request Timeout', () => {
+			const after = editorChange(exportNode, 1, EXPORT_PARAMETERS, 'operation', 'executeQuery');
 			expect(after).toMatchObject({ operation: 'executeQuery', queryId: '#devices_by_os', queryParameters: QUERY_PARAMETERS });
+			expect(after.options).toEqual({ requestTimeoutSeconds: 120 });
 		});
 
 		it('control: with the conditions on `operation`, the editor empties the options', () => {
 			const plain = withPlainConditions(exportNode);
-			const toDownload = editorChange(plain, version, exportParameters(version), 'operation', 'downloadResults');
+			const toDownload = editorChange(plain, 1, EXPORT_PARAMETERS, 'operation', 'downloadResults');
 			expect(toDownload.options).toEqual({});
-			expect(limitsOf(version, toDownload)).toEqual({});
-			const toStart = editorChange(plain, version, exportParameters(version), 'operation', 'startExport');
+			expect(toDownload.advancedOptions).toEqual({});
+			const toStart = editorChange(plain, 1, EXPORT_PARAMETERS, 'operation', 'startExport');
 			expect(toStart.options).toEqual({});
 		});
 
 		it('Download Results → Export keeps the shared options and an Export-only one set before stays dropped', () => {
-			const download = editorChange(exportNode, version, exportParameters(version), 'operation', 'downloadResults');
-			const back = editorChange(exportNode, version, download, 'operation', 'export');
-			expect(back.options).toEqual({ requestTimeoutSeconds: 120, output: 'file', maxRows: 5, ...(version < 1.2 ? { maxFieldMB: 1 } : {}) });
-			expect(limitsOf(version, back)).toMatchObject({ maxFieldMB: 1 });
+			const download = editorChange(exportNode, 1, EXPORT_PARAMETERS, 'operation', 'downloadResults');
+			const back = editorChange(exportNode, 1, download, 'operation', 'export');
+			expect(back.options).toEqual({ requestTimeoutSeconds: 120, output: 'file', maxRows: 5 });
+			expect(back.advancedOptions).toMatchObject({ maxFieldMB: 1 });
 		});
 	});
-
 });

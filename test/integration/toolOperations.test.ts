@@ -84,7 +84,7 @@ const readCases: ToolCase[] = [
 		title: 'Export: Execute Query',
 		nodeType: () => new NexthinkExport(),
 		description: EXPORT_TOOL_DESCRIPTIONS.executeQuery,
-		parameters: { operation: 'executeQuery', queryId: fromAI('queryId', 'ID of a stored NQL query'), executeOptions: {} },
+		parameters: { operation: 'executeQuery', queryId: fromAI('queryId', 'ID of a stored NQL query'), options: {} },
 		toolArguments: () => ({ queryId: 'devices_3' }),
 		answers: (items) => expect(items.map((row) => row['device.name'])).toEqual(['PC-1', 'PC-2', 'PC-3']),
 	},
@@ -92,7 +92,7 @@ const readCases: ToolCase[] = [
 		title: 'Export: Export',
 		nodeType: () => new NexthinkExport(),
 		description: EXPORT_TOOL_DESCRIPTIONS.export,
-		parameters: { operation: 'export', queryId: fromAI('queryId', 'ID of a stored NQL query'), options: FAST_WAIT },
+		parameters: { operation: 'export', queryId: fromAI('queryId', 'ID of a stored NQL query'), advancedOptions: FAST_WAIT },
 		toolArguments: () => ({ queryId: 'devices_3' }),
 		answers: (items) => expect(items).toEqual([
 			{ 'device.name': 'PC-1', 'device.os': 'Windows 11' },

@@ -10,9 +10,7 @@ export class NexthinkEnrichment implements INodeType {
 		name: 'nexthinkEnrichment',
 		icon: { light: 'file:../icons/nexthink.svg', dark: 'file:../icons/nexthink.dark.svg' },
 		group: ['output'],
-		// 1.1: Desktop Broker and Virtualization Type start at "Choose…" (1: at Citrix CVAD and Shared)
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: 1,
 		subtitle: '={{"Enrich " + $parameter["objectType"] + "s"}}',
 		description: 'Write custom fields, virtualization, Entra ID and organization fields to Nexthink devices, users, binaries and packages',
 		defaults: { name: 'Nexthink Enrichment' },

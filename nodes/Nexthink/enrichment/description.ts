@@ -177,17 +177,15 @@ function fieldEntryValues(objectType: ObjectType): INodeProperties[] {
 			"Sent as ISO 8601 UTC with milliseconds; a date without an offset is read in the workflow's time zone. An empty value clears the field in Nexthink.",
 		displayOptions: { show: { field: dateFields } },
 	});
-	// Node version 1 preselected a real broker (Citrix CVAD) and type (Shared) the user never chose;
-	// from 1.1 the choice starts at "Choose…", which fails the item with a clear error if left.
-	// Version-1 nodes keep their defaults: n8n does not save a value left at its default.
-	const v1 = { '@version': [1] };
-	const fromV11 = { '@version': [{ _cnd: { gte: 1.1 } }] };
+	// The broker and type start at "Choose…", which fails the item with a clear error if left: a real
+	// value as the default would be written without the user ever choosing it.
 	if (brokerFields.length > 0) {
-		const broker: INodeProperties = {
+		values.push({
 			displayName: 'Desktop Broker',
 			name: 'desktopBroker',
 			type: 'options',
 			options: [
+				{ name: '- Choose a Broker -', value: NOT_CHOSEN, description: 'No broker chosen yet: the item fails until one is' },
 				{ name: 'AWS AppStream', value: 'aws_appstream' },
 				{ name: 'AWS WorkSpaces', value: 'aws_workspace' },
 				{ name: 'Azure Virtual Desktop', value: 'azure_virtual_desktops' },
@@ -197,42 +195,27 @@ function fieldEntryValues(objectType: ObjectType): INodeProperties[] {
 				{ name: 'Horizon On-Premises', value: 'horizon_on_prem' },
 				{ name: 'Windows 365', value: 'windows_365' },
 			],
-			default: 'citrix_cvad',
+			default: NOT_CHOSEN,
 			description: 'The desktop broker. In an expression, use the name (e.g. citrix_daas) or its number (0 clears, 1–7).',
-		};
-		values.push(
-			{ ...broker, displayOptions: { show: { field: brokerFields, ...v1 } } },
-			{
-				...broker,
-				options: [{ name: '- Choose a Broker -', value: NOT_CHOSEN, description: 'No broker chosen yet: the item fails until one is' }, ...(broker.options ?? [])],
-				default: NOT_CHOSEN,
-				displayOptions: { show: { field: brokerFields, ...fromV11 } },
-			},
-		);
+			displayOptions: { show: { field: brokerFields } },
+		});
 	}
 	if (typeFields.length > 0) {
-		const type: INodeProperties = {
+		values.push({
 			displayName: 'Virtualization Type',
 			name: 'virtualizationType',
 			type: 'options',
 			options: [
+				{ name: '- Choose a Type -', value: NOT_CHOSEN, description: 'No type chosen yet: the item fails until one is' },
 				{ name: 'Personal', value: 'personal' },
 				{ name: 'Pooled', value: 'pooled' },
 				{ name: 'Shared', value: 'shared' },
 			],
-			default: 'shared',
+			default: NOT_CHOSEN,
 			description:
 				'The virtualization type. In an expression, use the name (shared, personal, pooled) or its number (1–3); an empty string clears it.',
-		};
-		values.push(
-			{ ...type, displayOptions: { show: { field: typeFields, ...v1 } } },
-			{
-				...type,
-				options: [{ name: '- Choose a Type -', value: NOT_CHOSEN, description: 'No type chosen yet: the item fails until one is' }, ...(type.options ?? [])],
-				default: NOT_CHOSEN,
-				displayOptions: { show: { field: typeFields, ...fromV11 } },
-			},
-		);
+			displayOptions: { show: { field: typeFields } },
+		});
 	}
 	return values;
 }

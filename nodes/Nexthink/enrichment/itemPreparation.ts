@@ -79,7 +79,7 @@ export const CUSTOM_FIELD = 'customField';
 export const ORGANIZATION_LEVEL = 'organizationLevel';
 
 /**
- * The "Choose…" value that Desktop Broker and Virtualization Type start at from node version 1.1, so
+ * The "Choose…" value that Desktop Broker and Virtualization Type start at, so
  * no real value is sent that the user never picked (an empty string already means "clear").
  */
 export const NOT_CHOSEN = 'notChosen';

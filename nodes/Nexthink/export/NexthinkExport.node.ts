@@ -24,9 +24,7 @@ export class NexthinkExport implements INodeType {
 		name: 'nexthinkExport',
 		icon: { light: 'file:../icons/nexthink.svg', dark: 'file:../icons/nexthink.dark.svg' },
 		group: ['input'],
-		// 1.1: Maximum Wait in seconds (1: in minutes); 1.2: Advanced Options (docs/decisions.md)
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		version: 1,
 		subtitle: '={{ $parameter["operation"] + ($parameter["queryId"] ? ": " + $parameter["queryId"] : "") }}',
 		description:
 			'Run a stored Nexthink NQL query and get its results as items: export (start, wait, download) or execute synchronously',

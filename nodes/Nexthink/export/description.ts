@@ -1,16 +1,15 @@
 /**
- * Parameters several operations of the Nexthink Export node share: the operation picker, the tool
- * notice, the query fields, the export ID and the options of the `options` and `advancedOptions`
- * collections. Each operation's file lists what it shows (its `description`, wrapped by
- * forOperation), beside the code that reads it. Each option says in its description what it
- * changes, so the node documents itself in the editor.
+ * The Nexthink Export node's operation picker and what its operations share: the tool notice,
+ * Compression, Export ID, the options several operations show (`OPTION`, `RESULTS_FILE_OPTIONS`,
+ * `RESULT_LIMIT_OPTIONS`) and the two option collections. Each operation's file (`operations/<op>.operation.ts`)
+ * declares its own panel, its `description`, beside the code that reads it. Each option says in its
+ * description what it changes, so the node documents itself in the editor.
  *
- * Node version 1.2 moved the settings few users change (the results-file limits, the polling curve,
- * the start method, Execute Query's answer limits) from the operation's options into Advanced
- * Options, so the everyday panel shows the query, its parameters, compression, output and wait.
- * Versions 1 and 1.1 keep them where they were (docs/decisions.md, "Export 1.2: Advanced Options").
+ * Each operation holds at most an `options` collection (what users set) and an `advancedOptions`
+ * one (the results-file and answer limits, the polling curve, the start method: settings few users
+ * change), so the everyday panel shows the query, its parameters, compression, output and wait.
  */
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { logTagOption } from '../nql/queryFields';
 import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
@@ -21,6 +20,20 @@ const TOOL_ROWS_DESCRIPTION =
 const TOOL_SIZE_DESCRIPTION =
 	'When an AI agent runs this node as a tool, give the model at most this much JSON (1 KB = 1,024 bytes; 32 KB is roughly 8,000 to 11,000 tokens). Rows that do not fit are left out and a note tells the model how many.';
 
+/**
+ * Each operation's file shows its fields for that operation only with n8n's `updateDisplayOptions`
+ * and `{ show: { '/operation': [operation] } }`: the condition names the operation by its root path,
+ * `/operation`, so that the options the operations share keep their
+ * values when the user switches between them. When a parameter changes, n8n's editor
+ * (removeMismatchedOptionValues in
+ * https://github.com/n8n-io/n8n/blob/master/packages/frontend/editor-ui/src/features/ndv/shared/ndv.utils.ts,
+ * the same in n8n 1.x and 2.x) empties every collection whose display condition names that parameter
+ * (`operation`) and that is shown after the change, whatever it holds: switching from Export to
+ * Download Results emptied the options, Output and Request Timeout included. `/operation` reads the
+ * same value (the level of a top-level parameter is the root) without that name, and leaves the
+ * values to n8n's getNodeParameters, which keeps those the new operation's collection also has
+ * (docs/decisions.md, "Values kept across operations").
+ */
 export const operationProperty: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
@@ -98,103 +111,19 @@ export const exportIdField: INodeProperties = {
 	displayOptions: { hide: { resultsSource: ['url'] } },
 };
 
-/** The version conditions of the settings Export 1.2 moved to Advanced Options (see the top of this file). */
-export const FIRST_ADVANCED_VERSION = 1.2;
-const IN_OPTIONS = { '@version': [{ _cnd: { lt: FIRST_ADVANCED_VERSION } }] };
-const IN_ADVANCED_OPTIONS = { '@version': [{ _cnd: { gte: FIRST_ADVANCED_VERSION } }] };
+/** An operation's two collections, without their options: each operation lists its own. */
+export const OPTIONS_COLLECTION: INodeProperties = { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {} };
+export const ADVANCED_OPTIONS_COLLECTION: INodeProperties = {
+	displayName: 'Advanced Options',
+	name: 'advancedOptions',
+	type: 'collection',
+	placeholder: 'Add Advanced Option',
+	default: {},
+	description:
+		'Settings that rarely need changing: the safety limits that stop a hostile or broken results file or answer from exhausting n8n\'s memory and, for exports, how often the status is checked and how the export is started. The defaults suit almost every case.',
+};
 
-/** The option as versions 1 and 1.1 show it in the operation's options: only for those versions. */
-export function beforeAdvancedOptions(option: INodeProperties): INodeProperties {
-	return { ...option, displayOptions: { ...option.displayOptions, show: { ...option.displayOptions?.show, ...IN_OPTIONS } } };
-}
-
-/** The Advanced Options collection of an operation (version 1.2 on), holding the given options in that order. */
-export function advancedOptionsCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Advanced Options',
-		name: 'advancedOptions',
-		type: 'collection',
-		placeholder: 'Add Advanced Option',
-		default: {},
-		description:
-			'Settings that rarely need changing: the safety limits that stop a hostile or broken results file or answer from exhausting n8n\'s memory and, for exports, how often the status is checked and how the export is started. The defaults suit almost every case.',
-		displayOptions: { show: IN_ADVANCED_OPTIONS },
-		options,
-	};
-}
-
-/** Export's polling curve: when the status checks come (docs/decisions.md, "Wait settings"). */
-export const POLL_OPTION = {
-	firstPollSeconds: {
-		displayName: 'First Poll After (Seconds)',
-		name: 'firstPollSeconds',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 2,
-		description: 'How long to wait before the first status check',
-	},
-	pollGrowthFactor: {
-		displayName: 'Poll Interval Growth',
-		name: 'pollGrowthFactor',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 2 },
-		default: 2,
-		description: 'Each wait between status checks is this many times the previous one, so short exports return fast and long ones cost few status calls (Nexthink limits status calls per day). With the defaults the checks come 2, 6, 14, 30 and 60 seconds after the start, then every 30 seconds.',
-	},
-	maxPollIntervalSeconds: {
-		displayName: 'Longest Poll Interval (Seconds)',
-		name: 'maxPollIntervalSeconds',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 30,
-		description: 'The wait between status checks never grows beyond this. Two status checks are always at least 1 second apart, whatever the settings.',
-	},
-} satisfies Record<string, INodeProperties>;
-
-/** Export's wait behaviour in its options: the polling curve (up to version 1.1), Maximum Wait and On Timeout. */
-export const waitOptions: INodeProperties[] = [
-	beforeAdvancedOptions(POLL_OPTION.firstPollSeconds),
-	beforeAdvancedOptions(POLL_OPTION.pollGrowthFactor),
-	beforeAdvancedOptions(POLL_OPTION.maxPollIntervalSeconds),
-	// Node version 1 had Maximum Wait in minutes; 1.1 has it in seconds like every other wait setting.
-	// Saved version-1 nodes keep the minutes field (n8n stores a node's version with it).
-	{
-		displayName: 'Maximum Wait (Minutes)',
-		name: 'maxWaitMinutes',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 30,
-		description: 'How long to wait for the export to complete before giving up. A hard bound: a status check that gets no answer is cut off when it runs out.',
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Maximum Wait (Seconds)',
-		name: 'maxWaitSeconds',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 1800,
-		description:
-			'How long to wait for the export to complete before giving up (1800 = 30 minutes). A hard bound: a status check that gets no answer is cut off when it runs out.',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
-	},
-	{
-		displayName: 'On Timeout',
-		name: 'onTimeout',
-		type: 'options',
-		default: 'fail',
-		options: [
-			{ name: 'Fail', value: 'fail', description: 'Stop with an error that says how to continue' },
-			{
-				name: 'Return Last Status',
-				value: 'returnStatus',
-				description: 'Output the export ID and last status with waitTimedOut: true, e.g. to continue with Get Status in a Wait loop',
-			},
-		],
-	},
-];
-
-
-/** Every option of the `options` collection, by name; each operation picks its own (optionsCollection). */
+/** The options several operations show, by name; each operation lists its own. */
 export const OPTION = {
 	convertTypes: {
 		displayName: 'Convert Types',
@@ -319,56 +248,18 @@ export const OPTION = {
 	},
 } satisfies Record<string, INodeProperties>;
 
-/** The results-file limits (results/limits.ts): in the options up to version 1.1, in Advanced Options from 1.2. */
+/** The results-file limits (results/limits.ts), in Advanced Options. */
 export const RESULT_LIMIT_OPTIONS: INodeProperties[] = [OPTION.maxCompressionRatio, OPTION.maxDecompressedMB, OPTION.maxFieldMB, OPTION.maxRowMB];
 
-/**
- * The options of the operations that read a results file (Export, Download Results) with `extra`,
- * in alphabetical order like every option list.
- */
-export function resultsFileOptions(extra: INodeProperties[] = []): INodeProperties[] {
-	return alphabetical([
-		OPTION.convertTypes,
-		OPTION.includeMetadata,
-		...RESULT_LIMIT_OPTIONS.map(beforeAdvancedOptions),
-		OPTION.maxOutputKBAsTool,
-		OPTION.maxRows,
-		OPTION.maxRowsAsTool,
-		OPTION.output,
-		OPTION.binaryPropertyName,
-		OPTION.requestTimeoutSeconds,
-		OPTION.onTruncated,
-		...extra,
-	]);
-}
-
-/** Options in alphabetical order of their labels, as n8n's lint wants every option list. */
-export function alphabetical(options: INodeProperties[]): INodeProperties[] {
-	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
-}
-
-/** An `options` collection holding the given options, in that order. */
-export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
-}
-
-/**
- * The fields, each shown only for this operation (on top of its own display conditions).
- *
- * The condition names the operation by its root path, `/operation`, so that the options the
- * operations share keep their values when the user switches between them. When a parameter changes,
- * n8n's editor (removeMismatchedOptionValues in
- * https://github.com/n8n-io/n8n/blob/master/packages/frontend/editor-ui/src/features/ndv/shared/ndv.utils.ts,
- * the same in n8n 1.x and 2.x) empties every collection whose display condition names that parameter
- * (`operation`) and that is shown after the change, whatever it holds: switching from Export to
- * Download Results emptied the options, Output and Request Timeout included. `/operation` reads the
- * same value (the level of a top-level parameter is the root) without that name, and leaves the
- * values to n8n's getNodeParameters, which keeps those the new operation's collection also has
- * (docs/decisions.md, "Values kept across operations").
- */
-export function forOperation(operation: string, fields: INodeProperties[]): INodeProperties[] {
-	return fields.map((field) => {
-		const displayOptions: IDisplayOptions = { ...field.displayOptions, show: { ...field.displayOptions?.show, '/operation': [operation] } };
-		return { ...field, displayOptions };
-	});
-}
+/** The options of the operations that read a results file (Export, Download Results), in this order. */
+export const RESULTS_FILE_OPTIONS: INodeProperties[] = [
+	OPTION.convertTypes,
+	OPTION.includeMetadata,
+	OPTION.maxOutputKBAsTool,
+	OPTION.maxRows,
+	OPTION.maxRowsAsTool,
+	OPTION.output,
+	OPTION.binaryPropertyName,
+	OPTION.requestTimeoutSeconds,
+	OPTION.onTruncated,
+];

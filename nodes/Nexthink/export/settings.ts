@@ -16,7 +16,6 @@ import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings }
 import type { ExecuteRequestSettings } from '../nql/executeApi';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../nql/waitSchedule';
-import { FIRST_ADVANCED_VERSION } from './description';
 
 export type OutputMode = 'rows' | 'file' | 'rowsAndFile';
 export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
@@ -45,7 +44,7 @@ export interface ToolLimits {
 	maxBytes: number;
 }
 
-/** Execute Query's options (`executeOptions`), read and checked like the other operations' settings. */
+/** Execute Query's settings, read and checked like the other operations' settings. */
 export interface ExecuteSettings extends ExecuteRequestSettings {
 	includeMetadata: MetadataMode;
 	/** The tool-run bounds, read (and checked) whether or not the node runs as a tool. */
@@ -56,8 +55,8 @@ const EXECUTE_DEFAULT_TIMEOUT_SECONDS = 60;
 const MB = 1024 * 1024;
 
 export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): ExecuteSettings {
-	const options = ctx.getNodeParameter('executeOptions', itemIndex, {}) as IDataObject;
-	const advanced = readAdvancedOptions(ctx, itemIndex, 'executeOptions');
+	const options = readOptions(ctx, itemIndex);
+	const advanced = readAdvancedOptions(ctx, itemIndex);
 	return {
 		apiVersion: options.apiVersion === 'v1' ? 'v1' : 'v2',
 		asCsv: options.responseFormat === 'csv',
@@ -66,23 +65,18 @@ export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): 
 		utcTimestamps: readBoolean(options.utcTimestamps, 'UTC Timestamps', false),
 		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, EXECUTE_DEFAULT_TIMEOUT_SECONDS),
 		toolLimits: readToolOptions(options),
-		limits: readResultLimits(advanced),
+		limits: resultLimitsFromOptions(advanced),
 		maxAnswerBytes: limitFromOption(advanced.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB),
 	};
 }
 
-export function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 }
 
-/**
- * The collection that holds the settings node version 1.2 moved to Advanced Options (the results-file
- * and answer limits, the polling curve, the start method; description.ts): `advancedOptions` from
- * 1.2, the operation's own options collection (`options`, Execute Query's `executeOptions`) before.
- */
-function readAdvancedOptions(ctx: IExecuteFunctions, itemIndex: number, before: 'options' | 'executeOptions'): IDataObject {
-	const name = ctx.getNode().typeVersion >= FIRST_ADVANCED_VERSION ? 'advancedOptions' : before;
-	return ctx.getNodeParameter(name, itemIndex, {}) as IDataObject;
+/** Advanced Options: the results-file and answer limits, the polling curve, the start method. */
+function readAdvancedOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return ctx.getNodeParameter('advancedOptions', itemIndex, {}) as IDataObject;
 }
 
 export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): QuerySettings {
@@ -92,7 +86,7 @@ export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): Qu
 
 export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	const options = readOptions(ctx, itemIndex);
-	const advanced = readAdvancedOptions(ctx, itemIndex, 'options');
+	const advanced = readAdvancedOptions(ctx, itemIndex);
 	return {
 		compression: ctx.getNodeParameter('compression', itemIndex, 'GZIP') as Compression,
 		method: (advanced.startMethod === 'GET' ? 'GET' : 'POST') as 'GET' | 'POST',
@@ -107,32 +101,18 @@ export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number
 
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings & { failOnTimeout: boolean } {
 	const options = readOptions(ctx, itemIndex);
-	const advanced = readAdvancedOptions(ctx, itemIndex, 'options');
+	const advanced = readAdvancedOptions(ctx, itemIndex);
 	const number = (from: IDataObject, name: string, fallback: number) => (from[name] === undefined ? fallback : Number(from[name]));
-	// node version 1 has Maximum Wait in minutes, 1.1 in seconds (description.ts)
-	const maxWaitUnit = ctx.getNode().typeVersion < 1.1 ? 'minutes' : 'seconds';
-	const maxWaitMs =
-		maxWaitUnit === 'minutes'
-			? number(options, 'maxWaitMinutes', DEFAULT_WAIT_SETTINGS.maxWaitMs / 60_000) * 60_000
-			: number(options, 'maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000;
-	const settings = checkWaitSettings(
-		{
-			firstDelayMs: number(advanced, 'firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
-			factor: number(advanced, 'pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
-			maxIntervalMs: number(advanced, 'maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
-			maxWaitMs,
-		},
-		maxWaitUnit,
-	);
+	const settings = checkWaitSettings({
+		firstDelayMs: number(advanced, 'firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
+		factor: number(advanced, 'pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
+		maxIntervalMs: number(advanced, 'maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
+		maxWaitMs: number(options, 'maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
+	});
 	return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
 }
 
-export { runsAsTool };
-
-/**
- * The tool-run options of an options collection (Export's `options`, Execute Query's
- * `executeOptions`), checked whether or not the node runs as a tool.
- */
+/** The tool-run options of an operation's options, checked whether or not the node runs as a tool. */
 export function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number } {
 	return {
 		maxRows: options.maxRowsAsTool === undefined ? DEFAULT_TOOL_MAX_ROWS : wholeNumber(Number(options.maxRowsAsTool), TOOL_ROWS_OPTION, 1),
@@ -142,7 +122,7 @@ export function readToolOptions(options: IDataObject): { maxRows: number; maxByt
 
 export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): ResultSettings {
 	const options = readOptions(ctx, itemIndex);
-	const advanced = readAdvancedOptions(ctx, itemIndex, 'options');
+	const advanced = readAdvancedOptions(ctx, itemIndex);
 	const output = (options.output ?? 'rows') as OutputMode;
 	let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
 	const toolOptions = readToolOptions(options);
@@ -161,7 +141,7 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 		maxRows,
 		binaryPropertyName,
 		failOnTruncated: options.onTruncated === 'fail',
-		limits: readResultLimits(advanced),
+		limits: resultLimitsFromOptions(advanced),
 		...(tool !== undefined ? { tool } : {}),
 	};
 }
@@ -172,14 +152,6 @@ export function wholeNumber(value: number, label: string, min: 0 | 1): number {
 		throw new InputError(`${label} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${String(value)}.`);
 	}
 	return value;
-}
-
-/**
- * The results-file limits of the collection that holds them (readAdvancedOptions): a bad value
- * throws an input error naming the option.
- */
-export function readResultLimits(options: IDataObject): ResultLimits {
-	return resultLimitsFromOptions(options);
 }
 
 export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {

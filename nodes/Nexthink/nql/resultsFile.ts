@@ -135,10 +135,9 @@ export async function downloadResults(
 
 /**
  * Where a user raises the limits of a results file or an execute answer: the messages name the
- * option, this says where it is in each node (export/description.ts: Advanced Options from 1.2).
+ * option, this says where it is in each node (export/description.ts).
  */
-export const WHERE_LIMITS_ARE =
-	'In the Nexthink Export node these settings are under Options up to node version 1.1 and under Advanced Options from version 1.2; the Nexthink Trigger uses the defaults.';
+export const WHERE_LIMITS_ARE = 'In the Nexthink Export node these settings are under Advanced Options; the Nexthink Trigger uses the defaults.';
 
 /** A file past one of the limits: the message names the limit, its value and the option that raises it. */
 export function resultLimitError(ctx: NexthinkContext, error: ResultLimitError, itemIndex: number): NodeOperationError {

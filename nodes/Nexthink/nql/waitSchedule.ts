@@ -42,10 +42,9 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Checks settings before any request: every value finite, none negative, growth at least 1, the
- * intervals and the maximum wait within what a timer can wait. `maxWaitUnit` is the unit the node
- * shows Maximum Wait in (minutes in Export node version 1), for the message.
+ * intervals and the maximum wait within what a timer can wait.
  */
-export function checkWaitSettings(settings: WaitSettings, maxWaitUnit: 'minutes' | 'seconds' = 'seconds'): WaitSettings {
+export function checkWaitSettings(settings: WaitSettings): WaitSettings {
 	const seconds = (ms: number) => ms / 1000;
 	const { firstDelayMs, factor, maxIntervalMs, maxWaitMs } = settings;
 	if (!(Number.isFinite(firstDelayMs) && firstDelayMs >= 0 && firstDelayMs <= MAX_TIMER_MS)) {
@@ -60,8 +59,7 @@ export function checkWaitSettings(settings: WaitSettings, maxWaitUnit: 'minutes'
 		);
 	}
 	if (!(Number.isFinite(maxWaitMs) && maxWaitMs >= 0)) {
-		const given = maxWaitMs / (maxWaitUnit === 'minutes' ? 60_000 : 1000);
-		throw new InputError(`Maximum Wait must be a number of ${maxWaitUnit} of 0 or more, got ${given}.`);
+		throw new InputError(`Maximum Wait must be a number of seconds of 0 or more, got ${seconds(maxWaitMs)}.`);
 	}
 	return settings;
 }

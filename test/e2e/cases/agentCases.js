@@ -75,7 +75,7 @@ function agentWorkflow(spec) {
 	};
 }
 
-const FAST_POLLING = { firstPollSeconds: 0.2, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 1, maxWaitMinutes: 2 };
+const FAST_POLLING = { firstPollSeconds: 0.2, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 1 };
 
 /**
  * What a check gets: the case context of nodeCases.js plus the fake model.
@@ -105,7 +105,8 @@ const agentCases = [
 					parameters: {
 						operation: 'export',
 						queryId: "={{ $fromAI('queryId', 'ID of a stored Nexthink NQL query', 'string') }}",
-						options: FAST_POLLING,
+						options: { maxWaitSeconds: 120 },
+						advancedOptions: FAST_POLLING,
 					},
 				},
 			}),
@@ -134,7 +135,7 @@ const agentCases = [
 					parameters: {
 						operation: 'executeQuery',
 						queryId: "={{ $fromAI('queryId', 'ID of a stored Nexthink NQL query', 'string') }}",
-						executeOptions: { maxOutputKBAsTool: 8 },
+						options: { maxOutputKBAsTool: 8 },
 					},
 				},
 			}),

@@ -22,7 +22,7 @@ const SETTINGS = /** @type {const} */ ([
 	['error output', 'continueErrorOutput'],
 ]);
 
-const FAST_POLLING = { firstPollSeconds: 0.2, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 1, maxWaitMinutes: 2 };
+const FAST_POLLING = { firstPollSeconds: 0.2, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 1 };
 
 /** @param {{ pairedItem?: any }} item */
 const pairedIndex = (item) => (Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem)?.item;
@@ -75,7 +75,7 @@ const exportCases = SETTINGS.map(([label, onError], index) =>
 		`Export, On Error ${label}: a good and an unknown query ID, one outcome each`,
 		onError,
 		codeItemsNode('Queries', [{ queryId: '#e2e_errout_good' }, { queryId: '#e2e_errout_unknown' }]),
-		exportNode('Export', { operation: 'export', queryId: '={{ $json.queryId }}', compression: 'GZIP', options: { ...FAST_POLLING } }, onError ? { onError } : {}),
+		exportNode('Export', { operation: 'export', queryId: '={{ $json.queryId }}', compression: 'GZIP', options: { maxWaitSeconds: 120 }, advancedOptions: FAST_POLLING }, onError ? { onError } : {}),
 		(run, ctx) => {
 			const starts = ctx.server.requests.filter((request) => request.path === '/api/v1/nql/export');
 			assert.equal(starts.length, 2, 'both exports were started');

@@ -43,7 +43,7 @@ const {
  */
 
 /** Quick polls: the server completes these exports within a few polls. */
-const FAST_POLLING = { firstPollSeconds: 0.2, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 1, maxWaitMinutes: 2 };
+const FAST_POLLING = { firstPollSeconds: 0.2, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 1 };
 
 /** Webhook path of a case in queue mode. @param {string} id */
 const pathOf = (id) => id.toLowerCase();
@@ -105,7 +105,8 @@ const nodeCases = [
 						operation: 'export',
 						queryId: '#all_devices',
 						compression: 'GZIP',
-						options: { ...FAST_POLLING, includeMetadata: 'separateItem', output: 'rowsAndFile' },
+						options: { maxWaitSeconds: 120, includeMetadata: 'separateItem', output: 'rowsAndFile' },
+						advancedOptions: FAST_POLLING,
 					}),
 				],
 				connections: [['Start', 'Export Devices']],
@@ -145,7 +146,7 @@ const nodeCases = [
 						parametersInput: 'json',
 						queryParametersJson: '{"os": "Windows 11*"}',
 						compression: 'ZSTD',
-						options: { ...FAST_POLLING },
+						options: { maxWaitSeconds: 120 }, advancedOptions: FAST_POLLING,
 					}),
 				],
 				connections: [['Start', 'Export Windows 11']],
@@ -172,7 +173,8 @@ const nodeCases = [
 						queryId: '#devices_by_os',
 						queryParameters: { parameter: [{ name: 'os', value: 'macOS*' }] },
 						compression: 'NONE',
-						options: { ...FAST_POLLING, output: 'rowsAndFile', binaryPropertyName: 'csv' },
+						options: { maxWaitSeconds: 120, output: 'rowsAndFile', binaryPropertyName: 'csv' },
+						advancedOptions: FAST_POLLING,
 					}),
 				],
 				connections: [['Start', 'Export macOS']],
@@ -211,7 +213,8 @@ const nodeCases = [
 						operation: 'export',
 						queryId: '#e2e_truncated',
 						compression: 'GZIP',
-						options: { ...FAST_POLLING, includeMetadata: 'separateItem' },
+						options: { maxWaitSeconds: 120, includeMetadata: 'separateItem' },
+						advancedOptions: FAST_POLLING,
 					}),
 				],
 				connections: [['Start', 'Export Truncated']],
@@ -246,7 +249,7 @@ const nodeCases = [
 					triggerNode(trigger, pathOf('nxE2eErrorCont01')),
 					exportNode(
 						'Export Failing',
-						{ operation: 'export', queryId: '#e2e_failing', compression: 'GZIP', options: { ...FAST_POLLING } },
+						{ operation: 'export', queryId: '#e2e_failing', compression: 'GZIP', options: { maxWaitSeconds: 120 }, advancedOptions: FAST_POLLING },
 						{ onError: 'continueRegularOutput' },
 					),
 					noOpNode('After Export'),
@@ -303,7 +306,8 @@ const nodeCases = [
 						operation: 'export',
 						queryId: '#e2e_renewal',
 						compression: 'ZSTD',
-						options: { firstPollSeconds: 1, pollGrowthFactor: 1, maxPollIntervalSeconds: 1, maxWaitMinutes: 2 },
+						options: { maxWaitSeconds: 120 },
+						advancedOptions: { firstPollSeconds: 1, pollGrowthFactor: 1, maxPollIntervalSeconds: 1 },
 					}),
 				],
 				connections: [['Start', 'Export Renewal']],
@@ -496,7 +500,7 @@ const nodeCases = [
 					triggerNode(trigger, pathOf('nxE2eWrongSecr01')),
 					exportNode(
 						'Export With Wrong Secret',
-						{ operation: 'export', queryId: '#all_devices', compression: 'GZIP', options: { ...FAST_POLLING } },
+						{ operation: 'export', queryId: '#all_devices', compression: 'GZIP', options: { maxWaitSeconds: 120 }, advancedOptions: FAST_POLLING },
 						{ credentials: { nexthinkApi: { ...WRONG_SECRET_CREDENTIAL } } },
 					),
 				],
@@ -525,7 +529,7 @@ const nodeCases = [
 						operation: 'executeQuery',
 						queryId: '#devices_by_os',
 						queryParameters: { parameter: [{ name: 'os', value: 'Windows 10*' }] },
-						executeOptions: { utcTimestamps: true },
+						options: { utcTimestamps: true },
 					}),
 				],
 				connections: [['Start', 'Execute Query']],

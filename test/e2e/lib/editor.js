@@ -52,21 +52,19 @@ async function assertRendered(scope, expectTexts, what) {
 
 /**
  * A workflow with one Export node per operation that the examples do not show, so the editor check
- * and the screenshots cover every operation's panel. Imported beside the examples. At the node's
- * default version, 1.2: the panels new nodes get, with Advanced Options.
+ * and the screenshots cover every operation's panel. Imported beside the examples.
  */
 function operationsWorkflow() {
 	const { buildWorkflow, exportNode } = require('./workflow');
-	const version = { typeVersion: 1.2 };
 	return buildWorkflow({
 		id: 'nxEditorOps00001',
 		name: 'Nexthink Export operations (editor check)',
 		nodes: [
-			{ ...exportNode('Start Export', { operation: 'startExport', queryId: '#all_devices' }), ...version },
-			{ ...exportNode('Get Status', { operation: 'getStatus', exportId: '={{ $json.exportId }}' }), ...version },
-			{ ...exportNode('Download Results', { operation: 'downloadResults', exportId: '={{ $json.exportId }}' }), ...version },
-			{ ...exportNode('Execute Query', { operation: 'executeQuery', queryId: '#devices_by_os', queryParameters: { parameter: [{ name: 'os', value: 'Windows 11*' }] } }), ...version },
-			{ ...exportNode('Export', { operation: 'export', queryId: '#all_devices', options: { maxWaitSeconds: 600 } }), ...version },
+			exportNode('Start Export', { operation: 'startExport', queryId: '#all_devices' }),
+			exportNode('Get Status', { operation: 'getStatus', exportId: '={{ $json.exportId }}' }),
+			exportNode('Download Results', { operation: 'downloadResults', exportId: '={{ $json.exportId }}' }),
+			exportNode('Execute Query', { operation: 'executeQuery', queryId: '#devices_by_os', queryParameters: { parameter: [{ name: 'os', value: 'Windows 11*' }] } }),
+			exportNode('Export', { operation: 'export', queryId: '#all_devices', options: { maxWaitSeconds: 600 } }),
 		],
 		connections: [
 			['Start Export', 'Get Status'],

@@ -33,8 +33,6 @@ export interface EnrichOptions {
 	items: IDataObject[];
 	onError?: RunNodeOptions['onError'];
 	credentials?: RunNodeOptions['credentials'];
-	/** Node version; the newest when absent. */
-	typeVersion?: number;
 }
 
 export async function enrich(server: TestServer, parameters: INodeParameters, options: EnrichOptions): Promise<RunNodeResult> {
@@ -44,7 +42,6 @@ export async function enrich(server: TestServer, parameters: INodeParameters, op
 		items: options.items.map((json) => ({ json })),
 		credentials: options.credentials ?? { nexthinkApi: nexthinkCredentials(server) },
 		onError: options.onError,
-		typeVersion: options.typeVersion,
 	});
 }
 

@@ -101,7 +101,7 @@ describe('identification kinds', () => {
 	});
 });
 
-describe('Desktop Broker and Virtualization Type start unchosen (node version 1.1)', () => {
+describe('Desktop Broker and Virtualization Type start unchosen', () => {
 	const UNCHOSEN = [{ field: 'virtualization/desktop_broker' }, { field: 'virtualization/type' }];
 
 	it('fails the item, naming the field, when a value was never chosen, and sends nothing', async () => {
@@ -110,15 +110,6 @@ describe('Desktop Broker and Virtualization Type start unchosen (node version 1.
 		const type = await enrich(server, deviceFields(UNCHOSEN.slice(1)), { items: [{ name: 'VDI-001' }], onError: 'continueRegularOutput' });
 		expect(JSON.stringify(type.items[0].json)).toMatch(/Virtualization Type: no value chosen\. Pick Personal, Pooled or Shared/);
 		expect(enrichmentRequests(server)).toHaveLength(0);
-	});
-
-	it('keeps the old defaults (Citrix CVAD, Shared) for nodes saved as version 1', async () => {
-		const result = await enrich(server, deviceFields(UNCHOSEN), { items: [{ name: 'VDI-001' }], typeVersion: 1 });
-		expect(result.error).toBeUndefined();
-		expect(enrichmentRequests(server)[0].enrichments[0].fields).toEqual([
-			{ name: 'device/device/virtualization/desktop_broker', value: 1 },
-			{ name: 'device/device/virtualization/type', value: 1 },
-		]);
 	});
 });
 

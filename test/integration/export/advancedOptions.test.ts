@@ -1,7 +1,7 @@
 /**
- * Export node 1.2 through n8n-core's engine: the settings it keeps in Advanced Options (the
+ * The Export node through n8n-core's engine: the settings it keeps in Advanced Options (the
  * results-file limits, the polling curve, the start method, Execute Query's answer limits) are read
- * from there, and the same names under Options, where 1.1 keeps them, no longer count.
+ * from there, and the same names under Options do not count.
  */
 import { NexthinkExport } from '../../../nodes/Nexthink/export/NexthinkExport.node';
 import { gzipBomb } from '../../helpers/bombs';
@@ -24,7 +24,6 @@ localServerHooks(() => server);
 function run(parameters: Record<string, unknown>) {
 	return runNode({
 		nodeType: new NexthinkExport(),
-		typeVersion: 1.2,
 		parameters: { queryId: 'devices', ...parameters } as never,
 		credentials: { nexthinkApi: nexthinkCredentials(server) },
 	});
@@ -32,18 +31,18 @@ function run(parameters: Record<string, unknown>) {
 
 const startCalls = (method: string) => server.requests.filter((r: any) => r.path === '/api/v1/nql/export' && r.method === method);
 
-describe(`Export 1.2 Advanced Options on n8n-core ${N8N_CORE_VERSION}`, () => {
+describe(`Export Advanced Options on n8n-core ${N8N_CORE_VERSION}`, () => {
 	it('Export: the limit, the polling curve and the start method come from Advanced Options', async () => {
 		serveFile(gzipBomb(Buffer.alloc(MB, 'x'), 2)); // one 2 MB field
 		const { items, error } = await run({ compression: 'GZIP', advancedOptions: { ...FAST_WAIT, maxFieldMB: 1, startMethod: 'GET' } });
 		expect(items).toHaveLength(0);
 		expect(error.message).toMatch(/^The results file was not read: A field starting on line 2 of the results is longer than 1 MB \(the field size limit\)/);
-		expect(error.description).toMatch(/under Advanced Options from version 1\.2/);
+		expect(error.description).toMatch(/these settings are under Advanced Options;/);
 		expect(startCalls('GET')).toHaveLength(1);
 		expect(startCalls('POST')).toHaveLength(0);
 	}, DATA_WORK_TIMEOUT_MS); // builds the file with the gzip tools and reads megabytes
 
-	it('Export: the same settings under Options do not count in 1.2 (the defaults apply)', async () => {
+	it('Export: the same settings under Options do not count (the defaults apply)', async () => {
 		serveFile(gzipBomb(Buffer.alloc(MB, 'x'), 2));
 		const { items, error } = await run({ compression: 'GZIP', options: { maxFieldMB: 1, startMethod: 'GET' }, advancedOptions: FAST_WAIT });
 		expect(error).toBeUndefined();
@@ -57,11 +56,11 @@ describe(`Export 1.2 Advanced Options on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(server.requests.filter((r: any) => r.path.startsWith('/api/'))).toEqual([]);
 	});
 
-	it('Execute Query: Max Answer Size comes from Advanced Options, no longer from its Options', async () => {
+	it('Execute Query: Max Answer Size comes from Advanced Options, not from its Options', async () => {
 		const limited = await run({ operation: 'executeQuery', advancedOptions: { maxAnswerMB: 0.00001 } }); // 10 bytes
 		expect(limited.error.message).toMatch(/^Executing #devices was stopped: the execute answer is larger than /);
-		expect(limited.error.description).toMatch(/under Advanced Options from version 1\.2/);
-		const unlimited = await run({ operation: 'executeQuery', executeOptions: { maxAnswerMB: 0.00001 } });
+		expect(limited.error.description).toMatch(/these settings are under Advanced Options;/);
+		const unlimited = await run({ operation: 'executeQuery', options: { maxAnswerMB: 0.00001 } });
 		expect(unlimited.error).toBeUndefined();
 		expect(unlimited.items.map((item) => item.json['device.name'])).toEqual(['PC-1']);
 	});

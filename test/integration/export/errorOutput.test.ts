@@ -35,7 +35,7 @@ const QUERY_ITEMS = [{ json: { q: 'two_rows' } }, { json: { q: 'no_such_query' }
 const EXPORT_ID_ITEMS = () => [{ json: { id: exportId } }, { json: { id: 'no-such-export' } }];
 
 const OPERATIONS: Array<[string, Record<string, unknown>, () => INodeExecutionData[]]> = [
-	['Export', { operation: 'export', queryId: '={{ $json.q }}', options: { firstPollSeconds: 0 } }, () => QUERY_ITEMS],
+	['Export', { operation: 'export', queryId: '={{ $json.q }}', advancedOptions: { firstPollSeconds: 0 } }, () => QUERY_ITEMS],
 	['Start Export', { operation: 'startExport', queryId: '={{ $json.q }}' }, () => QUERY_ITEMS],
 	['Get Status', { operation: 'getStatus', exportId: '={{ $json.id }}' }, EXPORT_ID_ITEMS],
 	['Download Results', { operation: 'downloadResults', exportId: '={{ $json.id }}' }, EXPORT_ID_ITEMS],

@@ -75,20 +75,20 @@ describe(`Execute Query on n8n-core ${N8N_CORE_VERSION}`, () => {
 	});
 
 	it('asks for UTC timestamps with x-utc-times', async () => {
-		const { items } = await run({ executeOptions: { utcTimestamps: true } });
+		const { items } = await run({ options: { utcTimestamps: true } });
 		expect(executeCalls()[0].headers['x-utc-times']).toBe('true');
 		expect(items[0].json['device.last_seen']).toBe(SEEN);
 	});
 
 	it('turns the v1 headers and data arrays into the same items', async () => {
-		const v1 = await run({ executeOptions: { apiVersion: 'v1' } });
+		const v1 = await run({ options: { apiVersion: 'v1' } });
 		const v2 = await run({});
 		expect(executeCalls().map((c: any) => c.path)).toEqual(['/api/v1/nql/execute', '/api/v2/nql/execute']);
 		expect(v1.items.map((i) => i.json)).toEqual(v2.items.map((i) => i.json));
 	});
 
 	it('asks for CSV with Accept: text/csv and parses it with the project\'s CSV parser', async () => {
-		const { items, error } = await run({ executeOptions: { responseFormat: 'csv' } });
+		const { items, error } = await run({ options: { responseFormat: 'csv' } });
 		expect(error).toBeUndefined();
 		expect(executeCalls()[0].headers.accept).toBe('text/csv');
 		expect(items[0].json).toEqual({
@@ -97,12 +97,12 @@ describe(`Execute Query on n8n-core ${N8N_CORE_VERSION}`, () => {
 			'device.last_seen': '2026-11-23T11:15:00.000+01:00',
 			'device.note': 'a, "quoted" note',
 		});
-		const typed = await run({ executeOptions: { responseFormat: 'csv', convertTypes: true } });
+		const typed = await run({ options: { responseFormat: 'csv', convertTypes: true } });
 		expect(typed.items[0].json['device.hardware.memory']).toBe(16384);
 	});
 
 	it('outputs the metadata as a separate item or on each row', async () => {
-		const separate = await run({ executeOptions: { includeMetadata: 'separateItem' } });
+		const separate = await run({ options: { includeMetadata: 'separateItem' } });
 		expect(separate.items).toHaveLength(2);
 		expect(separate.items[1].json).toMatchObject({
 			queryId: '#device_lookup',
@@ -114,17 +114,17 @@ describe(`Execute Query on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const executedAt = separate.items[1].json.executionDateTime as string;
 		expect(executedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+01:00$/);
 		expect(Math.abs(Date.parse(executedAt) - Date.now())).toBeLessThan(60_000);
-		const eachRow = await run({ executeOptions: { includeMetadata: 'eachRow' } });
+		const eachRow = await run({ options: { includeMetadata: 'eachRow' } });
 		expect(eachRow.items).toHaveLength(1);
 		expect(eachRow.items[0].json.nexthinkQuery).toMatchObject({ queryId: '#device_lookup', rows: 1 });
 	});
 
 	it('outputs executionDateTime with its zone: Z with UTC Timestamps, the instance offset otherwise, also from v1', async () => {
-		const utc = await run({ executeOptions: { includeMetadata: 'separateItem', utcTimestamps: true } });
+		const utc = await run({ options: { includeMetadata: 'separateItem', utcTimestamps: true } });
 		const utcValue = utc.items[1].json.executionDateTime as string;
 		expect(utcValue).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 		expect(Math.abs(Date.parse(utcValue) - Date.now())).toBeLessThan(60_000);
-		const v1 = await run({ executeOptions: { includeMetadata: 'separateItem', apiVersion: 'v1' } });
+		const v1 = await run({ options: { includeMetadata: 'separateItem', apiVersion: 'v1' } });
 		const v1Value = v1.items[1].json.executionDateTime as string;
 		expect(v1Value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+01:00$/);
 		expect(Math.abs(Date.parse(v1Value) - Date.now())).toBeLessThan(60_000);
@@ -134,7 +134,7 @@ describe(`Execute Query on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const { items, run: execution } = await run({
 			queryId: 'many_devices',
 			queryParameters: {},
-			executeOptions: { includeMetadata: 'separateItem' },
+			options: { includeMetadata: 'separateItem' },
 		});
 		expect(items).toHaveLength(1001);
 		expect(items[1000].json).toMatchObject({ rows: 1000, mayBeIncomplete: true });
@@ -197,12 +197,12 @@ describe(`Execute Query answers are bounded while they arrive, on n8n-core ${N8N
 		['2 GiB of one CSV field', 'text/csv', gzipBomb(Buffer.alloc(16 * MB, 'x'), 128), { responseFormat: 'csv' }, /^The results file was not read: A field starting on line 2 .* longer than 16 MB/],
 	])(
 		'a ~2 MB answer sent with Content-Encoding: gzip that inflates to %s fails at once while memory stays low',
-		async (_what, contentType, bomb, executeOptions, message) => {
+		async (_what, contentType, bomb, options, message) => {
 			serveGzipAnswer(bomb, contentType);
 			const rssBefore = process.memoryUsage().rss;
 			let peak = rssBefore;
 			const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
-			const { items, error } = await run({ executeOptions });
+			const { items, error } = await run({ options });
 			clearInterval(sampler);
 			peak = Math.max(peak, process.memoryUsage().rss);
 			expect(items).toHaveLength(0);
@@ -218,18 +218,18 @@ describe(`Execute Query answers are bounded while they arrive, on n8n-core ${N8N
 		const bomb = gzipBomb(Buffer.from(`${'x'.repeat(1023)}\n`.repeat(16 * 1024)), 32, 'device.name\n'); // 512 MB of 1 KB rows
 		expect(bomb.length).toBeLessThan(3 * MB);
 		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', status: 200, contentType: 'text/csv', body: bomb });
-		const { error } = await run({ executeOptions: { responseFormat: 'csv' } });
+		const { error } = await run({ options: { responseFormat: 'csv' } });
 		expect(error.message).toMatch(/^Executing #device_lookup was stopped: the execute answer is larger than 64 MB/);
 	}, DATA_WORK_TIMEOUT_MS);
 
 	it('Max Answer Size applies to a genuine answer too, and 0 lifts it', async () => {
 		const parameters = { queryId: 'many_devices', queryParameters: {} };
-		const small = await run({ ...parameters, executeOptions: { maxAnswerMB: 0.01 } });
+		const small = await run({ ...parameters, advancedOptions: { maxAnswerMB: 0.01 } });
 		expect(small.error.message).toMatch(/^Executing #many_devices was stopped: the execute answer is larger than 0\.0\d+ MB/);
-		const unbounded = await run({ ...parameters, executeOptions: { maxAnswerMB: 0 } });
+		const unbounded = await run({ ...parameters, advancedOptions: { maxAnswerMB: 0 } });
 		expect(unbounded.error).toBeUndefined();
 		expect(unbounded.items).toHaveLength(1000);
-		const bad = await run({ executeOptions: { maxAnswerMB: -1 } });
+		const bad = await run({ advancedOptions: { maxAnswerMB: -1 } });
 		expect(bad.error.message).toBe('Item 0 cannot be sent: Max Answer Size (MB) must be a number, 0 (no limit) or more.');
 		expect(executeCalls()).toHaveLength(2);
 	});
@@ -237,10 +237,10 @@ describe(`Execute Query answers are bounded while they arrive, on n8n-core ${N8N
 	it.each([
 		['JSON', {}],
 		['CSV', { responseFormat: 'csv' }],
-	])('a %s answer that stops arriving midway fails within about the Request Timeout', async (_format, executeOptions) => {
+	])('a %s answer that stops arriving midway fails within about the Request Timeout', async (_format, options) => {
 		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', stallAfterBytes: 10 });
 		const started = Date.now();
-		const { items, error } = await run({ executeOptions: { ...executeOptions, requestTimeoutSeconds: 1 } });
+		const { items, error } = await run({ options: { ...options, requestTimeoutSeconds: 1 } });
 		expect(items).toHaveLength(0);
 		expect(error.message).toMatch(/^Executing #device_lookup /);
 		expect(error.message).toMatch(/timed out|Request Timeout/);
@@ -249,7 +249,7 @@ describe(`Execute Query answers are bounded while they arrive, on n8n-core ${N8N
 
 	it('quotes the API\'s JSON error body of a streamed request', async () => {
 		server.injectFault({ method: 'POST', path: '/api/v2/nql/execute', status: 400, body: { message: 'Parameter $name is missing', code: 400 } });
-		const { error } = await run({ executeOptions: { responseFormat: 'csv' } });
+		const { error } = await run({ options: { responseFormat: 'csv' } });
 		expect(error.message).toMatch(/Parameter \$name is missing/);
 	});
 });

@@ -28,7 +28,7 @@ localServerHooks(() => server);
 function run(parameters: Record<string, unknown>, extra: Partial<RunNodeOptions> = {}) {
 	return runNode({
 		nodeType: new NexthinkExport(),
-		parameters: { options: FAST_WAIT, ...parameters } as never,
+		parameters: { advancedOptions: FAST_WAIT, ...parameters } as never,
 		credentials: { nexthinkApi: nexthinkCredentials(server) },
 		...extra,
 	});
@@ -42,7 +42,7 @@ describe(`Export input checks on n8n-core ${N8N_CORE_VERSION}`, () => {
 	describe('every item is checked before the first request', () => {
 		// item 1's Max Rows comes from its input; before, item 0's export ran and its rows were lost
 		const items = [{ json: { maxRows: 1 } }, { json: { maxRows: -1 } }, { json: { maxRows: 2 } }];
-		const parameters = { queryId: 'two_rows', options: { ...FAST_WAIT, maxRows: '={{ $json.maxRows }}' } };
+		const parameters = { queryId: 'two_rows', options: { maxRows: '={{ $json.maxRows }}' }, advancedOptions: FAST_WAIT };
 
 		it('Stop Workflow: a bad item 1 stops the node before item 0 starts anything', async () => {
 			const { error } = await run(parameters, { items });
@@ -79,7 +79,7 @@ describe(`Export input checks on n8n-core ${N8N_CORE_VERSION}`, () => {
 		[{ maxRows: 2.5 }, /Max Rows must be a whole number/],
 		[{ maxRows: -1 }, /Max Rows must be a whole number/],
 	])('refuses Max Rows %j before any request', async (option, message) => {
-		const { error } = await run({ queryId: 'two_rows', options: { ...FAST_WAIT, ...option } });
+		const { error } = await run({ queryId: 'two_rows', options: option, advancedOptions: FAST_WAIT });
 		expect(error.message).toMatch(message);
 		expect(server.requests).toHaveLength(0);
 	});
@@ -89,7 +89,7 @@ describe(`Export input checks on n8n-core ${N8N_CORE_VERSION}`, () => {
 			const { items, error } = await run({
 				queryId: 'odd_names',
 				queryParameters: { parameter: VALUES.map(([name, value]) => ({ name, value })) },
-				options: { ...FAST_WAIT, startMethod },
+				advancedOptions: { ...FAST_WAIT, startMethod },
 			});
 			expect(error).toBeUndefined();
 			expect(items.map((i) => i.json)).toHaveLength(1);

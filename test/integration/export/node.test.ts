@@ -44,7 +44,7 @@ localServerHooks(() => server);
 function run(parameters: Record<string, unknown>, extra: Partial<RunNodeOptions> = {}) {
 	return runNode({
 		nodeType: new NexthinkExport(),
-		parameters: { options: FAST_WAIT, ...parameters } as never,
+		parameters: { advancedOptions: FAST_WAIT, ...parameters } as never,
 		credentials: { nexthinkApi: nexthinkCredentials(server) },
 		...extra,
 	});
@@ -77,7 +77,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const { items, error } = await run({
 			queryId: '#devices_by_os',
 			queryParameters: { parameter: [{ name: '$os', value: 'Windows 11' }] },
-			options: { ...FAST_WAIT, logTag: 'nightly-inventory' },
+			options: { logTag: 'nightly-inventory' }, advancedOptions: FAST_WAIT,
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([{ 'device.name': 'PC-9', os: 'Windows 11' }]);
@@ -95,7 +95,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const { items, error } = await run({
 			queryId: 'devices_by_os',
 			queryParameters: { parameter: [{ name: 'os', value: 'macOS 15' }] },
-			options: { ...FAST_WAIT, startMethod: 'GET' },
+			advancedOptions: { ...FAST_WAIT, startMethod: 'GET' },
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json.os).toBe('macOS 15');
@@ -124,7 +124,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 	});
 
 	it('converts types on request: exact numbers, and empty to null; 007 stays text', async () => {
-		const { items } = await run({ queryId: 'tricky', options: { ...FAST_WAIT, convertTypes: true } });
+		const { items } = await run({ queryId: 'tricky', options: { convertTypes: true }, advancedOptions: FAST_WAIT });
 		expect(items[0].json['device.#count']).toBe(1);
 		expect(items[5].json['device.note']).toBeNull();
 		expect(items[5].json['device.#count']).toBe('007');
@@ -132,7 +132,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 	// waits 2 s: #truncated completes on the third poll, and polls are at least 1 s apart
 	it('emits the rows of a truncated (206) export and reports the truncation in the metadata', async () => {
-		const { items, error } = await run({ queryId: 'truncated', options: { ...FAST_WAIT, includeMetadata: 'separateItem' } });
+		const { items, error } = await run({ queryId: 'truncated', options: { includeMetadata: 'separateItem' }, advancedOptions: FAST_WAIT });
 		expect(error).toBeUndefined();
 		expect(items.slice(0, -1).map((i) => i.json['device.name'])).toEqual(['a', 'b']);
 		expect(items.at(-1)!.json).toEqual({ exportId: lastExportId(), queryId: '#truncated', rowCount: 2, truncated: true, moreRowsAvailable: false });
@@ -140,7 +140,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 	// waits 2 s: #truncated completes on the third poll, and polls are at least 1 s apart
 	it('fails on a truncated export when asked to', async () => {
-		const { error } = await run({ queryId: 'truncated', options: { ...FAST_WAIT, onTruncated: 'fail' } });
+		const { error } = await run({ queryId: 'truncated', options: { onTruncated: 'fail' }, advancedOptions: FAST_WAIT });
 		expect(error.message).toMatch(/was truncated.*HTTP 206/);
 		expect(fileCalls()).toHaveLength(0);
 	}, REAL_WAITS_TIMEOUT_MS);
@@ -207,14 +207,14 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 	it('fails clearly, without partial rows, when the compressed file is corrupt', async () => {
 		server.injectFault({ method: 'GET', path: /^\/files\//, corrupt: true, times: 2 });
-		const { items, error } = await run({ queryId: 'inventory_200k', compression: 'GZIP', options: { ...FAST_WAIT, maxRows: 0 } });
+		const { items, error } = await run({ queryId: 'inventory_200k', compression: 'GZIP', options: { maxRows: 0 }, advancedOptions: FAST_WAIT });
 		expect(error.message).toMatch(/results file could not be read/);
 		expect(items).toHaveLength(0);
 	});
 
 	// waits 2.4 s: polls at 0.02, 1.02 and 2.02 s (1 s apart at least)
 	it('stops waiting at the maximum wait and says how to continue', async () => {
-		const { error } = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitSeconds: 2.4 } });
+		const { error } = await run({ queryId: 'never_done', options: { maxWaitSeconds: 2.4 }, advancedOptions: FAST_WAIT });
 		expect(error.message).toMatch(/did not complete within 2.4 seconds \(last status IN_PROGRESS\)/);
 		expect(error.description).toMatch(/Maximum Wait.*Get Status.*Wait node/);
 		expect(startCalls()).toHaveLength(1);
@@ -223,37 +223,21 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 	// waits 1.8 s: polls at 0.02 and 1.02 s
 	it('returns the last status with waitTimedOut when asked to', async () => {
-		const { items, error } = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitSeconds: 1.8, onTimeout: 'returnStatus' } });
+		const { items, error } = await run({ queryId: 'never_done', options: { maxWaitSeconds: 1.8, onTimeout: 'returnStatus' }, advancedOptions: FAST_WAIT });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ exportId: lastExportId(), status: 'IN_PROGRESS', waitTimedOut: true, queryId: '#never_done' });
 	}, REAL_WAITS_TIMEOUT_MS);
 
-	// waits 1.8 s (0.03 minutes): polls at 0.02 and 1.02 s
-	it('keeps Maximum Wait in minutes for nodes saved as version 1, seconds from version 1.1 on', async () => {
-		const v1 = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: 0.03 } }, { typeVersion: 1 });
-		expect(v1.error.message).toMatch(/did not complete within 1.8 seconds/);
-		// a version-1.1 node reads seconds: the minutes field of version 1 is not one of its options
-		const v11 = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitSeconds: -1 } });
-		expect(v11.error.message).toBe('Item 0 cannot be sent: Maximum Wait must be a number of seconds of 0 or more, got -1.');
-		const v1Bad = await run({ queryId: 'never_done', options: { ...FAST_WAIT, maxWaitMinutes: -2 } }, { typeVersion: 1 });
-		expect(v1Bad.error.message).toBe('Item 0 cannot be sent: Maximum Wait must be a number of minutes of 0 or more, got -2.');
-		const shown = (version: number) =>
-			new NexthinkExport().description.properties
-				.find((p) => p.name === 'options')!
-				.options!.filter((o: any) => o.name.startsWith('maxWait') && o.displayOptions.show['@version'].some((v: any) => v === version || v?._cnd?.gte <= version))
-				.map((o: any) => `${o.name}: ${o.displayName}`);
-		expect(shown(1)).toEqual(['maxWaitMinutes: Maximum Wait (Minutes)']);
-		expect(shown(1.1)).toEqual(['maxWaitSeconds: Maximum Wait (Seconds)']);
-		// new nodes (the default version, 1.2 since Advanced Options) get seconds
-		expect(new NexthinkExport().description.defaultVersion).toBe(1.2);
-		expect(shown(1.2)).toEqual(['maxWaitSeconds: Maximum Wait (Seconds)']);
-	}, REAL_WAITS_TIMEOUT_MS);
+	it('reads Maximum Wait in seconds and names the unit when it is bad', async () => {
+		const bad = await run({ queryId: 'never_done', options: { maxWaitSeconds: -1 }, advancedOptions: FAST_WAIT });
+		expect(bad.error.message).toBe('Item 0 cannot be sent: Maximum Wait must be a number of seconds of 0 or more, got -1.');
+	});
 
 	it('stops waiting at once when the execution is cancelled', async () => {
 		const running = startNode({
 			nodeType: new NexthinkExport(),
-			parameters: { queryId: 'never_done', options: { firstPollSeconds: 0.05, maxPollIntervalSeconds: 30 } } as never,
+			parameters: { queryId: 'never_done', advancedOptions: { firstPollSeconds: 0.05, maxPollIntervalSeconds: 30 } } as never,
 			credentials: { nexthinkApi: nexthinkCredentials(server) },
 		});
 		while (statusCalls().length < 3) await new Promise((r) => setTimeout(r, 10));
@@ -266,7 +250,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 	}, REAL_WAITS_TIMEOUT_MS);
 
 	it('outputs the file as binary data with the right name and MIME type', async () => {
-		const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { ...FAST_WAIT, output: 'file' } });
+		const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { output: 'file' }, advancedOptions: FAST_WAIT });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		const binary = items[0].binary!.data;
@@ -283,7 +267,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const store = jest.spyOn(BinaryDataService.prototype, 'store');
 		try {
 			server.injectFault({ method: 'GET', path: /^\/files\//, dropAfterBytes: 3000 });
-			const { items, error } = await run({ queryId: 'inventory_200k', compression: 'ZSTD', options: { ...FAST_WAIT, output: 'file' } });
+			const { items, error } = await run({ queryId: 'inventory_200k', compression: 'ZSTD', options: { output: 'file' }, advancedOptions: FAST_WAIT });
 			expect(error).toBeUndefined();
 			expect(fileCalls()).toHaveLength(2);
 			const binary = items[0].binary!.data;
@@ -304,7 +288,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const { BinaryDataService } = require('n8n-core');
 		const store = jest.spyOn(BinaryDataService.prototype, 'store').mockRejectedValue(new Error('no space left on device'));
 		try {
-			const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { ...FAST_WAIT, output: 'file' } });
+			const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { output: 'file' }, advancedOptions: FAST_WAIT });
 			expect(items).toHaveLength(0);
 			expect(error.message).toBe('The results file could not be stored as binary data: no space left on device');
 			expect(error.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
@@ -315,7 +299,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 	});
 
 	it('outputs rows and the file together, the file on the first row', async () => {
-		const { items } = await run({ queryId: 'tricky', compression: 'NONE', options: { ...FAST_WAIT, output: 'rowsAndFile', binaryPropertyName: 'csv' } });
+		const { items } = await run({ queryId: 'tricky', compression: 'NONE', options: { output: 'rowsAndFile', binaryPropertyName: 'csv' }, advancedOptions: FAST_WAIT });
 		expect(items).toHaveLength(TRICKY_ROWS.length);
 		expect(items[0].binary!.csv.fileName).toBe(`${lastExportId()}.csv`);
 		expect(items[0].binary!.csv.mimeType).toBe('text/csv');
@@ -325,7 +309,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		// the line after the rows that are read is malformed: parsing it would fail the item
 		const file = require('node:zlib').gzipSync('device.name,device.note\nPC-1,a\nPC-2,b\nPC-3,c\nbroken"line\n' + 'PC-4,d\n'.repeat(50_000));
 		server.injectFault({ method: 'GET', path: /^\/files\//, status: 200, headers: { 'content-type': 'application/gzip' }, body: file });
-		const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { ...FAST_WAIT, output: 'rowsAndFile', maxRows: 2 } });
+		const { items, error } = await run({ queryId: 'tricky', compression: 'GZIP', options: { output: 'rowsAndFile', maxRows: 2 }, advancedOptions: FAST_WAIT });
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
 			{ 'device.name': 'PC-1', 'device.note': 'a' },
@@ -335,13 +319,13 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 	});
 
 	it('caps rows with Max Rows and puts metadata on each row when asked', async () => {
-		const { items } = await run({ queryId: 'tricky', options: { ...FAST_WAIT, maxRows: 2, includeMetadata: 'eachRow' } });
+		const { items } = await run({ queryId: 'tricky', options: { maxRows: 2, includeMetadata: 'eachRow' }, advancedOptions: FAST_WAIT });
 		expect(items).toHaveLength(2);
 		expect(items[1].json.nexthinkExport).toEqual({ exportId: lastExportId(), queryId: '#tricky', rowCount: 2, truncated: false, moreRowsAvailable: true });
 	});
 
 	it('emits few rows by default when an AI agent runs it as a tool', async () => {
-		const { items } = await run({ queryId: 'inventory_500', compression: 'ZSTD', options: { ...FAST_WAIT, maxRowsAsTool: 5 } }, { typeName: 'n8n-nodes-nexthink.nexthinkExportTool' });
+		const { items } = await run({ queryId: 'inventory_500', compression: 'ZSTD', options: { maxRowsAsTool: 5 }, advancedOptions: FAST_WAIT }, { typeName: 'n8n-nodes-nexthink.nexthinkExportTool' });
 		// the note on the rows left out comes first (test/integration/agentTool.test.ts)
 		expect(items).toHaveLength(6);
 		expect(items[0].json).toMatchObject({ rowsShown: 5, moreRowsNotCounted: true });

@@ -45,7 +45,7 @@ describe(`Results file limits on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(bomb.length).toBeLessThan(16 * 1024);
 		expect(gunzipSync(bomb).length).toBe(4 * MB + 29); // a valid gzip file
 		serveFile(bomb);
-		const { items, error } = await run({ compression: 'GZIP', options: { ...FAST_WAIT, maxFieldMB: 1 } });
+		const { items, error } = await run({ compression: 'GZIP', advancedOptions: { ...FAST_WAIT, maxFieldMB: 1 } });
 		expect(items).toHaveLength(0);
 		expect(error.message).toBe(
 			'The results file was not read: A field starting on line 2 of the results is longer than 1 MB (the field size limit). If the file is genuine, raise "Max Field Size (MB)" in the node\'s options (0 = no limit).',
@@ -57,29 +57,29 @@ describe(`Results file limits on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const bomb = zstdBomb(Buffer.from(`${'y'.repeat(999)},`.repeat(1024)), 4); // a 4 MB row of 4,096 fields
 		serveFile(bomb);
 		const url = `${server.baseUrl}/files/anything.csv.zst?expires=1&signature=00`;
-		const { items, error } = await run({ operation: 'downloadResults', resultsSource: 'url', resultsFileUrl: url, options: { maxRowMB: 1 } });
+		const { items, error } = await run({ operation: 'downloadResults', resultsSource: 'url', resultsFileUrl: url, advancedOptions: { maxRowMB: 1 } });
 		expect(items).toHaveLength(0);
 		expect(error.message).toMatch(/^The results file was not read: The row starting on line 2 of the results is longer than 1 MB \(the row size limit\)\. If the file is genuine, raise "Max Row Size \(MB\)"/);
 	}, DATA_WORK_TIMEOUT_MS); // builds the file with the zstd or gzip tools and reads megabytes
 
 	it('Download Results by export ID: fails past Max Decompressed Size and Max Compression Ratio', async () => {
-		const exported = await run({ compression: 'GZIP', options: FAST_WAIT });
+		const exported = await run({ compression: 'GZIP', advancedOptions: FAST_WAIT });
 		expect(exported.error).toBeUndefined();
 		const exportId = [...server.exports.keys()].pop();
 		// many ordinary rows: only the size and ratio limits can stop them
 		const rows = Buffer.from('PC-2,same note\n'.repeat(70_000)); // 1 MB
 		serveFile(gzipBomb(rows, 20, 'device.name,device.note\n'));
-		const bySize = await run({ operation: 'downloadResults', exportId, options: { maxDecompressedMB: 4 } });
+		const bySize = await run({ operation: 'downloadResults', exportId, advancedOptions: { maxDecompressedMB: 4 } });
 		expect(bySize.error.message).toMatch(/The results file decompresses to more than 4 MB \(the decompressed size limit\)\. If the file is genuine, raise "Max Decompressed Size \(MB\)"/);
 
 		serveFile(gzipBomb(rows, 20, 'device.name,device.note\n'));
-		const byRatio = await run({ operation: 'downloadResults', exportId, options: { maxCompressionRatio: 10 } });
+		const byRatio = await run({ operation: 'downloadResults', exportId, advancedOptions: { maxCompressionRatio: 10 } });
 		expect(byRatio.error.message).toMatch(/The results file decompresses to more than 10 times its downloaded size \(.* so far; the compression ratio limit\)\. If the file is genuine, raise "Max Compression Ratio"/);
 
 		// the same file (identical rows: it compresses about 400 times) is read in full once the
 		// ratio limit is raised, as the message says
 		serveFile(gzipBomb(rows, 20, 'device.name,device.note\n'));
-		const within = await run({ operation: 'downloadResults', exportId, options: { maxCompressionRatio: 1000 } });
+		const within = await run({ operation: 'downloadResults', exportId, advancedOptions: { maxCompressionRatio: 1000 } });
 		expect(within.error).toBeUndefined();
 		expect(within.items).toHaveLength(70_000 * 20);
 	}, 60_000); // reads 1,400,000 rows once in full
@@ -93,13 +93,13 @@ describe(`Results file limits on n8n-core ${N8N_CORE_VERSION}`, () => {
 			// the limit is checked between 64 KiB slices, so the field is well past it
 			body: `device.name,device.note\nPC-1,${'z'.repeat(600 * 1024)}\n`,
 		});
-		const { items, error } = await run({ operation: 'executeQuery', executeOptions: { responseFormat: 'csv', maxFieldMB: 0.25 } });
+		const { items, error } = await run({ operation: 'executeQuery', options: { responseFormat: 'csv' }, advancedOptions: { maxFieldMB: 0.25 } });
 		expect(items).toHaveLength(0);
 		expect(error.message).toMatch(/^The results file was not read: A field starting on line 2 of the results is longer than 256 KB \(the field size limit\)\. If the file is genuine, raise "Max Field Size \(MB\)"/);
 	}, DATA_WORK_TIMEOUT_MS); // the server sends and the node parses 600 KB of CSV
 
 	it('rejects a negative limit before any request, naming the option', async () => {
-		const { error } = await run({ compression: 'GZIP', options: { ...FAST_WAIT, maxRowMB: -1 } });
+		const { error } = await run({ compression: 'GZIP', advancedOptions: { ...FAST_WAIT, maxRowMB: -1 } });
 		expect(error.message).toBe('Item 0 cannot be sent: Max Row Size (MB) must be a number, 0 (no limit) or more.');
 		expect(server.requests).toHaveLength(0);
 	});
@@ -118,7 +118,7 @@ describe(`Results file limits on n8n-core ${N8N_CORE_VERSION}`, () => {
 			const rssBefore = process.memoryUsage().rss;
 			let peak = rssBefore;
 			const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
-			const { items, error } = await run({ compression, options: FAST_WAIT });
+			const { items, error } = await run({ compression, advancedOptions: FAST_WAIT });
 			clearInterval(sampler);
 			peak = Math.max(peak, process.memoryUsage().rss);
 			expect(items).toHaveLength(0);

@@ -54,27 +54,28 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 	describe('point 3: polling cannot spin, Maximum Wait is a hard bound', () => {
 		it.each([
-			[{ firstPollSeconds: -1 }, /First Poll After must be .* got -1/],
-			[{ firstPollSeconds: 'soon' }, /First Poll After must be .* got NaN/],
-			[{ firstPollSeconds: 1e10 }, /First Poll After must be a number of seconds from 0 to 2147483/],
-			[{ pollGrowthFactor: 0.5 }, /Poll Interval Growth must be a number of 1 or more, got 0.5/],
-			[{ pollGrowthFactor: 'Infinity' }, /Poll Interval Growth must be .* got Infinity/],
-			[{ pollGrowthFactor: 'x' }, /Poll Interval Growth must be .* got NaN/],
-			[{ maxPollIntervalSeconds: 0 }, /Longest Poll Interval must be .* above 0/],
-			[{ maxPollIntervalSeconds: -3 }, /Longest Poll Interval must be .* got -3/],
-			[{ maxPollIntervalSeconds: 1e12 }, /Longest Poll Interval must be .* at most 2147483/],
-			[{ maxWaitSeconds: -1 }, /Maximum Wait must be a number of seconds of 0 or more, got -1/],
-			[{ maxWaitSeconds: 'Infinity' }, /Maximum Wait must be .* got Infinity/],
-		])('rejects wait setting %j before any request, naming the field', async (options, message) => {
-			const { error } = await runNode(exportNode({ options }));
+			[{ advancedOptions: { firstPollSeconds: -1 } }, /First Poll After must be .* got -1/],
+			[{ advancedOptions: { firstPollSeconds: 'soon' } }, /First Poll After must be .* got NaN/],
+			[{ advancedOptions: { firstPollSeconds: 1e10 } }, /First Poll After must be a number of seconds from 0 to 2147483/],
+			[{ advancedOptions: { pollGrowthFactor: 0.5 } }, /Poll Interval Growth must be a number of 1 or more, got 0.5/],
+			[{ advancedOptions: { pollGrowthFactor: 'Infinity' } }, /Poll Interval Growth must be .* got Infinity/],
+			[{ advancedOptions: { pollGrowthFactor: 'x' } }, /Poll Interval Growth must be .* got NaN/],
+			[{ advancedOptions: { maxPollIntervalSeconds: 0 } }, /Longest Poll Interval must be .* above 0/],
+			[{ advancedOptions: { maxPollIntervalSeconds: -3 } }, /Longest Poll Interval must be .* got -3/],
+			[{ advancedOptions: { maxPollIntervalSeconds: 1e12 } }, /Longest Poll Interval must be .* at most 2147483/],
+			[{ options: { maxWaitSeconds: -1 } }, /Maximum Wait must be a number of seconds of 0 or more, got -1/],
+			[{ options: { maxWaitSeconds: 'Infinity' } }, /Maximum Wait must be .* got Infinity/],
+		])('rejects wait setting %j before any request, naming the field', async (parameters, message) => {
+			const { error } = await runNode(exportNode(parameters));
 			expect(error?.message).toMatch(message);
 			expect(server.requests).toHaveLength(0);
 		});
 
 		// waits about 3.5 s (Maximum Wait 3.6 s)
 		it('keeps status calls at least 1 s apart even when every interval setting asks for less', async () => {
-			const options = { firstPollSeconds: 0, pollGrowthFactor: 1, maxPollIntervalSeconds: 0.001, maxWaitSeconds: 3.6, onTimeout: 'returnStatus' };
-			const { error, items } = await runNode(exportNode({ queryId: 'never_done', options }));
+			const options = { maxWaitSeconds: 3.6, onTimeout: 'returnStatus' };
+			const advancedOptions = { firstPollSeconds: 0, pollGrowthFactor: 1, maxPollIntervalSeconds: 0.001 };
+			const { error, items } = await runNode(exportNode({ queryId: 'never_done', options, advancedOptions }));
 			expect(error).toBeUndefined();
 			expect(items[0].json).toMatchObject({ waitTimedOut: true });
 			const times: number[] = calls(STATUS_PATH).map((r: any) => r.at);
@@ -86,8 +87,8 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 		// Maximum Wait is 3 s; the server stalls every status call
 		it('ends an export with Maximum Wait 3 s by about 3 s when the server stalls a status call', async () => {
 			server.injectFault({ method: 'GET', path: STATUS_PATH, delayMs: STALL_MS, times: Infinity });
-			const options = { firstPollSeconds: 0.5, maxWaitSeconds: 3 };
-			const { result, ms } = await timed(() => runNode(exportNode({ queryId: 'never_done', options })));
+			const parameters = { queryId: 'never_done', options: { maxWaitSeconds: 3 }, advancedOptions: { firstPollSeconds: 0.5 } };
+			const { result, ms } = await timed(() => runNode(exportNode(parameters)));
 			expect(result.error?.message).toMatch(
 				/did not complete within 3 seconds \(last status SUBMITTED; the last status call got no answer before the maximum wait ran out\)/,
 			);
@@ -101,8 +102,8 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 		it('returns the last status when the wait runs out during a stalled status call and On Timeout is Return Last Status', async () => {
 			server.injectFault({ method: 'GET', path: STATUS_PATH, delayMs: 1_500 });
 			server.injectFault({ method: 'GET', path: STATUS_PATH, delayMs: STALL_MS, times: Infinity });
-			const options = { firstPollSeconds: 0.2, maxWaitSeconds: 3, onTimeout: 'returnStatus' };
-			const { result, ms } = await timed(() => runNode(exportNode({ queryId: 'never_done', options })));
+			const parameters = { queryId: 'never_done', options: { maxWaitSeconds: 3, onTimeout: 'returnStatus' }, advancedOptions: { firstPollSeconds: 0.2 } };
+			const { result, ms } = await timed(() => runNode(exportNode(parameters)));
 			expect(result.error).toBeUndefined();
 			expect(result.items[0].json).toMatchObject({ status: 'SUBMITTED', waitTimedOut: true });
 			expect(ms).toBeLessThan(30_000); // ten times the Maximum Wait
@@ -148,7 +149,7 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 		});
 
 		it.each([0, -5, 'abc', '', 86_401, 'Infinity'])('rejects Request Timeout %j of Execute Query before sending', async (value) => {
-			const { error } = await runNode(exportNode({ operation: 'executeQuery', executeOptions: { requestTimeoutSeconds: value } }));
+			const { error } = await runNode(exportNode({ operation: 'executeQuery', options: { requestTimeoutSeconds: value } }));
 			expect(error?.message).toMatch(/Request Timeout must be a number of seconds above 0 and at most 86400/);
 			expect(server.requests).toHaveLength(0);
 		});
@@ -156,7 +157,7 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 		// one attempt of 0.4 s, retried up to four times with backoff (at most 7.5 s)
 		it('cuts a stalled Execute Query request off at its Request Timeout', async () => {
 			server.injectFault({ method: 'POST', path: /\/nql\/execute$/, delayMs: STALL_MS, times: Infinity });
-			const { result, ms } = await timed(() => runNode(exportNode({ operation: 'executeQuery', executeOptions: { requestTimeoutSeconds: 0.4 } })));
+			const { result, ms } = await timed(() => runNode(exportNode({ operation: 'executeQuery', options: { requestTimeoutSeconds: 0.4 } })));
 			expect(result.error?.message).toMatch(/could not get an answer from Nexthink \((ECONNABORTED|ETIMEDOUT)/);
 			expect(ms).toBeLessThan(40_000); // far below the server's stall
 		}, REAL_WAITS_TIMEOUT_MS);
@@ -171,7 +172,7 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 		])('retries a start refused with %s and starts exactly one export', async (_name, fault) => {
 			const before = exportsStarted();
 			server.injectFault({ method: 'POST', path: START_PATH, times: 2, ...fault });
-			const { error, items } = await runNode(exportNode({ options: { firstPollSeconds: 0 } }));
+			const { error, items } = await runNode(exportNode({ advancedOptions: { firstPollSeconds: 0 } }));
 			expect(error).toBeUndefined();
 			expect(items.map((item) => item.json)).toEqual([{ 'device.name': 'PC-1' }, { 'device.name': 'PC-2' }]);
 			expect(calls(START_PATH)).toHaveLength(3);
@@ -180,7 +181,7 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 		it('retries a refused start within the Request Timeout only, and says it was refused each time', async () => {
 			server.injectFault({ method: 'GET', path: START_PATH, status: 503, times: Infinity });
-			const { result, ms } = await timed(() => runNode(exportNode({ operation: 'startExport', options: { startMethod: 'GET', requestTimeoutSeconds: 2 } })));
+			const { result, ms } = await timed(() => runNode(exportNode({ operation: 'startExport', options: { requestTimeoutSeconds: 2 }, advancedOptions: { startMethod: 'GET' } })));
 			expect(result.error?.message).toMatch(/Starting the export of #quick failed \(HTTP 503\)/);
 			expect(result.error?.description).toMatch(/Tried [2-5] times\./);
 			expect(result.error?.description).not.toMatch(/may have started/);
@@ -232,7 +233,7 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 		const cancelled = /^The execution was cancelled$/;
 
 		it('says the execution was cancelled when it is cancelled during the wait', async () => {
-			const running = startNode(exportNode({ queryId: 'never_done', options: { firstPollSeconds: 0, maxPollIntervalSeconds: 30 } }));
+			const running = startNode(exportNode({ queryId: 'never_done', advancedOptions: { firstPollSeconds: 0, maxPollIntervalSeconds: 30 } }));
 			await until(() => calls(STATUS_PATH).length >= 1);
 			running.cancel();
 			const { error } = await running.result;
@@ -241,7 +242,7 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 		it('says the execution was cancelled when it is cancelled while a status call is retried', async () => {
 			server.injectFault({ method: 'GET', path: STATUS_PATH, status: 503, headers: { 'retry-after': '30' }, times: Infinity });
-			const running = startNode(exportNode({ queryId: 'never_done', options: { firstPollSeconds: 0 } }));
+			const running = startNode(exportNode({ queryId: 'never_done', advancedOptions: { firstPollSeconds: 0 } }));
 			await until(() => calls(STATUS_PATH).length >= 1);
 			running.cancel();
 			const { error } = await running.result;
@@ -250,7 +251,7 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 		it('says the execution was cancelled when it is cancelled while the results file does not answer yet', async () => {
 			server.injectFault({ method: 'GET', path: /^\/files\//, delayMs: STALL_MS });
-			const running = startNode(exportNode({ options: { firstPollSeconds: 0 } }));
+			const running = startNode(exportNode({ advancedOptions: { firstPollSeconds: 0 } }));
 			await until(() => fileCalls().length >= 1);
 			running.cancel();
 			const { error } = await running.result;
@@ -260,7 +261,7 @@ describe(`Waits, timeouts and retries on n8n-core ${N8N_CORE_VERSION}`, () => {
 
 		// a million rows take far longer than 0.3 s to stream, on any machine
 		it('says the execution was cancelled when it is cancelled while the results file streams', async () => {
-			const running = startNode(exportNode({ queryId: 'million', compression: 'NONE', options: { firstPollSeconds: 0 } }));
+			const running = startNode(exportNode({ queryId: 'million', compression: 'NONE', advancedOptions: { firstPollSeconds: 0 } }));
 			await until(() => fileCalls().length >= 1);
 			await new Promise((resolve) => setTimeout(resolve, 300));
 			running.cancel();

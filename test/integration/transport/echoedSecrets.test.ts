@@ -104,7 +104,7 @@ describe('a successful execute answer that quotes the request in a row and its t
 		server.injectFault({ method: 'POST', path, status: 200, echoRequest: 'rows' });
 		const result = await runNode({
 			nodeType: new NexthinkExport(),
-			parameters: { operation: 'executeQuery', queryId: '#estate', executeOptions: { apiVersion } } as never,
+			parameters: { operation: 'executeQuery', queryId: '#estate', options: { apiVersion } } as never,
 			credentials: { nexthinkApi: credentials() },
 		});
 		expect(result.error).toBeUndefined();

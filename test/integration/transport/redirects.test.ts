@@ -49,7 +49,7 @@ interface EndpointCase {
 const runExport = (parameters: Record<string, unknown>) =>
 	runNode({
 		nodeType: new NexthinkExport(),
-		parameters: { operation: 'export', queryId: 'small', compression: 'NONE', ...parameters, options: { ...FAST_WAIT, ...(parameters.options as object) } } as never,
+		parameters: { operation: 'export', queryId: 'small', compression: 'NONE', ...parameters, advancedOptions: { ...FAST_WAIT, ...(parameters.advancedOptions as object) } } as never,
 		credentials: { nexthinkApi: nexthinkCredentials(server) },
 		onError: 'continueRegularOutput',
 	});
@@ -57,7 +57,7 @@ const runExport = (parameters: Record<string, unknown>) =>
 const ENDPOINTS: Record<string, EndpointCase> = {
 	token: { method: 'POST', path: '/oauth2/default/v1/token', run: () => runExport({}) },
 	'export start (POST)': { method: 'POST', path: '/api/v1/nql/export', run: () => runExport({}) },
-	'export start (GET)': { method: 'GET', path: '/api/v1/nql/export', run: () => runExport({ options: { startMethod: 'GET' } }) },
+	'export start (GET)': { method: 'GET', path: '/api/v1/nql/export', run: () => runExport({ advancedOptions: { startMethod: 'GET' } }) },
 	status: { method: 'GET', path: /^\/api\/v1\/nql\/status\//, run: () => runExport({}) },
 	execute: {
 		method: 'POST',

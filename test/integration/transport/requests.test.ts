@@ -281,7 +281,7 @@ describe(`transport on n8n-core ${N8N_CORE_VERSION}`, () => {
 				server.injectFault({ method: 'GET', path: status, status: 429, headers: { 'retry-after': 'abc' } });
 				const { items, error } = await runNode({
 					nodeType: new NexthinkExport(),
-					parameters: { operation: 'export', queryId: '#slow_rows', options: { firstPollSeconds: 0 } } as never,
+					parameters: { operation: 'export', queryId: '#slow_rows', advancedOptions: { firstPollSeconds: 0 } } as never,
 					credentials: { nexthinkApi: nexthinkCredentials(server) },
 				});
 				expect(error).toBeUndefined();

@@ -24,7 +24,7 @@ localServerHooks(() => server);
 function run(parameters: Record<string, unknown>, ignoreSslIssues: boolean) {
 	return runNode({
 		nodeType: new NexthinkExport(),
-		parameters: { queryId: 'small', compression: 'GZIP', options: FAST_WAIT, ...parameters } as never,
+		parameters: { queryId: 'small', compression: 'GZIP', advancedOptions: FAST_WAIT, ...parameters } as never,
 		credentials: { nexthinkApi: { ...nexthinkCredentials(server), ignoreSslIssues } },
 	});
 }

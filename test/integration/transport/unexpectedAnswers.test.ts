@@ -35,7 +35,7 @@ function visible(result: { items: unknown; error?: any }): string {
 function exportNode(parameters: Record<string, unknown>, extra: Partial<RunNodeOptions> = {}) {
 	return runNode({
 		nodeType: new NexthinkExport(),
-		parameters: { options: { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 }, ...parameters } as never,
+		parameters: { advancedOptions: { firstPollSeconds: 0.02, pollGrowthFactor: 1.5, maxPollIntervalSeconds: 0.1 }, ...parameters } as never,
 		credentials: { nexthinkApi: nexthinkCredentials(server) },
 		...extra,
 	});
@@ -184,9 +184,9 @@ describe(`answers with a success status but not the documented body, on n8n-core
 			[{}, 'application/json', '{"data":[1]}', /: row 1 of the execute answer is not an object\.$/],
 			[{ apiVersion: 'v1' }, 'application/json', '{"headers":[{"x":1}],"data":[[1]]}', /: header 1 of the v1 execute answer is not a text name\.$/],
 			[{ responseFormat: 'csv' }, 'text/html', LOGIN_PAGE, /HTTP 200, text\/html\) from .*: a text\/html page instead of CSV text\.$/],
-		])('%j answered 200 %s %j: a clear error, no rows', async (executeOptions, contentType, body, message) => {
+		])('%j answered 200 %s %j: a clear error, no rows', async (options, contentType, body, message) => {
 			server.injectFault({ method: 'POST', path: /^\/api\/v[12]\/nql\/execute$/, status: 200, contentType, body });
-			const result = await exportNode({ operation: 'executeQuery', queryId: 'two_rows', executeOptions });
+			const result = await exportNode({ operation: 'executeQuery', queryId: 'two_rows', options });
 			expect(result.items).toHaveLength(0);
 			expect(result.error.message).toMatch(/^Executing #two_rows got an unexpected answer \(HTTP 200, /);
 			expect(result.error.message).toMatch(message);
@@ -199,7 +199,7 @@ describe(`answers with a success status but not the documented body, on n8n-core
 				status: 200,
 				body: { queryId: { x: 1 }, executedQuery: 5, rows: 'two', data: [{ 'device.name': 'PC-1' }] },
 			});
-			const result = await exportNode({ operation: 'executeQuery', queryId: 'two_rows', executeOptions: { includeMetadata: 'separateItem' } });
+			const result = await exportNode({ operation: 'executeQuery', queryId: 'two_rows', options: { includeMetadata: 'separateItem' } });
 			expect(result.error).toBeUndefined();
 			expect(result.items.map((item: any) => item.json)).toEqual([
 				{ 'device.name': 'PC-1' },

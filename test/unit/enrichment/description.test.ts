@@ -32,27 +32,18 @@ describe('Fields to Set offers exactly the fields of the object type', () => {
 		expect([...optionValues(fieldChoice)].sort()).toEqual([...expected, ...extra].sort());
 	});
 
-	// version 1 starts at a real value; from 1.1 the list starts at "Choose…" (NOT_CHOSEN)
-	const forVersion = (name: string, version: 1 | 1.1) =>
-		entryValues('device').filter(
-			(value) =>
-				value.name === name &&
-				(value.displayOptions?.show?.['@version'] as unknown[]).some((v: any) => v === version || (v?._cnd?.gte !== undefined && v._cnd.gte <= version)),
-		);
-
-	it('the desktop broker and virtualization type choices are the catalogue names, plus "Choose…" from version 1.1', () => {
+	it('the desktop broker and virtualization type choices are "Choose…" and the catalogue names, starting at "Choose…"', () => {
 		for (const [name, names] of [
 			['desktopBroker', Object.keys(DESKTOP_BROKERS)],
 			['virtualizationType', Object.keys(VIRTUALIZATION_TYPES)],
 		] as const) {
-			const [v1] = forVersion(name, 1);
-			expect(forVersion(name, 1)).toHaveLength(1);
-			expect([...optionValues(v1)].sort()).toEqual([...names].sort());
-			expect(names).toContain(v1.default);
-			const [v11] = forVersion(name, 1.1);
-			expect(forVersion(name, 1.1)).toHaveLength(1);
-			expect(optionValues(v11)).toEqual([NOT_CHOSEN, ...optionValues(v1)]);
-			expect(v11.default).toBe(NOT_CHOSEN);
+			const shown = entryValues('device').filter((value) => value.name === name);
+			expect(shown).toHaveLength(1);
+			const [list] = shown;
+			const [first, ...rest] = optionValues(list);
+			expect(first).toBe(NOT_CHOSEN);
+			expect([...rest].sort()).toEqual([...names].sort());
+			expect(list.default).toBe(NOT_CHOSEN);
 		}
 	});
 
@@ -60,8 +51,8 @@ describe('Fields to Set offers exactly the fields of the object type', () => {
 		const values = entryValues('device');
 		const shownFor = (name: string) => values.filter((value) => value.name === name).map((value) => value.displayOptions?.show?.field);
 		expect(shownFor('dateValue')).toEqual([['virtualization/last_update']]);
-		expect(shownFor('desktopBroker')).toEqual([['virtualization/desktop_broker'], ['virtualization/desktop_broker']]);
-		expect(shownFor('virtualizationType')).toEqual([['virtualization/type'], ['virtualization/type']]);
+		expect(shownFor('desktopBroker')).toEqual([['virtualization/desktop_broker']]);
+		expect(shownFor('virtualizationType')).toEqual([['virtualization/type']]);
 	});
 });
 

@@ -1,14 +1,15 @@
 /** Download Results: by export ID (one status call for a fresh URL) or by a results URL. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { outputCompletedExport } from '../completedExport';
 import { getExportStatus, type ExportStatusReport } from '../../nql/exportApi';
 import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptionsCollection, exportIdField, forOperation, optionsCollection, RESULT_LIMIT_OPTIONS, resultsFileOptions } from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, exportIdField, OPTIONS_COLLECTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 
-export const description: INodeProperties[] = forOperation('downloadResults', [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Results Source',
 		name: 'resultsSource',
@@ -30,9 +31,12 @@ export const description: INodeProperties[] = forOperation('downloadResults', [
 		displayOptions: { show: { resultsSource: ['url'] } },
 	},
 	exportIdField,
-	optionsCollection(resultsFileOptions()),
-	advancedOptionsCollection(RESULT_LIMIT_OPTIONS),
-]);
+	{ ...OPTIONS_COLLECTION, options: RESULTS_FILE_OPTIONS },
+	{ ...ADVANCED_OPTIONS_COLLECTION, options: RESULT_LIMIT_OPTIONS },
+];
+
+// `/operation`, not `operation`: see operationProperty in ../description.ts
+export const description = updateDisplayOptions({ show: { '/operation': ['downloadResults'] } }, properties);
 
 function prepareDownloadResults(this: IExecuteFunctions, itemIndex: number) {
 	const source = this.getNodeParameter('resultsSource', itemIndex, 'exportId') as string;

@@ -4,14 +4,16 @@
  * the rest without saying so; reaching that count is reported as "may be incomplete".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EXECUTE_ROW_LIMIT, executionDateTimeWithZone } from '../../nql/executeAnswer';
 import { executeStoredQuery } from '../../nql/executeApi';
 import { finishItems, placeRows } from '../resultItems';
-import { readExecuteSettings, readQuerySettings, runsAsTool } from '../settings';
+import { readExecuteSettings, readQuerySettings } from '../settings';
+import { runsAsTool } from '../../shared/toolMode';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptionsCollection, beforeAdvancedOptions, forOperation, OPTION } from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, OPTION, OPTIONS_COLLECTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
 import { requestTimeoutOption } from '../../shared/optionFields';
 
@@ -23,10 +25,7 @@ const executeNotice: INodeProperties = {
 	default: '',
 };
 
-// for options that only a CSV answer uses (Max Field Size and Max Row Size are the Export options of that name)
-const CSV_ONLY = { show: { responseFormat: ['csv'] } };
-
-/** Bounds of the answer against a misbehaving server: in the options up to version 1.1, in Advanced Options from 1.2. */
+/** Bound of the answer against a misbehaving server, in Advanced Options. */
 const maxAnswerOption: INodeProperties = {
 	displayName: 'Max Answer Size (MB)',
 	name: 'maxAnswerMB',
@@ -36,80 +35,81 @@ const maxAnswerOption: INodeProperties = {
 	description:
 		'Fail when the answer is larger than this many MB once decompressed (1 MB = 1,048,576 bytes; 0 = no limit). About 1,000 rows take a few MB; far more means a misbehaving server.',
 };
-// Advanced Options cannot show an option by a value of the `executeOptions` collection, so there
+// Advanced Options cannot show an option by a value of the `options` collection, so there
 // these two are always shown and say that they apply to CSV answers only.
 const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
-const advancedOptions = advancedOptionsCollection([
-	maxAnswerOption,
-	{ ...OPTION.maxFieldMB, description: OPTION.maxFieldMB.description + CSV_ANSWERS_ONLY },
-	{ ...OPTION.maxRowMB, description: OPTION.maxRowMB.description + CSV_ANSWERS_ONLY },
-]);
 
-const executeOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'executeOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'API Version',
-			name: 'apiVersion',
-			type: 'options',
-			default: 'v2',
-			options: [
-				{ name: 'V2 (Rows as Objects)', value: 'v2' },
-				{ name: 'V1 (Headers and Value Lists)', value: 'v1' },
-			],
-			description: 'Which execute endpoint to call. Both give the same items; v1 is for older proxies.',
-		},
-		{
-			displayName: 'Convert Types',
-			name: 'convertTypes',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
-			displayOptions: CSV_ONLY,
-		},
-		{
-			displayName: 'Include Query Metadata',
-			name: 'includeMetadata',
-			type: 'options',
-			default: 'none',
-			options: [
-				{ name: 'No', value: 'none' },
-				{ name: 'As a Separate Last Item', value: 'separateItem' },
-				{ name: 'On Each Row (Under nexthinkQuery)', value: 'eachRow' },
-			],
-			description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
-		},
-		beforeAdvancedOptions(maxAnswerOption),
-		beforeAdvancedOptions({ ...OPTION.maxFieldMB, displayOptions: CSV_ONLY }),
-		OPTION.maxOutputKBAsTool,
-		beforeAdvancedOptions({ ...OPTION.maxRowMB, displayOptions: CSV_ONLY }),
-		OPTION.maxRowsAsTool,
-		requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
-		{
-			displayName: 'Response Format',
-			name: 'responseFormat',
-			type: 'options',
-			default: 'json',
-			options: [
-				{ name: 'JSON', value: 'json' },
-				{ name: 'CSV', value: 'csv', description: 'Ask for text/csv and parse it; every value is text unless Convert Types is on' },
-			],
-		},
-		{
-			displayName: 'UTC Timestamps',
-			name: 'utcTimestamps',
-			type: 'boolean',
-			default: false,
-			description: 'Whether Nexthink should give times in UTC instead of the instance\'s regional time zone',
-		},
-	],
-};
+const properties: INodeProperties[] = [
+	executeNotice,
+	...queryFields,
+	{
+		...OPTIONS_COLLECTION,
+		options: [
+			{
+				displayName: 'API Version',
+				name: 'apiVersion',
+				type: 'options',
+				default: 'v2',
+				options: [
+					{ name: 'V2 (Rows as Objects)', value: 'v2' },
+					{ name: 'V1 (Headers and Value Lists)', value: 'v1' },
+				],
+				description: 'Which execute endpoint to call. Both give the same items; v1 is for older proxies.',
+			},
+			{
+				displayName: 'Convert Types',
+				name: 'convertTypes',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
+				displayOptions: { show: { responseFormat: ['csv'] } },
+			},
+			{
+				displayName: 'Include Query Metadata',
+				name: 'includeMetadata',
+				type: 'options',
+				default: 'none',
+				options: [
+					{ name: 'No', value: 'none' },
+					{ name: 'As a Separate Last Item', value: 'separateItem' },
+					{ name: 'On Each Row (Under nexthinkQuery)', value: 'eachRow' },
+				],
+				description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
+			},
+			OPTION.maxOutputKBAsTool,
+			OPTION.maxRowsAsTool,
+			requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
+			{
+				displayName: 'Response Format',
+				name: 'responseFormat',
+				type: 'options',
+				default: 'json',
+				options: [
+					{ name: 'JSON', value: 'json' },
+					{ name: 'CSV', value: 'csv', description: 'Ask for text/csv and parse it; every value is text unless Convert Types is on' },
+				],
+			},
+			{
+				displayName: 'UTC Timestamps',
+				name: 'utcTimestamps',
+				type: 'boolean',
+				default: false,
+				description: 'Whether Nexthink should give times in UTC instead of the instance\'s regional time zone',
+			},
+		],
+	},
+	{
+		...ADVANCED_OPTIONS_COLLECTION,
+		options: [
+			maxAnswerOption,
+			{ ...OPTION.maxFieldMB, description: OPTION.maxFieldMB.description + CSV_ANSWERS_ONLY },
+			{ ...OPTION.maxRowMB, description: OPTION.maxRowMB.description + CSV_ANSWERS_ONLY },
+		],
+	},
+];
 
-export const description: INodeProperties[] = forOperation('executeQuery', [executeNotice, ...queryFields, executeOptions, advancedOptions]);
+// `/operation`, not `operation`: see operationProperty in ../description.ts
+export const description = updateDisplayOptions({ show: { '/operation': ['executeQuery'] } }, properties);
 
 function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
 	return { query: readQuerySettings(this, itemIndex), settings: readExecuteSettings(this, itemIndex) };

@@ -1,6 +1,6 @@
 /** Export: start an export, wait for it, download the file and output its rows. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { outputCompletedExport } from '../completedExport';
 import { startExport } from '../../nql/exportApi';
@@ -8,27 +8,81 @@ import { statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import { exportTimedOutMessage, waitForExport } from '../../nql/waitForExport';
 import type { ItemOperation } from '../../shared/runItems';
-import {
-	advancedOptionsCollection,
-	alphabetical,
-	beforeAdvancedOptions,
-	compressionField,
-	forOperation,
-	OPTION,
-	optionsCollection,
-	POLL_OPTION,
-	RESULT_LIMIT_OPTIONS,
-	resultsFileOptions,
-	waitOptions,
-} from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION, RESULTS_FILE_OPTIONS } from '../description';
 import { queryFields } from '../../nql/queryFields';
 
-export const description: INodeProperties[] = forOperation('export', [
+const properties: INodeProperties[] = [
 	...queryFields,
 	compressionField,
-	optionsCollection([...waitOptions, ...resultsFileOptions([OPTION.logTag, beforeAdvancedOptions(OPTION.startMethod)])]),
-	advancedOptionsCollection(alphabetical([...Object.values(POLL_OPTION), ...RESULT_LIMIT_OPTIONS, OPTION.startMethod])),
-]);
+	{
+		...OPTIONS_COLLECTION,
+		options: [
+			{
+				displayName: 'Maximum Wait (Seconds)',
+				name: 'maxWaitSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 1800,
+				description:
+					'How long to wait for the export to complete before giving up (1800 = 30 minutes). A hard bound: a status check that gets no answer is cut off when it runs out.',
+			},
+			{
+				displayName: 'On Timeout',
+				name: 'onTimeout',
+				type: 'options',
+				default: 'fail',
+				options: [
+					{ name: 'Fail', value: 'fail', description: 'Stop with an error that says how to continue' },
+					{
+						name: 'Return Last Status',
+						value: 'returnStatus',
+						description: 'Output the export ID and last status with waitTimedOut: true, e.g. to continue with Get Status in a Wait loop',
+					},
+				],
+			},
+			OPTION.logTag,
+			...RESULTS_FILE_OPTIONS,
+		],
+	},
+	{
+		...ADVANCED_OPTIONS_COLLECTION,
+		// the polling curve: when the status checks come (docs/decisions.md, "Wait settings")
+		options: [
+			{
+				displayName: 'First Poll After (Seconds)',
+				name: 'firstPollSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 2,
+				description: 'How long to wait before the first status check',
+			},
+			{
+				displayName: 'Longest Poll Interval (Seconds)',
+				name: 'maxPollIntervalSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+				description: 'The wait between status checks never grows beyond this. Two status checks are always at least 1 second apart, whatever the settings.',
+			},
+			OPTION.maxCompressionRatio,
+			OPTION.maxDecompressedMB,
+			OPTION.maxFieldMB,
+			OPTION.maxRowMB,
+			{
+				displayName: 'Poll Interval Growth',
+				name: 'pollGrowthFactor',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 2 },
+				default: 2,
+				description: 'Each wait between status checks is this many times the previous one, so short exports return fast and long ones cost few status calls (Nexthink limits status calls per day). With the defaults the checks come 2, 6, 14, 30 and 60 seconds after the start, then every 30 seconds.',
+			},
+			OPTION.startMethod,
+		],
+	},
+];
+
+// `/operation`, not `operation`: see operationProperty in ../description.ts
+export const description = updateDisplayOptions({ show: { '/operation': ['export'] } }, properties);
 
 function prepareExport(this: IExecuteFunctions, itemIndex: number) {
 	return {

@@ -3,15 +3,22 @@
  * included) so a Wait-node loop can branch on it; 401/403/404/429 are errors.
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getExportStatus } from '../../nql/exportApi';
 import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readTimeoutMs } from '../settings';
 import { statusJson } from '../resultItems';
 import type { ItemOperation } from '../../shared/runItems';
-import { exportIdField, forOperation, OPTION, optionsCollection } from '../description';
+import { exportIdField, OPTION, OPTIONS_COLLECTION } from '../description';
 
-export const description: INodeProperties[] = forOperation('getStatus', [exportIdField, optionsCollection([OPTION.requestTimeoutSeconds])]);
+const properties: INodeProperties[] = [
+	exportIdField,
+	{ ...OPTIONS_COLLECTION, options: [OPTION.requestTimeoutSeconds] },
+];
+
+// `/operation`, not `operation`: see operationProperty in ../description.ts
+export const description = updateDisplayOptions({ show: { '/operation': ['getStatus'] } }, properties);
 
 /** A single call still rides out a short 429 or 5xx, but never waits longer than this. */
 const STATUS_CALL_BUDGET_MS = 60_000;

@@ -1,18 +1,22 @@
 /** Start Export: start only, output the export ID (for Wait-node loops over very long exports). */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { startExport } from '../../nql/exportApi';
 import { readQuerySettings, readStartSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { advancedOptionsCollection, beforeAdvancedOptions, compressionField, forOperation, OPTION, optionsCollection } from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
 
-export const description: INodeProperties[] = forOperation('startExport', [
+const properties: INodeProperties[] = [
 	...queryFields,
 	compressionField,
-	optionsCollection([OPTION.logTag, OPTION.requestTimeoutSeconds, beforeAdvancedOptions(OPTION.startMethod)]),
-	advancedOptionsCollection([OPTION.startMethod]),
-]);
+	{ ...OPTIONS_COLLECTION, options: [OPTION.logTag, OPTION.requestTimeoutSeconds] },
+	{ ...ADVANCED_OPTIONS_COLLECTION, options: [OPTION.startMethod] },
+];
+
+// `/operation`, not `operation`: see operationProperty in ../description.ts
+export const description = updateDisplayOptions({ show: { '/operation': ['startExport'] } }, properties);
 
 function prepareStartExport(this: IExecuteFunctions, itemIndex: number) {
 	return { query: readQuerySettings(this, itemIndex), start: readStartSettings(this, itemIndex), timeoutMs: readTimeoutMs(this, itemIndex) };

@@ -1,5 +1,6 @@
 // Relaxed lint for tests, benchmarks and scripts: they run on the developer's machine, so Node
-// built-ins, timers and console output are fine. The strict scanner config lives in scripts/lint.mjs.
+// built-ins, timers and console output are fine. `n8n-node lint` applies it to test/ (package.json
+// sets ESLint's unstable_config_lookup_from_file flag), the scanner's rules run in gulpfile.js.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
