@@ -1,15 +1,15 @@
 /**
- * What happens once an export is known: fail on ERROR, report or refuse truncation, download the
- * file (refreshing an expired URL through one status call) and build the items. Shared by Export
- * and Download Results.
+ * What the Export node makes of a completed export (Export, Download Results): the options of the NQL
+ * pipeline (nql/followExport.ts) from the operation's settings, and the items of its rows or file.
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { cancelSignalOf, keepMessage, throwIfCancelled } from '../transport';
+import { keepMessage } from '../transport';
 import type { Compression } from '../results/decompress';
-import { exportFailedError, freshResultsUrl, type ExportStatusReport } from '../nql/exportApi';
-import { downloadResults } from '../nql/resultsFile';
+import type { ExportStatusReport } from '../nql/exportApi';
+import { downloadCompletedExport, type CompletedExportOptions } from '../nql/followExport';
+import type { DownloadedResults } from '../nql/resultsFile';
 import { buildResultItems, storeResultsFile } from './resultItems';
 import type { ResultSettings } from './settings';
 
@@ -21,8 +21,7 @@ import type { ResultSettings } from './settings';
  */
 function noFreshUrlError(
 	ctx: IExecuteFunctions,
-	guessedId: string,
-	failure: { what: string; hint?: string },
+	failure: { exportId: string; what: string; hint?: string },
 	cause: unknown,
 	itemIndex: number,
 ): NodeApiError {
@@ -35,7 +34,7 @@ function noFreshUrlError(
 			message,
 			description:
 				(failure.hint !== undefined ? `${failure.hint} ` : '') +
-				`Results URLs are valid for 15 minutes. The node took "${guessedId}" from the URL's file name as the export ID and asked Nexthink for a fresh URL, which failed: ${why}. ` +
+				`Results URLs are valid for 15 minutes. The node took "${failure.exportId}" from the URL's file name as the export ID and asked Nexthink for a fresh URL, which failed: ${why}. ` +
 				'Get a fresh URL with Get Status on the export ID, or use Download Results by export ID, which fetches one itself.',
 			itemIndex,
 		},
@@ -43,45 +42,20 @@ function noFreshUrlError(
 	return keepMessage(error, message);
 }
 
-export async function outputCompletedExport(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	report: ExportStatusReport,
-	context: {
-		queryId: string | null;
-		declaredCompression: Compression;
-		timeoutMs: number;
-		settings: ResultSettings;
-		/** The export ID was guessed from a results URL's file name (Download Results by URL). */
-		exportIdGuessed?: boolean;
-	},
-): Promise<INodeExecutionData[]> {
+export interface CompletedExportContext {
+	queryId: string | null;
+	declaredCompression: Compression;
+	timeoutMs: number;
+	settings: ResultSettings;
+	/** The export ID was guessed from a results URL's file name (Download Results by URL). */
+	exportIdGuessed?: boolean;
+}
+
+/** The NQL pipeline's options (nql/followExport.ts) for one item of the Export node. */
+export function completedExportOptions(ctx: IExecuteFunctions, itemIndex: number, context: CompletedExportContext): CompletedExportOptions {
 	const { settings } = context;
-	if (report.status === 'ERROR') throw exportFailedError(ctx, report, context.queryId, itemIndex);
-	if (report.status !== 'COMPLETED' || report.resultsFileUrl === null) {
-		throw new NodeOperationError(ctx.getNode(), `Export ${report.exportId} has not completed yet (status ${report.status})`, {
-			itemIndex,
-			description: 'Wait until Get Status reports COMPLETED before downloading the results.',
-		});
-	}
-	if (report.truncated && settings.failOnTruncated) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Export ${report.exportId} was truncated: Nexthink cut the results at the licence's maximum number of results (HTTP 206)`,
-			{ itemIndex, description: 'Narrow the query (fewer rows) or set "Truncated Results" to "Output Rows and Report".' },
-		);
-	}
-	const freshUrl = async () => await freshResultsUrl(ctx, report.exportId, context.queryId, { timeoutMs: context.timeoutMs, itemIndex });
-	const refreshUrl = async (failure: string, hint?: string) => {
-		if (context.exportIdGuessed !== true) return await freshUrl();
-		try {
-			return await freshUrl();
-		} catch (error) {
-			throwIfCancelled(ctx, cancelSignalOf(ctx), itemIndex);
-			throw noFreshUrlError(ctx, report.exportId, { what: failure, hint }, error, itemIndex);
-		}
-	};
-	const results = await downloadResults(ctx, report.resultsFileUrl, refreshUrl, {
+	return {
+		queryId: context.queryId,
 		declaredCompression: context.declaredCompression,
 		parseRows: settings.output !== 'file',
 		keepFile: settings.output !== 'rows',
@@ -90,8 +64,31 @@ export async function outputCompletedExport(
 		timeoutMs: context.timeoutMs,
 		itemIndex,
 		limits: settings.limits,
-		storeFile: async (data, compression) => await storeResultsFile(ctx, report.exportId, data, compression),
-	});
+		storeFile: async (exportId, data, compression) => await storeResultsFile(ctx, exportId, data, compression),
+		...(settings.failOnTruncated ? { truncatedHint: 'Narrow the query (fewer rows) or set "Truncated Results" to "Output Rows and Report".' } : {}),
+		...(context.exportIdGuessed === true ? { noFreshUrl: (failure, cause) => noFreshUrlError(ctx, failure, cause, itemIndex) } : {}),
+	};
+}
+
+/** Download Results: the rows or file of an export known by its status (or a results URL). */
+export async function outputCompletedExport(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	report: ExportStatusReport,
+	context: CompletedExportContext,
+): Promise<INodeExecutionData[]> {
+	const results = await downloadCompletedExport(ctx, report, completedExportOptions(ctx, itemIndex, context));
+	return await completedExportItems(ctx, itemIndex, report, results, context);
+}
+
+/** The items of a completed export's rows or file, with a hint when Nexthink truncated it. */
+export async function completedExportItems(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	report: ExportStatusReport,
+	results: DownloadedResults,
+	{ queryId, settings }: CompletedExportContext,
+): Promise<INodeExecutionData[]> {
 	if (report.truncated) {
 		ctx.addExecutionHints?.({
 			message: `Export ${report.exportId} was truncated by Nexthink at the licence's maximum number of results: ${results.rows.length} rows were output.`,
@@ -104,7 +101,7 @@ export async function outputCompletedExport(
 		results,
 		{
 			exportId: report.exportId,
-			queryId: context.queryId,
+			queryId,
 			rowCount: settings.output === 'file' ? null : results.rows.length,
 			truncated: report.truncated,
 			moreRowsAvailable: results.moreRowsAvailable,

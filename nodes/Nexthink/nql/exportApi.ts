@@ -5,7 +5,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Compression } from '../results/decompress';
-import { nexthinkRequest, readApiErrorBody, unexpectedAnswer, type NexthinkContext } from '../transport';
+import { nexthinkRequest, PROXY_MAY_HAVE_ANSWERED, readApiErrorBody, unexpectedAnswer, type NexthinkContext } from '../transport';
 import { logTagHeaderValue } from './queryInput';
 
 export type ExportStatus = 'SUBMITTED' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR';
@@ -73,7 +73,7 @@ export async function startExport(ctx: NexthinkContext, input: StartExportInput)
 			{ httpCode: String(response.statusCode) },
 			{
 				message: `Starting the export of ${input.queryId} got an ${unexpectedAnswer(response)}: no export ID`,
-				description: `Nexthink answers {"exportId": "…"}. Without an ID the export cannot be followed; it was not started a second time, and it may or may not be running in Nexthink. ${PROXY_HINT}`,
+				description: `Nexthink answers {"exportId": "…"}. Without an ID the export cannot be followed; it was not started a second time, and it may or may not be running in Nexthink. ${PROXY_MAY_HAVE_ANSWERED}`,
 				httpCode: String(response.statusCode),
 				itemIndex: input.itemIndex,
 			},
@@ -81,8 +81,6 @@ export async function startExport(ctx: NexthinkContext, input: StartExportInput)
 	}
 	return exportId;
 }
-
-const PROXY_HINT = 'A proxy or login page may be answering instead of Nexthink: check the API base URL of the credential.';
 
 const EXPORT_STATUSES: readonly ExportStatus[] = ['SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'ERROR'];
 
@@ -167,7 +165,7 @@ export async function getExportStatus(
 			{ httpCode: String(response.statusCode) },
 			{
 				message: `Getting the status of export ${exportId} got an ${unexpectedAnswer(response)}: ${problem ?? 'not a JSON object'}`,
-				description: `Nexthink answers {"status": …, "resultsFileUrl": …, "errorDescription": …}. ${PROXY_HINT}`,
+				description: `Nexthink answers {"status": …, "resultsFileUrl": …, "errorDescription": …}. ${PROXY_MAY_HAVE_ANSWERED}`,
 				httpCode: String(response.statusCode),
 				itemIndex: options.itemIndex,
 			},
@@ -181,21 +179,6 @@ export async function getExportStatus(
 		httpStatus: response.statusCode,
 		truncated: response.statusCode === 206,
 	};
-}
-
-/**
- * The results file URL from a new status call, for a pre-signed URL that expired or failed (they
- * live 15 minutes); an export that now has none failed.
- */
-export async function freshResultsUrl(
-	ctx: NexthinkContext,
-	exportId: string,
-	queryId: string | null,
-	options: { timeoutMs: number; itemIndex: number; deadline?: number },
-): Promise<string> {
-	const fresh = await getExportStatus(ctx, exportId, options);
-	if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, options.itemIndex);
-	return fresh.resultsFileUrl;
 }
 
 export function exportFailedError(ctx: NexthinkContext, report: ExportStatusReport, queryId: string | null, itemIndex: number) {

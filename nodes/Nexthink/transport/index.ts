@@ -5,5 +5,5 @@ export { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancel
 export type { NexthinkContext, NexthinkRequest, NexthinkResponse } from './types';
 export { cancellableSleep } from './hostCompat';
 export { isNoAnswerError, keepMessage, readApiErrorBody, tlsCertificateHint } from './apiErrors';
-export { unexpectedAnswer, mediaTypeOf, UNEXPECTED_ANSWER, type AnswerOrigin } from './unexpectedAnswer';
+export { unexpectedAnswer, mediaTypeOf, PROXY_MAY_HAVE_ANSWERED, UNEXPECTED_ANSWER, type AnswerOrigin } from './unexpectedAnswer';
 export { fetchPresignedFile, isInterruptedDownload } from './presignedFile';

@@ -17,6 +17,9 @@ export interface AnswerOrigin {
 /** The words for an answer that is not what the API documents, wherever the node names one. */
 export const UNEXPECTED_ANSWER = 'unexpected answer';
 
+/** Said with every unexpected answer: who may have answered, and what to check. One wording for every node. */
+export const PROXY_MAY_HAVE_ANSWERED = 'A proxy or login page may have answered instead of Nexthink: check the API base URL of the credential.';
+
 /** `unexpected answer (HTTP 200, text/html) from acme.api.eu.nexthink.cloud`; `Unexpected answer (…` at the start of a sentence. */
 export function unexpectedAnswer(answer: AnswerOrigin, opensSentence = false): string {
 	const contentType = mediaTypeOf(answer.headers?.['content-type']);

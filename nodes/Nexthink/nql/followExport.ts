@@ -1,0 +1,93 @@
+/**
+ * Follows an export from its start to its rows or file: the one pipeline of the Export node (Export,
+ * Download Results) and the Nexthink Trigger. Start (exportApi.ts), wait (waitForExport.ts), then the
+ * completed export's file (resultsFile.ts), whose expired or broken URL is refreshed through one status
+ * call within the Request Timeout. What differs between callers is in the options: what a timeout or a
+ * truncation does, and what becomes of the file.
+ */
+import type { IBinaryData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Compression } from '../results/decompress';
+import { cancelSignalOf, throwIfCancelled, type NexthinkContext } from '../transport';
+import { exportFailedError, getExportStatus, startExport, type ExportStatusReport, type StartExportInput } from './exportApi';
+import { downloadResults, type DownloadedResults, type DownloadOptions, type NodeReadable } from './resultsFile';
+import { exportTimedOutMessage, waitForExport } from './waitForExport';
+import type { WaitSettings } from './waitSchedule';
+
+export interface CompletedExportOptions extends Omit<DownloadOptions, 'storeFile'> {
+	queryId: string | null;
+	/** DownloadOptions' storeFile, told the export's ID (it names the file). */
+	storeFile?: (exportId: string, data: Buffer | NodeReadable, compression: Compression) => Promise<IBinaryData>;
+	/** A truncated export fails with this description; without it, its rows are output and the caller says so. */
+	truncatedHint?: string;
+	/**
+	 * The error when no fresh URL can be had, from what happened to the URL (`what`, `hint`:
+	 * resultsFile.ts, RefreshUrl) and the failed status call; without it that call's own error.
+	 */
+	noFreshUrl?: (failure: { exportId: string; what: string; hint?: string }, cause: unknown) => Error;
+}
+
+export interface ExportRun {
+	start: Omit<StartExportInput, 'queryId' | 'timeoutMs' | 'itemIndex'>;
+	wait: WaitSettings;
+	/** A wait past Maximum Wait fails with this description; without it, the last status is returned. */
+	timedOutHint?: string;
+}
+
+export interface CompletedExport {
+	timedOut: false;
+	report: ExportStatusReport;
+	results: DownloadedResults;
+}
+
+export type FollowedExport = CompletedExport | { timedOut: true; report: ExportStatusReport };
+
+export async function followExport(ctx: NexthinkContext, run: ExportRun & { timedOutHint: string }, options: CompletedExportOptions & { queryId: string }): Promise<CompletedExport>;
+export async function followExport(ctx: NexthinkContext, run: ExportRun, options: CompletedExportOptions & { queryId: string }): Promise<FollowedExport>;
+export async function followExport(ctx: NexthinkContext, run: ExportRun, options: CompletedExportOptions & { queryId: string }): Promise<FollowedExport> {
+	const { queryId, timeoutMs, itemIndex } = options;
+	const exportId = await startExport(ctx, { ...run.start, queryId, timeoutMs, itemIndex });
+	const outcome = await waitForExport(ctx, exportId, run.wait, { timeoutMs, itemIndex });
+	if (!outcome.timedOut) return { timedOut: false, report: outcome.report, results: await downloadCompletedExport(ctx, outcome.report, options) };
+	if (run.timedOutHint === undefined) return { timedOut: true, report: outcome.report };
+	throw new NodeOperationError(ctx.getNode(), exportTimedOutMessage(outcome, queryId, run.wait.maxWaitMs), { itemIndex, description: run.timedOutHint });
+}
+
+/** The rows or file of an export known to be done: fails on ERROR, on a status short of COMPLETED, and on a truncation the caller refuses. */
+export async function downloadCompletedExport(ctx: NexthinkContext, report: ExportStatusReport, options: CompletedExportOptions): Promise<DownloadedResults> {
+	const { queryId, timeoutMs, itemIndex } = options;
+	if (report.status === 'ERROR') throw exportFailedError(ctx, report, queryId, itemIndex);
+	if (report.status !== 'COMPLETED' || report.resultsFileUrl === null) {
+		throw new NodeOperationError(ctx.getNode(), `Export ${report.exportId} has not completed yet (status ${report.status})`, {
+			itemIndex,
+			description: 'Wait until Get Status reports COMPLETED before downloading the results.',
+		});
+	}
+	if (report.truncated && options.truncatedHint !== undefined) {
+		const of = queryId === null ? '' : ` of ${queryId}`;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Export ${report.exportId}${of} was truncated: Nexthink cut the results at the licence's maximum number of results (HTTP 206)`,
+			{ itemIndex, description: options.truncatedHint },
+		);
+	}
+	const refreshUrl = async (what: string, hint?: string) => {
+		try {
+			// the deadline keeps the status call's retries within the Request Timeout (the Trigger's lockDurationMs counts on it)
+			const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs, itemIndex, deadline: Date.now() + timeoutMs });
+			// an export that now has no URL failed
+			if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, itemIndex);
+			return fresh.resultsFileUrl;
+		} catch (error) {
+			if (options.noFreshUrl === undefined) throw error;
+			throwIfCancelled(ctx, cancelSignalOf(ctx), itemIndex);
+			throw options.noFreshUrl({ exportId: report.exportId, what, hint }, error);
+		}
+	};
+	const { storeFile } = options;
+	return await downloadResults(ctx, report.resultsFileUrl, refreshUrl, {
+		...options,
+		storeFile: storeFile && (async (data, compression) => await storeFile(report.exportId, data, compression)),
+	});
+}
