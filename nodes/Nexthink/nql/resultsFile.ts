@@ -141,7 +141,7 @@ export const WHERE_LIMITS_ARE =
 	'In the Nexthink Export node these settings are under Options up to node version 1.1 and under Advanced Options from version 1.2; the Nexthink Trigger uses the defaults.';
 
 /** A file past one of the limits: the message names the limit, its value and the option that raises it. */
-export function resultLimitError(ctx: NexthinkContext, error: ResultLimitError, itemIndex: number): NodeOperationError {
+export function resultLimitError(ctx: NexthinkContext, error: ResultLimitError, itemIndex: number | undefined): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `The results file was not read: ${error.message}`, {
 		itemIndex,
 		description: `The limits protect n8n from files that would exhaust its memory (a small compressed file can expand to gigabytes). No rows were output for this file. ${WHERE_LIMITS_ARE}`,

@@ -1,5 +1,6 @@
 // What the nodes use of the transport; the rest of the folder is its inside.
-export { nexthinkRequest, scrubAnswerText } from './request';
+export { nexthinkRequest, readAnswerText, scrubAnswerText } from './request';
+export { boundedBody } from './streamedBodies';
 export { DEFAULT_RETRY_POLICY } from './retryPolicy';
 export { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
 export type { NexthinkContext, NexthinkRequest, NexthinkResponse } from './types';
