@@ -7,7 +7,7 @@ import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { upperFirst } from '../../shared/wording';
-import { nexthinkRequest, UNEXPECTED_ANSWER, unexpectedAnswer, type NexthinkRequest, type NexthinkResponse } from '../../transport';
+import { nexthinkRequest, PROXY_MAY_HAVE_ANSWERED, UNEXPECTED_ANSWER, unexpectedAnswer, type NexthinkRequest, type NexthinkResponse } from '../../transport';
 
 /** A node's execution, or the editor's lists and searches (load options). */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions;
@@ -24,8 +24,8 @@ export function asExecute(ctx: ApiContext): IExecuteFunctions {
 }
 
 /**
- * `<action> failed: <the answer>; <expected> was missing`, explained as a proxy or gateway answering
- * in place of Nexthink; `note` adds what may already have happened (a run that may have started).
+ * `<action> failed: <the answer>; <expected> was missing`, explained as a proxy answering in place
+ * of Nexthink; `note` adds what may already have happened (a run that may have started).
  */
 export function unexpectedAnswerError(ctx: ApiContext, action: string, response: NexthinkResponse, expected: string, itemIndex?: number, note?: string): NodeApiError {
 	return new NodeApiError(
@@ -33,7 +33,7 @@ export function unexpectedAnswerError(ctx: ApiContext, action: string, response:
 		{ message: upperFirst(UNEXPECTED_ANSWER), httpCode: String(response.statusCode) },
 		{
 			message: `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`,
-			description: ['A proxy or gateway may have answered in place of the Nexthink API. Check the API Base URL of the credential.', note].filter(Boolean).join(' '),
+			description: [PROXY_MAY_HAVE_ANSWERED, note].filter(Boolean).join(' '),
 			httpCode: String(response.statusCode),
 			itemIndex,
 		},
