@@ -18,8 +18,9 @@ import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { errorOutputItem, notSentAfterRefusal, stopIfAnyInvalid, usesErrorOutput } from '../shared/runItems';
 import { runsAsTool } from '../shared/toolMode';
-import { cancelSignalOf, nexthinkRequest } from '../transport';
-import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody } from './batching';
+import { cancelSignalOf } from '../transport';
+import { enrichBatch } from './api';
+import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
 import { isIdentificationKind, isObjectType, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { createKeyResolver, type KeyMeaning } from './fieldNames';
@@ -33,12 +34,10 @@ import {
 	type ItemOutcome,
 } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
-import { failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
+import { failBatch, type ObjectResult } from './batchAnswer';
 import type { Batch } from './batching';
 import type { ConversionContext } from './valueConversion';
 import { plural } from '../shared/wording';
-
-export const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
 
 /** Statuses after which no later batch can succeed either. */
 const FATAL_STATUSES: ReadonlySet<string> = new Set(['401', '403']);
@@ -118,16 +117,7 @@ async function runBatch(
 	if (settings.validateOnly) return { results: batch.objects.map(() => ({ applied: false, errors: [], warnings: [] })), fatal };
 	if (fatal !== undefined) return { results: failBatch(batch, errorOfRequest(fatal, notSentAfterRefusal())), fatal };
 	try {
-		const response = await nexthinkRequest(ctx, {
-			method: 'POST',
-			path: ENRICHMENT_PATH,
-			body: requestBody(batch, settings.domain),
-			idempotent: true,
-			acceptStatus: [207, 400],
-			timeoutMs: settings.timeoutMs,
-			action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
-		});
-		return { results: interpretResponse(batch, response.statusCode, response.body, { headers: response.headers, host: response.host }), fatal };
+		return { results: await enrichBatch(ctx, batch, settings), fatal };
 	} catch (error) {
 		if (cancelSignalOf(ctx)?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
 		const isFatal = error instanceof NodeApiError && FATAL_STATUSES.has(String(error.httpCode));

@@ -1,0 +1,31 @@
+/**
+ * The Enrichment API's call (POST /api/v1/enrichment/data/fields), through the package's one
+ * transport: one batch's objects, whose answer batchAnswer.ts reads back onto them. Setting the
+ * same values twice changes nothing, so the transport may retry it; 207 and 400 are answers that
+ * name the objects that failed, not errors.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { plural } from '../shared/wording';
+import { nexthinkRequest } from '../transport';
+import { interpretResponse, type ObjectResult } from './batchAnswer';
+import { requestBody, type Batch } from './batching';
+
+const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
+
+export async function enrichBatch(
+	ctx: IExecuteFunctions,
+	batch: Batch,
+	settings: { objectType: string; domain: string; timeoutMs: number },
+): Promise<ObjectResult[]> {
+	const response = await nexthinkRequest(ctx, {
+		method: 'POST',
+		path: ENRICHMENT_PATH,
+		body: requestBody(batch, settings.domain),
+		idempotent: true,
+		acceptStatus: [207, 400],
+		timeoutMs: settings.timeoutMs,
+		action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
+	});
+	return interpretResponse(batch, response.statusCode, response.body, { headers: response.headers, host: response.host });
+}
