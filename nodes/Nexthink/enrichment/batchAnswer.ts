@@ -18,6 +18,7 @@ import type { Batch } from './batching';
 import type { Identification } from './itemPreparation';
 import type { EnrichmentError } from './itemErrors';
 import { PROXY_MAY_HAVE_ANSWERED, unexpectedAnswer, type AnswerOrigin } from '../transport';
+import { isRecord } from '../shared/jsonValues';
 
 export interface ObjectResult {
 	applied: boolean;
@@ -130,10 +131,6 @@ function matchToObjects(
 
 function statusOf(body: unknown): unknown {
 	return isRecord(body) ? body.status : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The `errors` list of a 207/400 body, or undefined when the body has none. */

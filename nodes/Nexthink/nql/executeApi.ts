@@ -1,8 +1,9 @@
 /**
  * Runs a stored query synchronously (POST /api/v{1,2}/nql/execute) and reads its answer into rows:
  * the request and answer of Execute Query, shared by the Export node's operation, the Nexthink
- * Trigger and the Actions node's Wait for Results. Read-only, so the transport may retry it. Nexthink returns about 1,000 rows at most and
- * drops the rest without saying so (EXECUTE_ROW_LIMIT); what to do about that is the caller's.
+ * Trigger and the Actions node's Wait for Results. Read-only, so the transport may retry it.
+ * Nexthink returns about 1,000 rows at most and drops the rest without saying so
+ * (EXECUTE_ROW_LIMIT); what to do about that is the caller's.
  *
  * The answer is streamed and bounded while it arrives (Max Answer Size, counted after HTTP
  * decompression; Request Timeout for the whole answer): a small `Content-Encoding: gzip` answer
@@ -11,7 +12,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ResultLimitError, type ResultLimits } from '../results/limits';
+import { DEFAULT_RESULT_LIMITS, ResultLimitError, type ResultLimits } from '../results/limits';
 import { readCsvRows } from '../results/readCsvRows';
 import {
 	boundedBody,
@@ -25,6 +26,7 @@ import {
 } from '../transport';
 import {
 	answerTooLarge,
+	DEFAULT_MAX_ANSWER_BYTES,
 	EXECUTE_MAX_VALUES,
 	ExecuteAnswerLimitError,
 	ExecuteResponseError,
@@ -56,23 +58,20 @@ export interface ExecuteRequestSettings {
 	maxAnswerBytes: number;
 }
 
-/**
- * Who runs the query when it is not Execute Query itself (Wait for Results' status query): the
- * words that open its error messages, its status hints, and the deadline of its wait.
- */
-export interface ExecuteCall {
-	action: string;
-	hints: NexthinkRequest['hints'];
-	deadline?: number;
-}
+/** JSON rows with the default bounds, as the Trigger and Wait for Results read them (no options of theirs set these). */
+export const DEFAULT_EXECUTE_SETTINGS = { asCsv: false, convertTypes: false, limits: DEFAULT_RESULT_LIMITS, maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES };
 
-/** The rows and metadata of the answer, and when it arrived (for `executionDateTimeWithZone`). */
+/**
+ * The rows and metadata of the answer, and when it arrived (for `executionDateTimeWithZone`).
+ * `call`: the words that open the error messages, the status hints and a deadline, when the query
+ * is run for another step than Execute Query (Wait for Results' status query).
+ */
 export async function executeStoredQuery(
 	ctx: NexthinkContext,
 	query: QuerySettings,
 	settings: ExecuteRequestSettings,
 	itemIndex: number | undefined,
-	call: ExecuteCall = { action: `Executing ${query.queryId}`, hints: EXECUTE_HINTS },
+	call: { action: string; hints: NexthinkRequest['hints']; deadline?: number } = { action: `Executing ${query.queryId}`, hints: EXECUTE_HINTS },
 ): Promise<{ result: ExecuteResult; answeredAtMs: number }> {
 	const { apiVersion, asCsv, maxAnswerBytes } = settings;
 	const { action } = call;
@@ -150,7 +149,7 @@ function lowerFirst(text: string): string {
 }
 
 /**
- * Rows of a CSV answer. Its size is bounded as it arrives (transport's boundedBody); the parser bounds fields
+ * Rows of a CSV answer. Its size is bounded as it arrives (boundedBody); the parser bounds fields
  * and rows and, with `maxDecompressedBytes` = Max Answer Size, the text of an answer compressed
  * without a Content-Encoding header (the reader recognises it by its first bytes); the values are
  * bounded by EXECUTE_MAX_VALUES.

@@ -7,6 +7,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { Compression } from '../results/decompress';
 import { nexthinkRequest, PROXY_MAY_HAVE_ANSWERED, readApiErrorBody, unexpectedAnswer, type NexthinkContext } from '../transport';
 import { logTagHeaderValue } from './queryInput';
+import { isRecord } from '../shared/jsonValues';
 
 export type ExportStatus = 'SUBMITTED' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR';
 
@@ -36,8 +37,19 @@ export const MAY_HAVE_STARTED_NOTE =
 export async function startExport(ctx: NexthinkContext, input: StartExportInput): Promise<string> {
 	const headers: Record<string, string> = {};
 	if (input.logTag !== undefined) headers['x-platform-log-custom-tag'] = logTagHeaderValue(input.logTag);
-	const common = {
+	const response = await nexthinkRequest<{ exportId?: unknown }>(ctx, {
+		method: input.method,
 		path: '/api/v1/nql/export',
+		...(input.method === 'GET'
+			? // exploded form: each NQL parameter is its own query key, next to queryId and compression
+				{ qs: { ...input.parameters, queryId: input.queryId, compression: input.compression } }
+			: {
+					body: {
+						queryId: input.queryId,
+						...(Object.keys(input.parameters).length > 0 ? { parameters: input.parameters } : {}),
+						compression: input.compression,
+					},
+				}),
 		idempotent: false,
 		retryRefused: true,
 		mayHaveRunNote: MAY_HAVE_STARTED_NOTE,
@@ -47,24 +59,7 @@ export async function startExport(ctx: NexthinkContext, input: StartExportInput)
 		itemIndex: input.itemIndex,
 		action: `Starting the export of ${input.queryId}`,
 		hints: EXPORT_HINTS,
-	};
-	const response =
-		input.method === 'GET'
-			? await nexthinkRequest<{ exportId?: unknown }>(ctx, {
-					...common,
-					method: 'GET',
-					// exploded form: each NQL parameter is its own query key, next to queryId and compression
-					qs: { ...input.parameters, queryId: input.queryId, compression: input.compression },
-				})
-			: await nexthinkRequest<{ exportId?: unknown }>(ctx, {
-					...common,
-					method: 'POST',
-					body: {
-						queryId: input.queryId,
-						...(Object.keys(input.parameters).length > 0 ? { parameters: input.parameters } : {}),
-						compression: input.compression,
-					},
-				});
+	});
 	const body: unknown = response.body;
 	const exportId = isRecord(body) ? body.exportId : undefined;
 	if (typeof exportId !== 'string' || exportId.trim() === '') {
@@ -86,10 +81,6 @@ const EXPORT_STATUSES: readonly ExportStatus[] = ['SUBMITTED', 'IN_PROGRESS', 'C
 
 function isHttpUrl(value: unknown): value is string {
 	return typeof value === 'string' && /^https?:\/\/\S+$/i.test(value.trim());
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A value from an answer, short and printable, for an error message. */

@@ -5,27 +5,22 @@
  * call within the Request Timeout. What differs between callers is in the options: what a timeout or a
  * truncation does, and what becomes of the file.
  */
-import type { IBinaryData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Compression } from '../results/decompress';
-import { cancelSignalOf, throwIfCancelled, type NexthinkContext } from '../transport';
+import { cancelSignalOf, keepMessage, throwIfCancelled, type NexthinkContext } from '../transport';
 import { exportFailedError, getExportStatus, startExport, type ExportStatusReport, type StartExportInput } from './exportApi';
-import { downloadResults, type DownloadedResults, type DownloadOptions, type NodeReadable } from './resultsFile';
+import { downloadResults, type DownloadedResults, type DownloadOptions } from './resultsFile';
 import { exportTimedOutMessage, waitForExport } from './waitForExport';
 import type { WaitSettings } from './waitSchedule';
 
 export interface CompletedExportOptions extends Omit<DownloadOptions, 'storeFile'> {
 	queryId: string | null;
-	/** DownloadOptions' storeFile, told the export's ID (it names the file). */
-	storeFile?: (exportId: string, data: Buffer | NodeReadable, compression: Compression) => Promise<IBinaryData>;
+	/** DownloadOptions' storeFile for the export of this ID (it names the file). */
+	fileStore?: (exportId: string) => DownloadOptions['storeFile'];
 	/** A truncated export fails with this description; without it, its rows are output and the caller says so. */
 	truncatedHint?: string;
-	/**
-	 * The error when no fresh URL can be had, from what happened to the URL (`what`, `hint`:
-	 * resultsFile.ts, RefreshUrl) and the failed status call; without it that call's own error.
-	 */
-	noFreshUrl?: (failure: { exportId: string; what: string; hint?: string }, cause: unknown) => Error;
+	/** The export ID was guessed from a results URL's file name (Download Results by URL). */
+	exportIdGuessed?: boolean;
 }
 
 export interface ExportRun {
@@ -35,15 +30,9 @@ export interface ExportRun {
 	timedOutHint?: string;
 }
 
-export interface CompletedExport {
-	timedOut: false;
-	report: ExportStatusReport;
-	results: DownloadedResults;
-}
+export type FollowedExport = { timedOut: false; report: ExportStatusReport; results: DownloadedResults } | { timedOut: true; report: ExportStatusReport };
 
-export type FollowedExport = CompletedExport | { timedOut: true; report: ExportStatusReport };
-
-export async function followExport(ctx: NexthinkContext, run: ExportRun & { timedOutHint: string }, options: CompletedExportOptions & { queryId: string }): Promise<CompletedExport>;
+export async function followExport(ctx: NexthinkContext, run: ExportRun & { timedOutHint: string }, options: CompletedExportOptions & { queryId: string }): Promise<Extract<FollowedExport, { timedOut: false }>>;
 export async function followExport(ctx: NexthinkContext, run: ExportRun, options: CompletedExportOptions & { queryId: string }): Promise<FollowedExport>;
 export async function followExport(ctx: NexthinkContext, run: ExportRun, options: CompletedExportOptions & { queryId: string }): Promise<FollowedExport> {
 	const { queryId, timeoutMs, itemIndex } = options;
@@ -72,22 +61,50 @@ export async function downloadCompletedExport(ctx: NexthinkContext, report: Expo
 			{ itemIndex, description: options.truncatedHint },
 		);
 	}
+	const freshUrl = async () => {
+		// the deadline keeps the status call's retries within the Request Timeout (the Trigger's lockDurationMs counts on it)
+		const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs, itemIndex, deadline: Date.now() + timeoutMs });
+		// an export that now has no URL failed
+		if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, itemIndex);
+		return fresh.resultsFileUrl;
+	};
 	const refreshUrl = async (what: string, hint?: string) => {
+		if (options.exportIdGuessed !== true) return await freshUrl();
 		try {
-			// the deadline keeps the status call's retries within the Request Timeout (the Trigger's lockDurationMs counts on it)
-			const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs, itemIndex, deadline: Date.now() + timeoutMs });
-			// an export that now has no URL failed
-			if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, itemIndex);
-			return fresh.resultsFileUrl;
+			return await freshUrl();
 		} catch (error) {
-			if (options.noFreshUrl === undefined) throw error;
 			throwIfCancelled(ctx, cancelSignalOf(ctx), itemIndex);
-			throw options.noFreshUrl({ exportId: report.exportId, what, hint }, error);
+			throw noFreshUrlError(ctx, { exportId: report.exportId, what, hint }, error, itemIndex);
 		}
 	};
-	const { storeFile } = options;
-	return await downloadResults(ctx, report.resultsFileUrl, refreshUrl, {
-		...options,
-		storeFile: storeFile && (async (data, compression) => await storeFile(report.exportId, data, compression)),
-	});
+	return await downloadResults(ctx, report.resultsFileUrl, refreshUrl, { ...options, storeFile: options.fileStore?.(report.exportId) });
+}
+
+/**
+ * Download Results by URL knows no export ID: it takes the URL's file name as one to ask for a
+ * fresh URL. When that fails (a proxy, another storage layout, an export too old), the answer to
+ * the guess says nothing useful ("no export has this ID"), so the error says what happened to the
+ * URL (`what`, `hint`: resultsFile.ts, RefreshUrl), that the ID was a guess, and how to get a fresh URL.
+ */
+function noFreshUrlError(
+	ctx: NexthinkContext,
+	failure: { exportId: string; what: string; hint?: string },
+	cause: unknown,
+	itemIndex: number,
+): NodeApiError {
+	const why = cause instanceof Error ? cause.message : String(cause);
+	const message = `The results file URL ${failure.what}, and no fresh URL could be had for it`;
+	const error = new NodeApiError(
+		ctx.getNode(),
+		{ message: `The results file URL ${failure.what}` },
+		{
+			message,
+			description:
+				(failure.hint !== undefined ? `${failure.hint} ` : '') +
+				`Results URLs are valid for 15 minutes. The node took "${failure.exportId}" from the URL's file name as the export ID and asked Nexthink for a fresh URL, which failed: ${why}. ` +
+				'Get a fresh URL with Get Status on the export ID, or use Download Results by export ID, which fetches one itself.',
+			itemIndex,
+		},
+	);
+	return keepMessage(error, message);
 }

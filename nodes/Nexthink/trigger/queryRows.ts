@@ -3,8 +3,8 @@
  * does) or through Execute Query (nql/executeApi.ts). Every failure is an error, never a shorter
  * result: a missing row would be reported as removed. So a truncated export (the licence's result
  * limit) and an Execute Query answer of 1,000 rows (where Nexthink drops the rest silently) fail the
- * poll too. Whether the answer is the query's result at all is
- * resultCheck.ts's question; this file hands it the columns the answer names.
+ * poll too. Whether the answer is the query's result at all is resultCheck.ts's question; this file
+ * hands it the columns the answer names.
  *
  * Execute Query goes through the v1 endpoint: its answer lists the columns (`headers`) even when it
  * has no rows, where v2's holds only `data` objects, so an empty v2 answer could not show that it is
@@ -12,10 +12,10 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { executeStoredQuery } from '../nql/executeApi';
+import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../nql/executeApi';
 import { followExport } from '../nql/followExport';
 import { DEFAULT_RESULT_LIMITS } from '../results/limits';
-import { DEFAULT_MAX_ANSWER_BYTES, EXECUTE_ROW_LIMIT } from '../nql/executeAnswer';
+import { EXECUTE_ROW_LIMIT } from '../nql/executeAnswer';
 import type { NexthinkContext } from '../transport';
 import type { QueryAnswer } from './resultCheck';
 import type { TriggerSettings } from './triggerSettings';
@@ -58,16 +58,8 @@ async function executeRows(ctx: NexthinkContext, settings: TriggerSettings, samp
 	const { result } = await executeStoredQuery(
 		ctx,
 		{ queryId, parameters },
-		{
-			apiVersion: 'v1',
-			asCsv: false,
-			convertTypes: false,
-			// times in UTC: the same instant always reads the same, whatever the instance's time zone does
-			utcTimestamps: true,
-			timeoutMs: settings.timeoutMs,
-			limits: DEFAULT_RESULT_LIMITS,
-			maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
-		},
+		// times in UTC: the same instant always reads the same, whatever the instance's time zone does
+		{ ...DEFAULT_EXECUTE_SETTINGS, apiVersion: 'v1', utcTimestamps: true, timeoutMs: settings.timeoutMs },
 		0,
 	);
 	const answer = { columns: result.columns ?? [], source: `the Execute Query answer for ${queryId}` };

@@ -10,8 +10,8 @@
  * cuts its timeout and retries to the time left), and n8n's cancellation through the same sleep
  * helper. One poll runs the query once for each request ID that still has a target without a final
  * status (POST /api/v2/nql/execute through nql/executeApi.ts, as Execute Query: read-only, so the
- * transport may retry it) and keeps only the rows of that request ID (resultStatus.ts). The run request is never part of this loop: waiting
- * can never send it again.
+ * transport may retry it) and keeps only the rows of that request ID (resultStatus.ts). The run
+ * request is never part of this loop: waiting can never send it again.
  *
  * Contract for callers (Run Remote Action, Trigger Campaign, Run Workflow): give the targets as
  * `{ requestId, target }` (target = Collector UID, user SID, or the workflow execution ID the API
@@ -35,10 +35,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_MAX_ANSWER_BYTES } from '../../nql/executeAnswer';
-import { executeStoredQuery } from '../../nql/executeApi';
+import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeApi';
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
-import { DEFAULT_RESULT_LIMITS } from '../../results/limits';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { failureOf } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
@@ -140,15 +138,7 @@ async function runStatusQuery(ctx: IExecuteFunctions, settings: ResultsWaitSetti
 	const { result } = await executeStoredQuery(
 		ctx,
 		{ queryId: settings.queryId, parameters: { [settings.requestIdParameter]: requestId } },
-		{
-			apiVersion: 'v2',
-			asCsv: false,
-			convertTypes: false,
-			utcTimestamps: false,
-			timeoutMs: options.timeoutMs,
-			limits: DEFAULT_RESULT_LIMITS,
-			maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
-		},
+		{ ...DEFAULT_EXECUTE_SETTINGS, apiVersion: 'v2', utcTimestamps: false, timeoutMs: options.timeoutMs },
 		undefined,
 		{ action: `Reading the results of request ${requestId} with ${settings.queryId}`, hints: STATUS_QUERY_HINTS, deadline: options.deadline },
 	);

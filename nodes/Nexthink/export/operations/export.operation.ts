@@ -1,9 +1,9 @@
 /** Export: start an export, wait for it, download the file and output its rows. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { completedExportItems, completedExportOptions } from '../completedExport';
+import { completedExportOptions } from '../completedExport';
 import { followExport } from '../../nql/followExport';
-import { statusJson } from '../resultItems';
+import { buildResultItems, statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
 import {
@@ -54,7 +54,7 @@ async function runExport(
 	if (followed.timedOut) {
 		return [{ json: { ...statusJson(followed.report), queryId: query.queryId, waitTimedOut: true }, pairedItem: { item: itemIndex } }];
 	}
-	return await completedExportItems(this, itemIndex, followed.report, followed.results, context);
+	return await buildResultItems(this, itemIndex, followed.report, followed.results, context);
 }
 
 /** Every setting of every item is read and validated before the first request (see shared/runItems.ts). */
