@@ -99,12 +99,6 @@ export interface ExportStatusReport {
 	truncated: boolean;
 }
 
-export interface StatusCallOptions {
-	deadline?: number;
-	timeoutMs?: number;
-	itemIndex: number;
-}
-
 const STATUS_HINTS = {
 	404: 'No export has this ID. Export IDs are only valid for a limited time; start a new export.',
 	429: 'The daily limit of status requests was reached. Poll less often (a longer wait interval) or retry after the time given.',
@@ -117,7 +111,7 @@ const STATUS_HINTS = {
 export async function getExportStatus(
 	ctx: NexthinkContext,
 	exportId: string,
-	options: StatusCallOptions,
+	options: { deadline?: number; timeoutMs?: number; itemIndex: number },
 ): Promise<ExportStatusReport> {
 	const response = await nexthinkRequest(ctx, {
 		method: 'GET',
