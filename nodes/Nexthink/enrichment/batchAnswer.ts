@@ -17,7 +17,8 @@ import { identificationKey } from './batching';
 import type { Batch } from './batching';
 import type { Identification } from './itemPreparation';
 import type { EnrichmentError } from './itemErrors';
-import { unexpectedAnswer, type AnswerOrigin } from '../transport';
+import { PROXY_MAY_HAVE_ANSWERED, unexpectedAnswer, type AnswerOrigin } from '../transport';
+import { isRecord } from '../shared/jsonValues';
 
 export interface ObjectResult {
 	applied: boolean;
@@ -53,7 +54,7 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 			message:
 				statusCode === 207
 					? 'The API reported a partial success (HTTP 207) without saying which objects failed, so none can be confirmed as applied.'
-					: `${unexpectedAnswer({ statusCode, ...origin }, true)}: not the Enrichment API's {"status": "success"}, so none of this request's objects can be confirmed as applied. A proxy or login page may be answering instead of Nexthink; check the API base URL of the credential.`,
+					: `${unexpectedAnswer({ statusCode, ...origin }, true)}: not the Enrichment API's {"status": "success"}, so none of this request's objects can be confirmed as applied. ${PROXY_MAY_HAVE_ANSWERED}`,
 			source: 'api',
 		});
 	}
@@ -130,10 +131,6 @@ function matchToObjects(
 
 function statusOf(body: unknown): unknown {
 	return isRecord(body) ? body.status : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The `errors` list of a 207/400 body, or undefined when the body has none. */

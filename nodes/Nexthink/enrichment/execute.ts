@@ -19,8 +19,9 @@ import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { errorOutputItem, notSentAfterRefusal, stopIfAnyInvalid, usesErrorOutput } from '../shared/runItems';
 import { runsAsTool, toolWritesOff } from '../shared/toolMode';
-import { cancelSignalOf, nexthinkRequest } from '../transport';
-import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, requestBody } from './batching';
+import { cancelSignalOf } from '../transport';
+import { enrichBatch } from './api';
+import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
 import { isIdentificationKind, isObjectType, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { createKeyResolver, type KeyMeaning } from './fieldNames';
@@ -34,12 +35,10 @@ import {
 	type ItemOutcome,
 } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
-import { BATCH_ERROR_CODES, failBatch, interpretResponse, type ObjectResult } from './batchAnswer';
+import { BATCH_ERROR_CODES, failBatch, type ObjectResult } from './batchAnswer';
 import type { Batch } from './batching';
 import type { ConversionContext } from './valueConversion';
 import { plural } from '../shared/wording';
-
-export const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
 
 /** Statuses after which no later batch can succeed either. */
 const FATAL_STATUSES: ReadonlySet<string> = new Set(['401', '403']);
@@ -104,10 +103,6 @@ export async function executeEnrichment(this: IExecuteFunctions, continueOnFail:
 	return [toOutputItems(this, items, finished)];
 }
 
-/** Where to check what an enrichment request whose answer proves nothing may have written. */
-const MAY_HAVE_WRITTEN =
-	'Nexthink may have written some or all of its values: read the fields back with NQL (e.g. devices | where name == … | list …) before relying on them or sending them again.';
-
 /**
  * One batch's step, and the run's fatal error after it: nothing is sent under Validate Only (or a
  * tool run without writes); nothing is sent after an earlier 401 or 403 of this run (the batch
@@ -123,17 +118,7 @@ async function runBatch(
 	if (settings.validateOnly) return { results: batch.objects.map(() => ({ applied: false, errors: [], warnings: [] })), fatal };
 	if (fatal !== undefined) return { results: failBatch(batch, errorOfRequest(fatal, notSentAfterRefusal())), fatal };
 	try {
-		const response = await nexthinkRequest(ctx, {
-			method: 'POST',
-			path: ENRICHMENT_PATH,
-			body: requestBody(batch, settings.domain),
-			idempotent: true,
-			mayHaveRunNote: MAY_HAVE_WRITTEN,
-			acceptStatus: [207, 400],
-			timeoutMs: settings.timeoutMs,
-			action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
-		});
-		return { results: interpretResponse(batch, response.statusCode, response.body, { headers: response.headers, host: response.host }), fatal };
+		return { results: await enrichBatch(ctx, batch, settings), fatal };
 	} catch (error) {
 		if (cancelSignalOf(ctx)?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
 		const isFatal = error instanceof NodeApiError && FATAL_STATUSES.has(String(error.httpCode));

@@ -14,15 +14,6 @@ import type { ExportStatusReport } from '../nql/exportApi';
 import { QUERY_ID_UNKNOWN_NOTE } from './queryIdOfExport';
 import type { MetadataMode, ResultSettings } from './settings';
 
-export interface ExportMetadata {
-	exportId: string | null;
-	queryId: string | null;
-	/** Rows output; null when the file was only kept as binary data and not parsed. */
-	rowCount: number | null;
-	truncated: boolean;
-	moreRowsAvailable: boolean;
-}
-
 const FILE_EXTENSIONS = { NONE: 'csv', GZIP: 'csv.gz', ZSTD: 'csv.zst' } as const;
 const MIME_TYPES = { NONE: 'text/csv', GZIP: 'application/gzip', ZSTD: 'application/zstd' } as const;
 
@@ -108,15 +99,30 @@ export function finishItems(items: INodeExecutionData[], placed: PlacedRows, mod
 	return items;
 }
 
+/** The items of a completed export's rows or file, with a hint when Nexthink truncated it. */
 export async function buildResultItems(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	report: ExportStatusReport,
 	results: DownloadedResults,
-	metadata: ExportMetadata,
-	settings: ResultSettings,
+	{ queryId, settings }: { queryId: string | null; settings: ResultSettings },
 ): Promise<INodeExecutionData[]> {
 	const pairedItem = { item: itemIndex };
-	const metadataJson = (metadata.queryId === null ? { ...metadata, queryIdNote: QUERY_ID_UNKNOWN_NOTE } : metadata) as unknown as IDataObject;
+	if (report.truncated) {
+		ctx.addExecutionHints?.({
+			message: `Export ${report.exportId} was truncated by Nexthink at the licence's maximum number of results: ${results.rows.length} rows were output.`,
+			location: 'outputPane',
+		});
+	}
+	const metadata: IDataObject = {
+		exportId: report.exportId,
+		queryId,
+		// rows output; null when the file was only kept as binary data and not parsed
+		rowCount: settings.output === 'file' ? null : results.rows.length,
+		truncated: report.truncated,
+		moreRowsAvailable: results.moreRowsAvailable,
+	};
+	const metadataJson = queryId === null ? { ...metadata, queryIdNote: QUERY_ID_UNKNOWN_NOTE } : metadata;
 	const placed = placeRows({
 		rows: settings.output === 'file' ? [] : results.rows,
 		metadata: metadataJson,
@@ -128,7 +134,7 @@ export async function buildResultItems(
 				: {
 						...settings.tool,
 						rowsAfter: results.moreRowsAvailable ? 'unknown' : 0,
-						what: metadata.queryId !== null ? `the export of ${metadata.queryId}` : 'this export',
+						what: queryId !== null ? `the export of ${queryId}` : 'this export',
 						fullResultHint:
 							'Every row can be had by running the Export operation outside the agent, e.g. with Output: File for large results.',
 						metadataWhenCut: (json, keptRows) => ({ ...json, rowCount: keptRows, moreRowsAvailable: true }),

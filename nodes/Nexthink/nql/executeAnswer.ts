@@ -59,34 +59,11 @@ export function jsonHasMoreValuesThan(text: string, max: number): boolean {
 	return false;
 }
 
-/**
- * The answer's bytes as they arrive (after HTTP decoding, so a `Content-Encoding: gzip` answer is
- * counted inflated), failing once more than `maxBytes` arrived (0 = no limit). Stopping early
- * closes the source. (Its time is bounded by the transport: Request Timeout covers the whole answer.)
- */
-export async function* boundedAnswer(source: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array, void, undefined> {
-	let received = 0;
-	for await (const chunk of source) {
-		received += chunk.length;
-		if (maxBytes > 0 && received > maxBytes) throw answerTooLarge(maxBytes);
-		yield chunk;
-	}
-}
-
 /** The error for an answer past Max Answer Size (also when its text was compressed without saying so). */
 export function answerTooLarge(maxBytes: number): ExecuteAnswerLimitError {
 	return new ExecuteAnswerLimitError(
 		`The execute answer is larger than ${maxBytes / (1024 * 1024)} MB (counted after decompression). If it is genuine, raise "Max Answer Size (MB)" in the node's options (0 = no limit); for large results use the Export operation.`,
 	);
-}
-
-/** All of a (bounded) answer as text, decoded as UTF-8. */
-export async function answerText(source: AsyncIterable<Uint8Array>): Promise<string> {
-	const decoder = new TextDecoder();
-	const parts: string[] = [];
-	for await (const chunk of source) parts.push(decoder.decode(chunk, { stream: true }));
-	parts.push(decoder.decode());
-	return parts.join('');
 }
 
 export function readExecuteV2(body: unknown): ExecuteResult {

@@ -1,8 +1,9 @@
 /**
  * Runs a stored query synchronously (POST /api/v{1,2}/nql/execute) and reads its answer into rows:
- * the request and answer of Execute Query, shared by the Export node's operation and the Nexthink
- * Trigger. Read-only, so the transport may retry it. Nexthink returns about 1,000 rows at most and
- * drops the rest without saying so (EXECUTE_ROW_LIMIT); what to do about that is the caller's.
+ * the request and answer of Execute Query, shared by the Export node's operation, the Nexthink
+ * Trigger and the Actions node's Wait for Results. Read-only, so the transport may retry it.
+ * Nexthink returns about 1,000 rows at most and drops the rest without saying so
+ * (EXECUTE_ROW_LIMIT); what to do about that is the caller's.
  *
  * The answer is streamed and bounded while it arrives (Max Answer Size, counted after HTTP
  * decompression; Request Timeout for the whole answer): a small `Content-Encoding: gzip` answer
@@ -11,13 +12,21 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ResultLimitError, type ResultLimits } from '../results/limits';
+import { DEFAULT_RESULT_LIMITS, ResultLimitError, type ResultLimits } from '../results/limits';
 import { readCsvRows } from '../results/readCsvRows';
-import { mediaTypeOf, nexthinkRequest, scrubAnswerText, unexpectedAnswer, type NexthinkContext } from '../transport';
 import {
-	answerText,
+	boundedBody,
+	mediaTypeOf,
+	nexthinkRequest,
+	PROXY_MAY_HAVE_ANSWERED,
+	readAnswerText,
+	unexpectedAnswer,
+	type NexthinkContext,
+	type NexthinkRequest,
+} from '../transport';
+import {
 	answerTooLarge,
-	boundedAnswer,
+	DEFAULT_MAX_ANSWER_BYTES,
 	EXECUTE_MAX_VALUES,
 	ExecuteAnswerLimitError,
 	ExecuteResponseError,
@@ -49,14 +58,24 @@ export interface ExecuteRequestSettings {
 	maxAnswerBytes: number;
 }
 
-/** The rows and metadata of the answer, and when it arrived (for `executionDateTimeWithZone`). */
+/** JSON rows with the default bounds, as the Trigger and Wait for Results read them (no options of theirs set these). */
+export const DEFAULT_EXECUTE_SETTINGS = { asCsv: false, convertTypes: false, limits: DEFAULT_RESULT_LIMITS, maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES };
+
+/**
+ * The rows and metadata of the answer, and when it arrived (for `executionDateTimeWithZone`).
+ * `call`: the words that open the error messages, the status hints and a deadline, when the query
+ * is run for another step than Execute Query (Wait for Results' status query).
+ */
 export async function executeStoredQuery(
 	ctx: NexthinkContext,
 	query: QuerySettings,
 	settings: ExecuteRequestSettings,
-	itemIndex: number,
+	itemIndex: number | undefined,
+	call: { action: string; hints: NexthinkRequest['hints']; deadline?: number } = { action: `Executing ${query.queryId}`, hints: EXECUTE_HINTS },
 ): Promise<{ result: ExecuteResult; answeredAtMs: number }> {
 	const { apiVersion, asCsv, maxAnswerBytes } = settings;
+	const { action } = call;
+	const tooLarge = () => answerTooLarge(maxAnswerBytes);
 	const response = await nexthinkRequest<AsyncIterable<Uint8Array>>(ctx, {
 		method: 'POST',
 		path: `/api/${apiVersion}/nql/execute`,
@@ -65,24 +84,24 @@ export async function executeStoredQuery(
 		accept: asCsv ? 'text/csv' : 'application/json',
 		responseType: 'stream',
 		idempotent: true,
+		deadline: call.deadline,
 		timeoutMs: settings.timeoutMs,
 		itemIndex,
-		action: `Executing ${query.queryId}`,
-		hints: EXECUTE_HINTS,
+		action,
+		hints: call.hints,
 	});
 	const answeredAtMs = Date.now();
 
 	let result: ExecuteResult;
 	try {
-		const answer = boundedAnswer(response.body, maxAnswerBytes);
 		if (asCsv) {
 			// Max Answer Size also bounds CSV sent compressed without a Content-Encoding header, in place
 			// of the Export operation's decompression limits, which Execute Query does not offer.
 			const csvLimits = { ...settings.limits, maxDecompressedBytes: maxAnswerBytes, maxCompressionRatio: 0 };
+			const answer = boundedBody(response.body, maxAnswerBytes, tooLarge);
 			result = await fromCsv(csvAnswer(answer, response.headers['content-type']), settings.convertTypes, csvLimits);
 		} else {
-			// rows go into the items as they arrived: nothing of the credential may be among them
-			const text = await scrubAnswerText(ctx, await answerText(answer));
+			const text = await readAnswerText(ctx, response.body, maxAnswerBytes, tooLarge);
 			if (jsonHasMoreValuesThan(text, EXECUTE_MAX_VALUES)) throw tooManyValues();
 			result = apiVersion === 'v1' ? readExecuteV1(text) : readExecuteV2(text);
 		}
@@ -92,8 +111,8 @@ export async function executeStoredQuery(
 		if (error instanceof ResultLimitError && error.limit !== 'maxDecompressedBytes') throw resultLimitError(ctx, error, itemIndex);
 		if (error instanceof ExecuteAnswerLimitError || error instanceof ResultLimitError) {
 			// a ResultLimitError on the decompressed size: CSV compressed without a Content-Encoding header
-			const limit = error instanceof ResultLimitError ? answerTooLarge(maxAnswerBytes) : error;
-			throw new NodeOperationError(ctx.getNode(), `Executing ${query.queryId} was stopped: ${lowerFirst(limit.message)}`, {
+			const limit = error instanceof ResultLimitError ? tooLarge() : error;
+			throw new NodeOperationError(ctx.getNode(), `${action} was stopped: ${lowerFirst(limit.message)}`, {
 				itemIndex,
 				description: `The bounds protect n8n from answers that would exhaust its memory. No rows were output for this query. ${WHERE_LIMITS_ARE}`,
 			});
@@ -102,9 +121,8 @@ export async function executeStoredQuery(
 			ctx.getNode(),
 			{ message: (error as Error).message },
 			{
-				message: `Executing ${query.queryId} got an ${unexpectedAnswer(response)}: ${lowerFirst((error as Error).message)}`,
-				description:
-					'Nexthink answers execute with JSON (v2: "data" objects; v1: "headers" and "data" lists) or, when asked, CSV text. A proxy or login page may be answering instead of Nexthink: check the API base URL of the credential.',
+				message: `${action} got an ${unexpectedAnswer(response)}: ${lowerFirst((error as Error).message)}`,
+				description: `Nexthink answers execute with JSON (v2: "data" objects; v1: "headers" and "data" lists) or, when asked, CSV text. ${PROXY_MAY_HAVE_ANSWERED}`,
 				httpCode: String(response.statusCode),
 				itemIndex,
 			},
@@ -131,7 +149,7 @@ function lowerFirst(text: string): string {
 }
 
 /**
- * Rows of a CSV answer. Its size is bounded as it arrives (boundedAnswer); the parser bounds fields
+ * Rows of a CSV answer. Its size is bounded as it arrives (boundedBody); the parser bounds fields
  * and rows and, with `maxDecompressedBytes` = Max Answer Size, the text of an answer compressed
  * without a Content-Encoding header (the reader recognises it by its first bytes); the values are
  * bounded by EXECUTE_MAX_VALUES.

@@ -5,8 +5,9 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Compression } from '../results/decompress';
-import { nexthinkRequest, readApiErrorBody, unexpectedAnswer, type NexthinkContext } from '../transport';
+import { nexthinkRequest, PROXY_MAY_HAVE_ANSWERED, readApiErrorBody, unexpectedAnswer, type NexthinkContext } from '../transport';
 import { logTagHeaderValue } from './queryInput';
+import { isRecord } from '../shared/jsonValues';
 
 export type ExportStatus = 'SUBMITTED' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR';
 
@@ -36,8 +37,19 @@ export const MAY_HAVE_STARTED_NOTE =
 export async function startExport(ctx: NexthinkContext, input: StartExportInput): Promise<string> {
 	const headers: Record<string, string> = {};
 	if (input.logTag !== undefined) headers['x-platform-log-custom-tag'] = logTagHeaderValue(input.logTag);
-	const common = {
+	const response = await nexthinkRequest<{ exportId?: unknown }>(ctx, {
+		method: input.method,
 		path: '/api/v1/nql/export',
+		...(input.method === 'GET'
+			? // exploded form: each NQL parameter is its own query key, next to queryId and compression
+				{ qs: { ...input.parameters, queryId: input.queryId, compression: input.compression } }
+			: {
+					body: {
+						queryId: input.queryId,
+						...(Object.keys(input.parameters).length > 0 ? { parameters: input.parameters } : {}),
+						compression: input.compression,
+					},
+				}),
 		idempotent: false,
 		retryRefused: true,
 		mayHaveRunNote: MAY_HAVE_STARTED_NOTE,
@@ -47,24 +59,7 @@ export async function startExport(ctx: NexthinkContext, input: StartExportInput)
 		itemIndex: input.itemIndex,
 		action: `Starting the export of ${input.queryId}`,
 		hints: EXPORT_HINTS,
-	};
-	const response =
-		input.method === 'GET'
-			? await nexthinkRequest<{ exportId?: unknown }>(ctx, {
-					...common,
-					method: 'GET',
-					// exploded form: each NQL parameter is its own query key, next to queryId and compression
-					qs: { ...input.parameters, queryId: input.queryId, compression: input.compression },
-				})
-			: await nexthinkRequest<{ exportId?: unknown }>(ctx, {
-					...common,
-					method: 'POST',
-					body: {
-						queryId: input.queryId,
-						...(Object.keys(input.parameters).length > 0 ? { parameters: input.parameters } : {}),
-						compression: input.compression,
-					},
-				});
+	});
 	const body: unknown = response.body;
 	const exportId = isRecord(body) ? body.exportId : undefined;
 	if (typeof exportId !== 'string' || exportId.trim() === '') {
@@ -73,7 +68,7 @@ export async function startExport(ctx: NexthinkContext, input: StartExportInput)
 			{ httpCode: String(response.statusCode) },
 			{
 				message: `Starting the export of ${input.queryId} got an ${unexpectedAnswer(response)}: no export ID`,
-				description: `Nexthink answers {"exportId": "…"}. Without an ID the export cannot be followed; it was not started a second time, and it may or may not be running in Nexthink. ${PROXY_HINT}`,
+				description: `Nexthink answers {"exportId": "…"}. Without an ID the export cannot be followed; it was not started a second time, and it may or may not be running in Nexthink. ${PROXY_MAY_HAVE_ANSWERED}`,
 				httpCode: String(response.statusCode),
 				itemIndex: input.itemIndex,
 			},
@@ -82,16 +77,10 @@ export async function startExport(ctx: NexthinkContext, input: StartExportInput)
 	return exportId;
 }
 
-const PROXY_HINT = 'A proxy or login page may be answering instead of Nexthink: check the API base URL of the credential.';
-
 const EXPORT_STATUSES: readonly ExportStatus[] = ['SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'ERROR'];
 
 function isHttpUrl(value: unknown): value is string {
 	return typeof value === 'string' && /^https?:\/\/\S+$/i.test(value.trim());
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A value from an answer, short and printable, for an error message. */
@@ -110,12 +99,6 @@ export interface ExportStatusReport {
 	truncated: boolean;
 }
 
-export interface StatusCallOptions {
-	deadline?: number;
-	timeoutMs?: number;
-	itemIndex: number;
-}
-
 const STATUS_HINTS = {
 	404: 'No export has this ID. Export IDs are only valid for a limited time; start a new export.',
 	429: 'The daily limit of status requests was reached. Poll less often (a longer wait interval) or retry after the time given.',
@@ -128,7 +111,7 @@ const STATUS_HINTS = {
 export async function getExportStatus(
 	ctx: NexthinkContext,
 	exportId: string,
-	options: StatusCallOptions,
+	options: { deadline?: number; timeoutMs?: number; itemIndex: number },
 ): Promise<ExportStatusReport> {
 	const response = await nexthinkRequest(ctx, {
 		method: 'GET',
@@ -167,7 +150,7 @@ export async function getExportStatus(
 			{ httpCode: String(response.statusCode) },
 			{
 				message: `Getting the status of export ${exportId} got an ${unexpectedAnswer(response)}: ${problem ?? 'not a JSON object'}`,
-				description: `Nexthink answers {"status": …, "resultsFileUrl": …, "errorDescription": …}. ${PROXY_HINT}`,
+				description: `Nexthink answers {"status": …, "resultsFileUrl": …, "errorDescription": …}. ${PROXY_MAY_HAVE_ANSWERED}`,
 				httpCode: String(response.statusCode),
 				itemIndex: options.itemIndex,
 			},
@@ -181,21 +164,6 @@ export async function getExportStatus(
 		httpStatus: response.statusCode,
 		truncated: response.statusCode === 206,
 	};
-}
-
-/**
- * The results file URL from a new status call, for a pre-signed URL that expired or failed (they
- * live 15 minutes); an export that now has none failed.
- */
-export async function freshResultsUrl(
-	ctx: NexthinkContext,
-	exportId: string,
-	queryId: string | null,
-	options: { timeoutMs: number; itemIndex: number; deadline?: number },
-): Promise<string> {
-	const fresh = await getExportStatus(ctx, exportId, options);
-	if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, options.itemIndex);
-	return fresh.resultsFileUrl;
 }
 
 export function exportFailedError(ctx: NexthinkContext, report: ExportStatusReport, queryId: string | null, itemIndex: number) {

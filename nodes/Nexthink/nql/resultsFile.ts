@@ -4,8 +4,8 @@
  * user asked for it as binary data.
  *
  * Contract: the pre-signed URL is fetched without credentials; if it expired
- * (403) or the connection broke, and a fresh URL can be had (`refreshUrl`), one status call fetches
- * it and the download is tried once more. A malformed or truncated file is an error, never a
+ * (403) or the connection broke, `refreshUrl` (one status call: followExport.ts) fetches a fresh one
+ * and the download is tried once more. A malformed or truncated file is an error, never a
  * silently shorter result. A cancelled execution is reported as cancelled, whatever step it broke.
  *
  * Output "File" alone: the download is handed to n8n's binary data as a stream
@@ -63,13 +63,13 @@ export type RefreshUrl = (failure: string, hint?: string) => Promise<string>;
 export async function downloadResults(
 	ctx: NexthinkContext,
 	firstUrl: string,
-	refreshUrl: RefreshUrl | undefined,
+	refreshUrl: RefreshUrl,
 	options: DownloadOptions,
 ): Promise<DownloadedResults> {
 	const signal = cancelSignalOf(ctx);
 	let url = firstUrl;
 	for (let attempt = 1; ; attempt++) {
-		const mayRetry = attempt === 1 && refreshUrl !== undefined;
+		const mayRetry = attempt === 1;
 		const fetched = await fetchPresignedFile(ctx, url, options.timeoutMs);
 		throwIfCancelled(ctx, signal, options.itemIndex);
 		if (fetched.kind === 'network') {
@@ -140,7 +140,7 @@ export async function downloadResults(
 export const WHERE_LIMITS_ARE = 'In the Nexthink Export node these settings are under Advanced Options; the Nexthink Trigger uses the defaults.';
 
 /** A file past one of the limits: the message names the limit, its value and the option that raises it. */
-export function resultLimitError(ctx: NexthinkContext, error: ResultLimitError, itemIndex: number): NodeOperationError {
+export function resultLimitError(ctx: NexthinkContext, error: ResultLimitError, itemIndex: number | undefined): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `The results file was not read: ${error.message}`, {
 		itemIndex,
 		description: `The limits protect n8n from files that would exhaust its memory (a small compressed file can expand to gigabytes). No rows were output for this file. ${WHERE_LIMITS_ARE}`,

@@ -16,7 +16,6 @@ import { MIN_POLL_GAP_MS, nextWaitMs, type WaitSettings } from './waitSchedule';
 export interface WaitOutcome {
 	report: ExportStatusReport;
 	timedOut: boolean;
-	statusCalls: number;
 	/** True when the wait ran out during a status call that got no answer in the time left. */
 	lastCallUnanswered: boolean;
 }
@@ -58,21 +57,21 @@ export async function waitForExport(
 	};
 	for (let poll = 0; ; poll++) {
 		const waitMs = nextWaitMs(poll, Date.now(), deadline, settings);
-		if (waitMs === undefined) return { report, timedOut: true, statusCalls: poll, lastCallUnanswered: false };
+		if (waitMs === undefined) return { report, timedOut: true, lastCallUnanswered: false };
 		await sleepUnlessCancelled(ctx, waitMs, signal, options.itemIndex);
 		try {
 			report = await getExportStatus(ctx, exportId, { deadline, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex });
 		} catch (error) {
 			// with less than the gap between two calls left, no further poll could come anyway
 			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) {
-				return { report, timedOut: true, statusCalls: poll + 1, lastCallUnanswered: true };
+				return { report, timedOut: true, lastCallUnanswered: true };
 			}
 			// both constructors hand back an error that already is of their class, untouched
 			if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: options.itemIndex });
 		}
 		if (report.status === 'COMPLETED' || report.status === 'ERROR') {
-			return { report, timedOut: false, statusCalls: poll + 1, lastCallUnanswered: false };
+			return { report, timedOut: false, lastCallUnanswered: false };
 		}
 	}
 }

@@ -42,7 +42,7 @@ import { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancel
 import { sendOnce } from './hostCompat';
 import { outgoingHeaders, unsendableHeader } from './outgoingHeaders';
 import { scrubText, scrubValue, secretForms, type SecretForms } from './secretScrub';
-import { isByteStream, readShortText } from './streamedBodies';
+import { bodyText, boundedBody, isByteStream, readShortText } from './streamedBodies';
 import { answerTimer, timedBody } from './timedAnswer';
 import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
 import {
@@ -243,6 +243,15 @@ async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
  */
 export async function scrubAnswerText(ctx: NexthinkContext, text: string): Promise<string> {
 	return scrubText(text, await secretFormsOf(ctx));
+}
+
+/**
+ * The one way a streamed 2xx answer (`responseType: 'stream'`) is read as text: bounded by `maxBytes`
+ * while it arrives (`tooLarge()` past it; 0 = no limit), decoded, and scrubbed of the credential's
+ * secrets, since what it holds goes into items as it arrived.
+ */
+export async function readAnswerText(ctx: NexthinkContext, body: AsyncIterable<Uint8Array>, maxBytes: number, tooLarge: () => Error): Promise<string> {
+	return await scrubAnswerText(ctx, await bodyText(boundedBody(body, maxBytes, tooLarge)));
 }
 
 /** Most characters of a non-2xx body kept for error messages (a stream body is read no further). */

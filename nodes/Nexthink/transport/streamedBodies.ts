@@ -1,7 +1,8 @@
 /**
- * Small helpers for response bodies that arrive as byte streams (`encoding: 'stream'`): reading
- * the start of one for a message, and closing one that is not wanted. Leaving a body unread keeps
- * its connection busy until the server gives up, so every streamed body is read or closed.
+ * Small helpers for response bodies that arrive as byte streams (`encoding: 'stream'`): bounding
+ * one's size while it arrives, reading one (or its start, for a message) as text, and closing one that
+ * is not wanted. Leaving a body unread keeps its connection busy until the server gives up, so every
+ * streamed body is read or closed. (Its time is bounded by the transport: timedAnswer.ts.)
  */
 
 export function isByteStream(body: unknown): body is AsyncIterable<Uint8Array> {
@@ -30,4 +31,27 @@ export async function readShortText(body: AsyncIterable<Uint8Array> | undefined 
 		// what arrived is all there is to quote
 	}
 	return text.slice(0, limit);
+}
+
+/**
+ * The body's bytes as they arrive (after HTTP decoding, so a `Content-Encoding: gzip` answer is
+ * counted inflated), failing with `tooLarge()` once more than `maxBytes` arrived (0 = no limit).
+ * Stopping early closes the body.
+ */
+export async function* boundedBody(body: AsyncIterable<Uint8Array>, maxBytes: number, tooLarge: () => Error): AsyncGenerator<Uint8Array, void, undefined> {
+	let received = 0;
+	for await (const chunk of body) {
+		received += chunk.length;
+		if (maxBytes > 0 && received > maxBytes) throw tooLarge();
+		yield chunk;
+	}
+}
+
+/** All of a (bounded) body as text, decoded as UTF-8. */
+export async function bodyText(body: AsyncIterable<Uint8Array>): Promise<string> {
+	const decoder = new TextDecoder();
+	const parts: string[] = [];
+	for await (const chunk of body) parts.push(decoder.decode(chunk, { stream: true }));
+	parts.push(decoder.decode());
+	return parts.join('');
 }

@@ -20,6 +20,9 @@ export interface AnswerOrigin {
 /** The words for an answer that is not what the API documents, wherever the node names one. */
 export const UNEXPECTED_ANSWER = 'unexpected answer';
 
+/** Said with every unexpected answer: who may have answered, and what to check. One wording for every node. */
+export const PROXY_MAY_HAVE_ANSWERED = 'A proxy or login page may have answered instead of Nexthink: check the API base URL of the credential.';
+
 /** `unexpected answer (HTTP 200, text/html) from acme.api.eu.nexthink.cloud`; `Unexpected answer (…` at the start of a sentence. */
 export function unexpectedAnswer(answer: AnswerOrigin, opensSentence = false): string {
 	const contentType = mediaTypeOf(answer.headers?.['content-type']);
@@ -42,9 +45,6 @@ export function hostOf(url: string): string {
 	}
 }
 
-/** Said of every unexpected answer: who may have answered, and what to check. */
-const PROXY_HINT = 'A proxy or gateway may have answered in place of the Nexthink API. Check the API Base URL of the credential.';
-
 /**
  * The error of an answer with a success status whose body proves nothing: `message` names the
  * action and the answer (`unexpectedAnswer`); `note` adds what may already have happened (a run
@@ -55,7 +55,7 @@ export function unprovenAnswerError(ctx: { getNode(): INode }, message: string, 
 	return new NodeApiError(
 		ctx.getNode(),
 		{ message: upperFirst(UNEXPECTED_ANSWER), httpCode },
-		{ message, description: [PROXY_HINT, note].filter(Boolean).join(' '), httpCode, itemIndex },
+		{ message, description: [PROXY_MAY_HAVE_ANSWERED, note].filter(Boolean).join(' '), httpCode, itemIndex },
 	);
 }
 

@@ -20,7 +20,7 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { ColumnNameError } from '../nql/columnNames';
-import { DEFAULT_RETRY_POLICY, scrubAnswerText } from '../transport';
+import { DEFAULT_RETRY_POLICY, PROXY_MAY_HAVE_ANSWERED, scrubAnswerText } from '../transport';
 import { diffRows, settingsFingerprint } from './changeDetection';
 import { changeJson, emptySampleJson, sampleJson, SAMPLE_ROWS, type PollInfo } from './changeItems';
 import { triggerProperties } from './description';
@@ -123,7 +123,7 @@ function knownMessage(error: unknown): string | Error {
 
 function failedPollDescription(error: unknown): string {
 	if (error instanceof ResultCheckError || error instanceof ColumnNameError) {
-		return `A proxy or login page may have answered instead of Nexthink (check the credential's API address and the network path to Nexthink's file storage), or the Key Columns and Compare Columns do not name columns of the query's result (Fetch Test Event shows them). ${KEPT_STATE}`;
+		return `${PROXY_MAY_HAVE_ANSWERED} An export's file comes from Nexthink's file storage: check the network path to it too. Otherwise the Key Columns and Compare Columns do not name columns of the query's result (Fetch Test Event shows them). ${KEPT_STATE}`;
 	}
 	if (error instanceof RemovalLimitError) {
 		return `If these rows are really gone, raise "Maximum Removed per Poll" (or set it to 0, no limit) for one poll: it then reports them as removed. If they come back, the next poll reports nothing for them. ${KEPT_STATE}`;

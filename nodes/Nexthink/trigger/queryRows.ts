@@ -1,10 +1,10 @@
 /**
- * One poll's answer: the stored query run through an export (start, wait, download and parse the
- * file) or through Execute Query, with the NQL layer's steps (nql/), as the Export node does. Every failure
- * is an error, never a shorter result: a missing row would be reported as removed. So a truncated
- * export (the licence's result limit) and an Execute Query answer of 1,000 rows (where Nexthink drops
- * the rest silently) fail the poll too. Whether the answer is the query's result at all is
- * resultCheck.ts's question; this file hands it the columns the answer names.
+ * One poll's answer: the stored query run through an export (nql/followExport.ts, as the Export node
+ * does) or through Execute Query (nql/executeApi.ts). Every failure is an error, never a shorter
+ * result: a missing row would be reported as removed. So a truncated export (the licence's result
+ * limit) and an Execute Query answer of 1,000 rows (where Nexthink drops the rest silently) fail the
+ * poll too. Whether the answer is the query's result at all is resultCheck.ts's question; this file
+ * hands it the columns the answer names.
  *
  * Execute Query goes through the v1 endpoint: its answer lists the columns (`headers`) even when it
  * has no rows, where v2's holds only `data` objects, so an empty v2 answer could not show that it is
@@ -12,12 +12,10 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { exportFailedError, freshResultsUrl, startExport } from '../nql/exportApi';
-import { executeStoredQuery } from '../nql/executeApi';
-import { downloadResults } from '../nql/resultsFile';
-import { exportTimedOutMessage, waitForExport } from '../nql/waitForExport';
+import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../nql/executeApi';
+import { followExport } from '../nql/followExport';
 import { DEFAULT_RESULT_LIMITS } from '../results/limits';
-import { DEFAULT_MAX_ANSWER_BYTES, EXECUTE_ROW_LIMIT } from '../nql/executeAnswer';
+import { EXECUTE_ROW_LIMIT } from '../nql/executeAnswer';
 import type { NexthinkContext } from '../transport';
 import type { QueryAnswer } from './resultCheck';
 import type { TriggerSettings } from './triggerSettings';
@@ -32,38 +30,27 @@ export async function fetchQueryRows(ctx: NexthinkContext, settings: TriggerSett
 
 async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows: number | undefined): Promise<QueryAnswer> {
 	const { queryId, parameters, timeoutMs } = settings;
-	const itemIndex = 0;
-	const exportId = await startExport(ctx, { queryId, parameters, compression: 'GZIP', method: 'POST', logTag: settings.logTag, timeoutMs, itemIndex });
-	const outcome = await waitForExport(ctx, exportId, settings.wait, { timeoutMs, itemIndex });
-	const { report } = outcome;
-	if (outcome.timedOut) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			exportTimedOutMessage(outcome, queryId, settings.wait.maxWaitMs),
-			{ description: `Raise "Maximum Wait" in the trigger's options (keep it below the time between polls). ${KEPT_STATE}` },
-		);
-	}
-	if (report.status === 'ERROR' || report.resultsFileUrl === null) throw exportFailedError(ctx, report, queryId, itemIndex);
-	if (report.truncated) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Export ${exportId} of ${queryId} was truncated: Nexthink cut the results at the licence's maximum number of results (HTTP 206)`,
-			{ description: `The rows left out would look removed, so the poll compares nothing. Narrow the query (fewer rows). ${KEPT_STATE}` },
-		);
-	}
-	// a deadline keeps the status call's retries within the Request Timeout (lockDurationMs counts on it)
-	const refreshUrl = async () => await freshResultsUrl(ctx, exportId, queryId, { timeoutMs, itemIndex, deadline: Date.now() + timeoutMs });
-	const results = await downloadResults(ctx, report.resultsFileUrl, refreshUrl, {
-		declaredCompression: 'GZIP',
-		parseRows: true,
-		keepFile: false,
-		convertTypes: false,
-		maxRows: sampleRows ?? 0,
-		timeoutMs,
-		itemIndex,
-		limits: DEFAULT_RESULT_LIMITS,
-	});
-	return { columns: results.header, rows: results.rows, source: `the results file of export ${exportId}` };
+	const { report, results } = await followExport(
+		ctx,
+		{
+			start: { parameters, compression: 'GZIP', method: 'POST', logTag: settings.logTag },
+			wait: settings.wait,
+			timedOutHint: `Raise "Maximum Wait" in the trigger's options (keep it below the time between polls). ${KEPT_STATE}`,
+		},
+		{
+			queryId,
+			declaredCompression: 'GZIP',
+			parseRows: true,
+			keepFile: false,
+			convertTypes: false,
+			maxRows: sampleRows ?? 0,
+			timeoutMs,
+			itemIndex: 0,
+			limits: DEFAULT_RESULT_LIMITS,
+			truncatedHint: `The rows left out would look removed, so the poll compares nothing. Narrow the query (fewer rows). ${KEPT_STATE}`,
+		},
+	);
+	return { columns: results.header, rows: results.rows, source: `the results file of export ${report.exportId}` };
 }
 
 async function executeRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows: number | undefined): Promise<QueryAnswer> {
@@ -71,16 +58,8 @@ async function executeRows(ctx: NexthinkContext, settings: TriggerSettings, samp
 	const { result } = await executeStoredQuery(
 		ctx,
 		{ queryId, parameters },
-		{
-			apiVersion: 'v1',
-			asCsv: false,
-			convertTypes: false,
-			// times in UTC: the same instant always reads the same, whatever the instance's time zone does
-			utcTimestamps: true,
-			timeoutMs: settings.timeoutMs,
-			limits: DEFAULT_RESULT_LIMITS,
-			maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
-		},
+		// times in UTC: the same instant always reads the same, whatever the instance's time zone does
+		{ ...DEFAULT_EXECUTE_SETTINGS, apiVersion: 'v1', utcTimestamps: true, timeoutMs: settings.timeoutMs },
 		0,
 	);
 	const answer = { columns: result.columns ?? [], source: `the Execute Query answer for ${queryId}` };

@@ -366,6 +366,20 @@ describe.each(VARIANTS)('status queries answering $columns column names and $wai
 				15_000,
 			);
 
+			it('a login page in place of the execute answer: read as Execute Query reads it, the wait stops saying what answered', async () => {
+				server.injectFault({ path: NQL_EXECUTE, status: 200, body: '<html>Sign in</html>', contentType: 'text/html', times: Infinity });
+				const result = await run(runParameters({}), [{ collector: C1 }], { onError: 'continueRegularOutput' });
+				expect(result.error).toBeUndefined();
+				expect(calls(EXECUTE)).toHaveLength(1);
+				const outcome = raOutcome(result.items[0]);
+				expect(outcome.status).toBe('triggered');
+				expect(results(outcome).error).toMatchObject({
+					message: expect.stringMatching(/^Waiting for results stopped: Reading the results of request .+ got an unexpected answer \(HTTP 200, text\/html\) from .+: the execute answer is not a JSON object\.$/),
+					description: expect.stringContaining('A proxy or login page may have answered instead of Nexthink'),
+				});
+				expect(statusCalls()).toHaveLength(1);
+			});
+
 			it('a query that does not list the status column says which column to add', async () => {
 				server.addActionStatusQuery({ id: '#ra_no_status', nql: 'remote_action.executions during past 7d | where request_id == $request_id | list request_id, device.collector.uid' });
 				const result = await run(runParameters({}, { statusQueryId: '#ra_no_status' }), [{ collector: C1 }], { onError: 'continueRegularOutput' });

@@ -197,6 +197,31 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(statusCalls()).toHaveLength(2); // COMPLETED, then one for the fresh URL
 	});
 
+	it('refreshes an expired results URL within the Request Timeout: a status call refused with a later Retry-After is not waited for', async () => {
+		// the file is held until the wait's status call has answered, so the next status fault hits the refresh only
+		let release = () => {};
+		const held = server.injectFault({
+			method: 'GET',
+			path: /^\/files\//,
+			status: 403,
+			body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>',
+			holdUntil: new Promise<void>((resolve) => (release = resolve)),
+		});
+		const running = startNode({
+			nodeType: new NexthinkExport(),
+			parameters: { queryId: 'tricky', options: { ...FAST_WAIT, requestTimeoutSeconds: 5 } } as never,
+			credentials: { nexthinkApi: nexthinkCredentials(server) },
+		});
+		while (held.hits === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		server.injectFault({ method: 'GET', path: /^\/api\/v1\/nql\/status\//, status: 503, headers: { 'retry-after': '60' }, times: Infinity });
+		release();
+		const { error } = await running.result;
+		expect(error?.message).toMatch(/^Getting the status of export .+ failed \(HTTP 503\)/);
+		expect(error?.description).toMatch(/Nexthink asks to retry after/);
+		expect(statusCalls()).toHaveLength(2); // COMPLETED, then the refresh, not sent again after 60 s
+		expect(fileCalls()).toHaveLength(1);
+	});
+
 	it('retries a download that broke off, and outputs each row once', async () => {
 		server.injectFault({ method: 'GET', path: /^\/files\//, dropAfterBytes: 20 });
 		const { items, error } = await run({ queryId: 'tricky', compression: 'NONE' });

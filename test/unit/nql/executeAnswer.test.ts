@@ -1,8 +1,12 @@
 /**
- * Bounds on an execute answer before it is parsed (nql/executeAnswer.ts): its size while
- * it arrives, and the count of values a JSON text holds.
+ * Bounds on an execute answer before it is parsed: its size while it arrives (the transport's
+ * boundedBody with nql/executeAnswer.ts's error), and the count of values a JSON text holds.
  */
-import { boundedAnswer, answerText, jsonHasMoreValuesThan, ExecuteAnswerLimitError, executionDateTimeWithZone } from '../../../nodes/Nexthink/nql/executeAnswer';
+import { answerTooLarge, jsonHasMoreValuesThan, ExecuteAnswerLimitError, executionDateTimeWithZone } from '../../../nodes/Nexthink/nql/executeAnswer';
+import { bodyText as answerText, boundedBody } from '../../../nodes/Nexthink/transport/streamedBodies';
+
+/** An execute answer bounded as nql/executeApi.ts bounds it. */
+const boundedAnswer = (source: AsyncIterable<Uint8Array>, maxBytes: number) => boundedBody(source, maxBytes, () => answerTooLarge(maxBytes));
 
 async function* chunks(...parts: string[]): AsyncGenerator<Uint8Array> {
 	for (const part of parts) yield new TextEncoder().encode(part);

@@ -3,10 +3,11 @@
  * body (a proxy's login page, `{}`) confirms nothing: these return undefined and the caller fails
  * with `unexpectedAnswer` (transport/unexpectedAnswer.ts).
  */
+import { isRecord } from '../../shared/jsonValues';
 
 /** ExecutionResponse: `requestId` (required, non-empty), `expiresInMinutes` (optional). */
 export function readExecutionResponse(body: unknown): { requestId: string; expiresInMinutes?: number } | undefined {
-	if (!isObject(body)) return undefined;
+	if (!isRecord(body)) return undefined;
 	const { requestId, expiresInMinutes } = body;
 	if (typeof requestId !== 'string' || requestId.trim() === '') return undefined;
 	return typeof expiresInMinutes === 'number' && Number.isInteger(expiresInMinutes) ? { requestId, expiresInMinutes } : { requestId };
@@ -20,13 +21,13 @@ export interface RemoteActionSummary {
 
 /** A RemoteAction object: at least a non-empty `id` (the NQL ID). */
 export function isRemoteAction(value: unknown): value is Record<string, unknown> & { id: string } {
-	return isObject(value) && typeof value.id === 'string' && value.id !== '';
+	return isRecord(value) && typeof value.id === 'string' && value.id !== '';
 }
 
 /** `targeting.apiEnabled`; false when absent (the object cannot then be triggered through the API). */
 export function isApiEnabled(remoteAction: Record<string, unknown>): boolean {
 	const targeting = remoteAction.targeting;
-	return isObject(targeting) && targeting.apiEnabled === true;
+	return isRecord(targeting) && targeting.apiEnabled === true;
 }
 
 /** The list answer (`RemoteAction[]`), or undefined when it is not one. */
@@ -46,10 +47,10 @@ export interface ScriptInput {
 /** `scriptInfo.inputs[]`, tolerant of missing members (an input without options allows free text). */
 export function scriptInputsOf(remoteAction: Record<string, unknown>): ScriptInput[] {
 	const scriptInfo = remoteAction.scriptInfo;
-	const inputs = isObject(scriptInfo) && Array.isArray(scriptInfo.inputs) ? scriptInfo.inputs : [];
+	const inputs = isRecord(scriptInfo) && Array.isArray(scriptInfo.inputs) ? scriptInfo.inputs : [];
 	const out: ScriptInput[] = [];
 	for (const input of inputs) {
-		if (!isObject(input) || typeof input.id !== 'string' || input.id === '') continue;
+		if (!isRecord(input) || typeof input.id !== 'string' || input.id === '') continue;
 		const options = Array.isArray(input.options) ? input.options.filter((option): option is string => typeof option === 'string') : [];
 		out.push({
 			id: input.id,
@@ -66,8 +67,4 @@ export function scriptInputsOf(remoteAction: Record<string, unknown>): ScriptInp
 export function listLabel(remoteAction: Record<string, unknown> & { id: string }): string {
 	const name = typeof remoteAction.name === 'string' && remoteAction.name !== '' ? remoteAction.name : remoteAction.id;
 	return isApiEnabled(remoteAction) ? `${name} (${remoteAction.id})` : `${name} (${remoteAction.id}) — API not enabled, cannot be run from n8n`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -22,8 +22,8 @@ export function asExecute(ctx: ApiContext): IExecuteFunctions {
 }
 
 /**
- * `<action> failed: <the answer>; <expected> was missing`, explained as a proxy or gateway answering
- * in place of Nexthink; `note` adds what may already have happened (a run that may have started).
+ * `<action> failed: <the answer>; <expected> was missing`, explained as a proxy answering in place
+ * of Nexthink; `note` adds what may already have happened (a run that may have started).
  */
 export function unexpectedAnswerError(ctx: ApiContext, action: string, response: NexthinkResponse, expected: string, itemIndex?: number, note?: string): NodeApiError {
 	return unprovenAnswerError(ctx, `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`, response, itemIndex, note);

@@ -9,9 +9,9 @@
  * polls), the same hard Maximum Wait (every status call carries the deadline, so the transport
  * cuts its timeout and retries to the time left), and n8n's cancellation through the same sleep
  * helper. One poll runs the query once for each request ID that still has a target without a final
- * status (POST /api/v2/nql/execute, read-only, so the transport may retry it) and keeps only the
- * rows of that request ID (resultStatus.ts). The run request is never part of this loop: waiting
- * can never send it again.
+ * status (POST /api/v2/nql/execute through nql/executeApi.ts, as Execute Query: read-only, so the
+ * transport may retry it) and keeps only the rows of that request ID (resultStatus.ts). The run
+ * request is never part of this loop: waiting can never send it again.
  *
  * Contract for callers (Run Remote Action, Trigger Campaign, Run Workflow): give the targets as
  * `{ requestId, target }` (target = Collector UID, user SID, or the workflow execution ID the API
@@ -35,13 +35,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { answerText, boundedAnswer, DEFAULT_MAX_ANSWER_BYTES, EXECUTE_MAX_VALUES, jsonHasMoreValuesThan, readExecuteV2, tooManyValues } from '../../nql/executeAnswer';
+import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeApi';
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
-import { cancelSignalOf, isNoAnswerError, nexthinkRequest, scrubAnswerText, sleepUnlessCancelled } from '../../transport';
+import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { readBoolean } from '../../shared/booleanParameter';
 import { failureOf } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
-import { pendingRequestIds, rowsByTarget, StatusRowsError, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
+import { pendingRequestIds, rowsByTarget, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
 import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
 
 export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
@@ -134,33 +134,16 @@ const STATUS_QUERY_HINTS = {
 	404: 'No NQL API query has this ID. Create it under Administration > NQL API queries with the NQL the README gives (section "Wait for Results"), or correct the Status Query ID.',
 };
 
+/** One status call: the rows of one request ID (POST /api/v2/nql/execute, as Execute Query reads it). */
 async function runStatusQuery(ctx: IExecuteFunctions, settings: ResultsWaitSettings, requestId: string, options: { deadline: number; timeoutMs: number }): Promise<StatusRow[]> {
-	const action = `Reading the results of request ${requestId} with ${settings.queryId}`;
-	const response = await nexthinkRequest<AsyncIterable<Uint8Array>>(ctx, {
-		method: 'POST',
-		path: '/api/v2/nql/execute',
-		body: { queryId: settings.queryId, parameters: { [settings.requestIdParameter]: requestId } },
-		responseType: 'stream',
-		idempotent: true,
-		deadline: options.deadline,
-		timeoutMs: options.timeoutMs,
-		action,
-		hints: STATUS_QUERY_HINTS,
-	});
-	// rows go into the items as they arrived: nothing of the credential may be among them
-	const text = await scrubAnswerText(ctx, await answerText(boundedAnswer(response.body, DEFAULT_MAX_ANSWER_BYTES)));
-	if (jsonHasMoreValuesThan(text, EXECUTE_MAX_VALUES)) throw new StatusRowsError(tooManyValues().message);
-	let rows: StatusRow[] | undefined;
-	let problem = '';
-	try {
-		rows = readExecuteV2(text).rows;
-	} catch (error) {
-		problem = (error as Error).message;
-	}
-	if (rows === undefined) {
-		throw new StatusRowsError(`${action} failed: the answer is not an execute answer (${problem}). A proxy or login page may be answering instead of Nexthink.`);
-	}
-	return rows;
+	const { result } = await executeStoredQuery(
+		ctx,
+		{ queryId: settings.queryId, parameters: { [settings.requestIdParameter]: requestId } },
+		{ ...DEFAULT_EXECUTE_SETTINGS, apiVersion: 'v2', utcTimestamps: false, timeoutMs: options.timeoutMs },
+		undefined,
+		{ action: `Reading the results of request ${requestId} with ${settings.queryId}`, hints: STATUS_QUERY_HINTS, deadline: options.deadline },
+	);
+	return result.rows;
 }
 
 /** A failed status query, in words that say the run itself went out and is not sent again. */

@@ -7,6 +7,8 @@
  * that runs against real tenants reads an object of booleans (`triggerMethods.apiEnabled`), a Go SDK's
  * fixtures show a list (`["API", "MANUAL"]`). Both are read here.
  */
+import { isRecord } from '../../shared/jsonValues';
+
 
 /** ExecutionResponse of v1 and v2: `requestUuid` (required) and `executionsUuids` (required, at least one). */
 export interface WorkflowExecutionAnswer {
@@ -15,7 +17,7 @@ export interface WorkflowExecutionAnswer {
 }
 
 export function readWorkflowExecutionResponse(body: unknown): WorkflowExecutionAnswer | undefined {
-	if (!isObject(body)) return undefined;
+	if (!isRecord(body)) return undefined;
 	const { requestUuid, executionsUuids } = body;
 	if (typeof requestUuid !== 'string' || requestUuid.trim() === '') return undefined;
 	if (!Array.isArray(executionsUuids) || !executionsUuids.every((id) => typeof id === 'string' && id !== '')) return undefined;
@@ -27,7 +29,7 @@ export function readResumeResponse(body: unknown): string[] | undefined {
 	if (!Array.isArray(body) || body.length === 0) return undefined;
 	const ids: string[] = [];
 	for (const entry of body) {
-		if (!isObject(entry) || typeof entry.requestUuid !== 'string' || entry.requestUuid === '') return undefined;
+		if (!isRecord(entry) || typeof entry.requestUuid !== 'string' || entry.requestUuid === '') return undefined;
 		ids.push(entry.requestUuid);
 	}
 	return ids;
@@ -37,7 +39,7 @@ export type WorkflowObject = Record<string, unknown> & { id: string };
 
 /** A Workflow object: at least a non-empty `id` (the NQL ID). */
 export function isWorkflow(value: unknown): value is WorkflowObject {
-	return isObject(value) && typeof value.id === 'string' && value.id !== '';
+	return isRecord(value) && typeof value.id === 'string' && value.id !== '';
 }
 
 /** The list answer (`Workflow[]`), or undefined when it is not one. */
@@ -62,7 +64,7 @@ export function readWorkflowDetails(body: unknown): WorkflowObject | null | unde
 export function isWorkflowApiEnabled(workflow: Record<string, unknown>): boolean {
 	const methods = workflow.triggerMethods;
 	if (Array.isArray(methods)) return methods.some((method) => typeof method === 'string' && method.toUpperCase() === 'API');
-	return isObject(methods) && methods.apiEnabled === true;
+	return isRecord(methods) && methods.apiEnabled === true;
 }
 
 export function isWorkflowActive(workflow: Record<string, unknown>): boolean {
@@ -122,19 +124,15 @@ export interface WorkflowParameterInfo {
  * server and a Go SDK put them; the vendor schema does not say). Tolerant: anything else gives none.
  */
 export function workflowParametersOf(workflow: Record<string, unknown>): WorkflowParameterInfo[] {
-	const versions = Array.isArray(workflow.versions) ? workflow.versions.filter(isObject) : [];
+	const versions = Array.isArray(workflow.versions) ? workflow.versions.filter(isRecord) : [];
 	const version = versions.find((entry) => entry.status === 'ACTIVE' || entry.isActive === true) ?? versions[0];
 	const parameters = version !== undefined && Array.isArray(version.parameters) ? version.parameters : [];
 	const out: WorkflowParameterInfo[] = [];
 	for (const parameter of parameters) {
-		const id = typeof parameter === 'string' ? parameter : isObject(parameter) && typeof parameter.id === 'string' ? parameter.id : '';
+		const id = typeof parameter === 'string' ? parameter : isRecord(parameter) && typeof parameter.id === 'string' ? parameter.id : '';
 		if (id === '' || out.some((known) => known.id === id)) continue;
-		const options = isObject(parameter) && Array.isArray(parameter.options) ? parameter.options.filter((option): option is string => typeof option === 'string') : [];
-		out.push({ id, options, allowCustomValue: options.length === 0 || !isObject(parameter) || parameter.allowCustomValue !== false });
+		const options = isRecord(parameter) && Array.isArray(parameter.options) ? parameter.options.filter((option): option is string => typeof option === 'string') : [];
+		out.push({ id, options, allowCustomValue: options.length === 0 || !isRecord(parameter) || parameter.allowCustomValue !== false });
 	}
 	return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,12 +1,11 @@
 /** Export: start an export, wait for it, download the file and output its rows. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { outputCompletedExport } from '../completedExport';
-import { startExport } from '../../nql/exportApi';
-import { statusJson } from '../resultItems';
+import { completedExportOptions } from '../completedExport';
+import { followExport } from '../../nql/followExport';
+import { buildResultItems, statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
-import { exportTimedOutMessage, waitForExport } from '../../nql/waitForExport';
 import type { ItemOperation } from '../../shared/runItems';
 import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION, RESULTS_FILE_OPTIONS } from '../description';
 import { queryFields } from '../../nql/queryFields';
@@ -99,28 +98,18 @@ async function runExport(
 	itemIndex: number,
 	{ query, start, wait, settings, timeoutMs }: ReturnType<typeof prepareExport>,
 ): Promise<INodeExecutionData[]> {
-	const exportId = await startExport(this, { ...query, ...start, timeoutMs, itemIndex });
-	const outcome = await waitForExport(this, exportId, wait, { timeoutMs, itemIndex });
-	if (outcome.timedOut) {
-		if (wait.failOnTimeout) {
-			throw new NodeOperationError(
-				this.getNode(),
-				exportTimedOutMessage(outcome, query.queryId, wait.maxWaitMs),
-				{
-					itemIndex,
-					description:
-						'Raise "Maximum Wait" in the options, or set "On Timeout" to "Return Last Status" and continue with Get Status in a loop through a Wait node, or use Start Export and Get Status for very long exports.',
-				},
-			);
-		}
-		return [{ json: { ...statusJson(outcome.report), queryId: query.queryId, waitTimedOut: true }, pairedItem: { item: itemIndex } }];
-	}
-	return await outputCompletedExport(this, itemIndex, outcome.report, {
+	const context = { queryId: query.queryId, declaredCompression: start.compression, timeoutMs, settings };
+	const timedOutHint = wait.failOnTimeout
+		? 'Raise "Maximum Wait" in the options, or set "On Timeout" to "Return Last Status" and continue with Get Status in a loop through a Wait node, or use Start Export and Get Status for very long exports.'
+		: undefined;
+	const followed = await followExport(this, { start: { ...start, parameters: query.parameters }, wait, timedOutHint }, {
+		...completedExportOptions(this, itemIndex, context),
 		queryId: query.queryId,
-		declaredCompression: start.compression,
-		timeoutMs,
-		settings,
 	});
+	if (followed.timedOut) {
+		return [{ json: { ...statusJson(followed.report), queryId: query.queryId, waitTimedOut: true }, pairedItem: { item: itemIndex } }];
+	}
+	return await buildResultItems(this, itemIndex, followed.report, followed.results, context);
 }
 
 /** Every setting of every item is read and validated before the first request (see shared/runItems.ts). */

@@ -1,0 +1,110 @@
+/**
+ * Follows an export from its start to its rows or file: the one pipeline of the Export node (Export,
+ * Download Results) and the Nexthink Trigger. Start (exportApi.ts), wait (waitForExport.ts), then the
+ * completed export's file (resultsFile.ts), whose expired or broken URL is refreshed through one status
+ * call within the Request Timeout. What differs between callers is in the options: what a timeout or a
+ * truncation does, and what becomes of the file.
+ */
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { cancelSignalOf, keepMessage, throwIfCancelled, type NexthinkContext } from '../transport';
+import { exportFailedError, getExportStatus, startExport, type ExportStatusReport, type StartExportInput } from './exportApi';
+import { downloadResults, type DownloadedResults, type DownloadOptions } from './resultsFile';
+import { exportTimedOutMessage, waitForExport } from './waitForExport';
+import type { WaitSettings } from './waitSchedule';
+
+export interface CompletedExportOptions extends Omit<DownloadOptions, 'storeFile'> {
+	queryId: string | null;
+	/** DownloadOptions' storeFile for the export of this ID (it names the file). */
+	fileStore?: (exportId: string) => DownloadOptions['storeFile'];
+	/** A truncated export fails with this description; without it, its rows are output and the caller says so. */
+	truncatedHint?: string;
+	/** The export ID was guessed from a results URL's file name (Download Results by URL). */
+	exportIdGuessed?: boolean;
+}
+
+export interface ExportRun {
+	start: Omit<StartExportInput, 'queryId' | 'timeoutMs' | 'itemIndex'>;
+	wait: WaitSettings;
+	/** A wait past Maximum Wait fails with this description; without it, the last status is returned. */
+	timedOutHint?: string;
+}
+
+export type FollowedExport = { timedOut: false; report: ExportStatusReport; results: DownloadedResults } | { timedOut: true; report: ExportStatusReport };
+
+export async function followExport(ctx: NexthinkContext, run: ExportRun & { timedOutHint: string }, options: CompletedExportOptions & { queryId: string }): Promise<Extract<FollowedExport, { timedOut: false }>>;
+export async function followExport(ctx: NexthinkContext, run: ExportRun, options: CompletedExportOptions & { queryId: string }): Promise<FollowedExport>;
+export async function followExport(ctx: NexthinkContext, run: ExportRun, options: CompletedExportOptions & { queryId: string }): Promise<FollowedExport> {
+	const { queryId, timeoutMs, itemIndex } = options;
+	const exportId = await startExport(ctx, { ...run.start, queryId, timeoutMs, itemIndex });
+	const outcome = await waitForExport(ctx, exportId, run.wait, { timeoutMs, itemIndex });
+	if (!outcome.timedOut) return { timedOut: false, report: outcome.report, results: await downloadCompletedExport(ctx, outcome.report, options) };
+	if (run.timedOutHint === undefined) return { timedOut: true, report: outcome.report };
+	throw new NodeOperationError(ctx.getNode(), exportTimedOutMessage(outcome, queryId, run.wait.maxWaitMs), { itemIndex, description: run.timedOutHint });
+}
+
+/** The rows or file of an export known to be done: fails on ERROR, on a status short of COMPLETED, and on a truncation the caller refuses. */
+export async function downloadCompletedExport(ctx: NexthinkContext, report: ExportStatusReport, options: CompletedExportOptions): Promise<DownloadedResults> {
+	const { queryId, timeoutMs, itemIndex } = options;
+	if (report.status === 'ERROR') throw exportFailedError(ctx, report, queryId, itemIndex);
+	if (report.status !== 'COMPLETED' || report.resultsFileUrl === null) {
+		throw new NodeOperationError(ctx.getNode(), `Export ${report.exportId} has not completed yet (status ${report.status})`, {
+			itemIndex,
+			description: 'Wait until Get Status reports COMPLETED before downloading the results.',
+		});
+	}
+	if (report.truncated && options.truncatedHint !== undefined) {
+		const of = queryId === null ? '' : ` of ${queryId}`;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Export ${report.exportId}${of} was truncated: Nexthink cut the results at the licence's maximum number of results (HTTP 206)`,
+			{ itemIndex, description: options.truncatedHint },
+		);
+	}
+	const freshUrl = async () => {
+		// the deadline keeps the status call's retries within the Request Timeout (the Trigger's lockDurationMs counts on it)
+		const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs, itemIndex, deadline: Date.now() + timeoutMs });
+		// an export that now has no URL failed
+		if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, itemIndex);
+		return fresh.resultsFileUrl;
+	};
+	const refreshUrl = async (what: string, hint?: string) => {
+		if (options.exportIdGuessed !== true) return await freshUrl();
+		try {
+			return await freshUrl();
+		} catch (error) {
+			throwIfCancelled(ctx, cancelSignalOf(ctx), itemIndex);
+			throw noFreshUrlError(ctx, { exportId: report.exportId, what, hint }, error, itemIndex);
+		}
+	};
+	return await downloadResults(ctx, report.resultsFileUrl, refreshUrl, { ...options, storeFile: options.fileStore?.(report.exportId) });
+}
+
+/**
+ * Download Results by URL knows no export ID: it takes the URL's file name as one to ask for a
+ * fresh URL. When that fails (a proxy, another storage layout, an export too old), the answer to
+ * the guess says nothing useful ("no export has this ID"), so the error says what happened to the
+ * URL (`what`, `hint`: resultsFile.ts, RefreshUrl), that the ID was a guess, and how to get a fresh URL.
+ */
+function noFreshUrlError(
+	ctx: NexthinkContext,
+	failure: { exportId: string; what: string; hint?: string },
+	cause: unknown,
+	itemIndex: number,
+): NodeApiError {
+	const why = cause instanceof Error ? cause.message : String(cause);
+	const message = `The results file URL ${failure.what}, and no fresh URL could be had for it`;
+	const error = new NodeApiError(
+		ctx.getNode(),
+		{ message: `The results file URL ${failure.what}` },
+		{
+			message,
+			description:
+				(failure.hint !== undefined ? `${failure.hint} ` : '') +
+				`Results URLs are valid for 15 minutes. The node took "${failure.exportId}" from the URL's file name as the export ID and asked Nexthink for a fresh URL, which failed: ${why}. ` +
+				'Get a fresh URL with Get Status on the export ID, or use Download Results by export ID, which fetches one itself.',
+			itemIndex,
+		},
+	);
+	return keepMessage(error, message);
+}
