@@ -200,7 +200,6 @@ async function main() {
 	const client = require(path.join(ROOT, 'test/server/client'));
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexthink-side-by-side-'));
 	const server = await startNexthinkServer({ maxRecordedRequests: 100, urlLifetimeSeconds: 7 * 24 * 3600 });
-	const sections = [];
 	try {
 		const tarballs = { this: await packPackage(ROOT, path.join(workDir, 'pack-this')) };
 		if (baseline) tarballs.before = await packPackage(baseline.dir, path.join(workDir, 'pack-before'));
@@ -219,6 +218,7 @@ async function main() {
 
 		for (const major of majors) {
 			const runtime = ensureN8n(major);
+			const sections = [];
 			const instances = [{ build: 'this', flows: workflows(false) }].concat(baseline ? [{ build: 'before', flows: workflows(true) }] : []);
 			const prepared = [];
 			for (const instance of instances) {
@@ -268,16 +268,16 @@ async function main() {
 						`load average ${loadBefore} before, ${loadAfter} after:\n\n${section}`,
 				);
 			}
-		}
-		if (process.argv.includes('--write-docs')) {
-			const intro =
-				`\`node test/bench/n8n-side-by-side.js --rows ${rowCounts.join(',')} --runs ${runs} --n8n ${majors.join(',')}${baseline ? ` --baseline ${baseline.label}` : ''}\`, ` +
-				`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} CPUs, ${DEVICE_COLUMNS.length} columns (\`generateDeviceRows\`). ` +
-				'Times are the nodes\' `executionTime` summed (the webhook excluded), medians. "÷ GZIP" compares with the GZIP workflow of the same output (its code is the same in both builds); ' +
-				'"÷ HTTP only" with the HTTP Request alone downloading the same file; "DIY ÷ this" and "RSS ÷ DIY" with the do-it-yourself workflow of the same compression (GZIP for ZSTD, which n8n cannot decompress)' +
-				(baseline ? `; "before" rows are commit ${baseline.label}` : '') +
-				'.';
-			writeDocsSection('n8n-side-by-side', `${intro}\n\n${sections.join('\n\n')}`);
+			if (process.argv.includes('--write-docs')) {
+				const intro =
+					`\`node test/bench/n8n-side-by-side.js --rows ${rowCounts.join(',')} --runs ${runs} --n8n ${major}${baseline ? ` --baseline ${baseline.label}` : ''}\`, ` +
+					`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} CPUs, ${DEVICE_COLUMNS.length} columns (\`generateDeviceRows\`). ` +
+					'Times are the nodes\' `executionTime` summed (the webhook excluded), medians. "÷ GZIP" compares with the GZIP workflow of the same output (its code is the same in both builds); ' +
+					'"÷ HTTP only" with the HTTP Request alone downloading the same file; "DIY ÷ this" and "RSS ÷ DIY" with the do-it-yourself workflow of the same compression (GZIP for ZSTD, which n8n cannot decompress)' +
+					(baseline ? `; "before" rows are commit ${baseline.label}` : '') +
+					'.';
+				writeDocsSection(`n8n-side-by-side-${major}`, `${intro}\n\n${sections.join('\n\n')}`);
+			}
 		}
 	} finally {
 		await server.close();
