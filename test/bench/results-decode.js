@@ -39,6 +39,9 @@ const OUTPUTS = {
 };
 const DEFAULT_OUTPUTS = ['bytes', 'records', 'strings'];
 
+/** CPU time of the process (all its threads) when the measured work started. */
+let cpuAtStart = process.cpuUsage();
+
 if (process.argv[2] === '--object-floor') {
 	objectFloor(Number(process.argv[3]));
 } else if (process.argv[2] === '--worker') {
@@ -58,7 +61,7 @@ function source(file) {
 /** One measured run: read the whole file into rows, print JSON with the figures. */
 async function rowsWorker(file, compression, output, dist) {
 	const { readCsvRows } = require(path.join(dist, 'readCsvRows.js'));
-	const started = process.hrtime.bigint();
+	const started = startClock();
 	const result = await readCsvRows(source(file), { compression, convertTypes: output === 'convert' });
 	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 	report(seconds, result.rows.length, result.compression);
@@ -69,7 +72,7 @@ async function rowsWorker(file, compression, output, dist) {
 /** Decompression alone: the decoder's throughput, as the node feeds it (magic-number detection included). */
 async function bytesWorker(file, compression, _output, dist) {
 	const { decompressChunks } = require(path.join(dist, 'decompress.js'));
-	const started = process.hrtime.bigint();
+	const started = startClock();
 	let bytes = 0;
 	let detected;
 	for await (const chunk of decompressChunks(source(file), compression, { onDetected: (value) => (detected = value) })) bytes += chunk.length;
@@ -81,7 +84,7 @@ async function recordsWorker(file, compression, _output, dist) {
 	const { decompressChunks } = require(path.join(dist, 'decompress.js'));
 	const { decodeUtf8 } = require(path.join(dist, 'utf8.js'));
 	const { CsvParser } = require(path.join(dist, 'csv.js'));
-	const started = process.hrtime.bigint();
+	const started = startClock();
 	let records = 0;
 	let detected;
 	const parser = new CsvParser(() => {
@@ -104,7 +107,7 @@ function objectFloor(rowCount) {
 	const text = line.repeat(1000);
 	const keys = Array.from({ length: 15 }, (_, index) => `device.column_${index}`);
 	const template = JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`);
-	const started = process.hrtime.bigint();
+	const started = startClock();
 	const rows = [];
 	let position = 0;
 	for (let row = 0; row < rowCount; row++) {
@@ -119,8 +122,16 @@ function objectFloor(rowCount) {
 	report(Number(process.hrtime.bigint() - started) / 1e9, rows.length, 'NONE');
 }
 
+/** Starts the wall clock and the CPU clock of a measured run; returns the wall clock's start. */
+function startClock() {
+	cpuAtStart = process.cpuUsage();
+	return process.hrtime.bigint();
+}
+
 function report(seconds, rows, detected) {
-	process.stdout.write(JSON.stringify({ seconds, rows, detected, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+	const cpu = process.cpuUsage(cpuAtStart);
+	const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+	process.stdout.write(JSON.stringify({ seconds, cpuSeconds, rows, detected, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
 }
 
 function main() {
@@ -178,15 +189,18 @@ function main() {
 			const loadAfter = loadAverage();
 			const medianSeconds = (key) => medianOf(samples[key].map((sample) => sample.seconds));
 			const medianRss = (key) => medianOf(samples[key].map((sample) => sample.maxRssMb));
+			const medianCpu = (key) => medianOf(samples[key].map((sample) => sample.cpuSeconds));
 			const rows = [];
 			for (const output of outputs) {
 				for (const compression of compressions) {
 					const floor = medianSeconds(`floor ${compression}`);
 					const seconds = medianSeconds(`this ${compression} ${output}`);
+					const cpu = medianCpu(`this ${compression} ${output}`);
 					const row = [
 						OUTPUTS[output],
 						compression,
 						formatSeconds(seconds),
+						formatSeconds(cpu),
 						(csvBytes / 1e6 / seconds).toFixed(0),
 						medianRss(`this ${compression} ${output}`).toFixed(0),
 						(seconds / medianSeconds(`this GZIP ${output}`)).toFixed(2),
@@ -194,15 +208,22 @@ function main() {
 					];
 					if (baselineDist) {
 						const before = medianSeconds(`before ${compression} ${output}`);
-						row.push(formatSeconds(before), (csvBytes / 1e6 / before).toFixed(0), (before / medianSeconds(`before GZIP ${output}`)).toFixed(2), `**${(before / seconds).toFixed(2)}**`);
+						const beforeCpu = medianCpu(`before ${compression} ${output}`);
+						row.push(
+							formatSeconds(before),
+							formatSeconds(beforeCpu),
+							(before / medianSeconds(`before GZIP ${output}`)).toFixed(2),
+							`**${(before / seconds).toFixed(2)}**`,
+							`**${(beforeCpu / cpu).toFixed(2)}**`,
+						);
 					}
 					rows.push(row);
 				}
 			}
-			const header = ['output', 'input', 'wall', 'CSV MB/s', 'peak RSS MB', '÷ GZIP', '× floor'];
-			const align = 'llrrrrr';
-			const baselineHeader = baseline ? ['before: wall', 'before: CSV MB/s', 'before: ÷ GZIP', 'before ÷ this'] : [];
-			const table = markdownTable(header.concat(baselineHeader), rows, align + (baseline ? 'rrrr' : ''));
+			const header = ['output', 'input', 'wall', 'CPU', 'CSV MB/s (wall)', 'peak RSS MB', '÷ GZIP (wall)', '× floor (wall)'];
+			const align = 'llrrrrrr';
+			const baselineHeader = baseline ? ['before: wall', 'before: CPU', 'before: ÷ GZIP', 'before ÷ this (wall)', 'before ÷ this (CPU)'] : [];
+			const table = markdownTable(header.concat(baselineHeader), rows, align + (baseline ? 'rrrrr' : ''));
 			const floors = compressions.map((compression) => `${floorCommands[compression].replace(/'[^']*'/, 'file')}: ${formatSeconds(medianSeconds(`floor ${compression}`))}`).join('; ');
 			const objects = `V8 object floor (${rowCount.toLocaleString('en-US')} objects of 15 new strings, no parsing): ${formatSeconds(medianSeconds('objects'))}, peak RSS ${medianRss('objects').toFixed(0)} MB`;
 			console.log(table);
@@ -219,7 +240,7 @@ function main() {
 		const intro =
 			`\`node test/bench/results-decode.js --rows ${rowCounts.join(',')} --runs ${runs}${baseline ? ` --baseline ${baseline.label}` : ''}\`, ` +
 			`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} CPUs; medians of ${runs} interleaved rounds, ` +
-			`each run a fresh process. "÷ GZIP" is the time over the GZIP time of the same output and build; "before" is ${baseline ? `commit ${baseline.label}` : 'not measured'}.`;
+			`each run a fresh process. "CPU" is the process's CPU time (all threads: zlib's thread pool included), less disturbed than wall time when other jobs share the cores. "÷ GZIP" is the time over the GZIP time of the same output and build; "before" is ${baseline ? `commit ${baseline.label}` : 'not measured'}.`;
 		writeDocsSection('results-decode', `${intro}\n\n${sections.join('\n\n')}`);
 	}
 }
