@@ -21,7 +21,7 @@ const only = stringOption('--only')?.split(',');
 const baselineArgs = baseline === 'none' ? [] : ['--baseline', baseline];
 const docsArgs = quick ? [] : ['--write-docs'];
 const BENCHMARKS = [
-	['zstd-decode.js', quick ? ['10', '3'] : ['100', '7']],
+	['zstd-decode.js', (quick ? ['10', '3'] : ['100', '7']).concat(baselineArgs)],
 	[
 		'results-decode.js',
 		(quick ? ['--rows', '1000,100000', '--runs', '3'] : ['--rows', '1000,100000,1000000', '--runs', '5']).concat(baselineArgs, docsArgs),
