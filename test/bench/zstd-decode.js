@@ -2,7 +2,8 @@
 // native `zstd -dc` and against gzip decoding of the same CSV through the global DecompressionStream
 // (what the Export node uses for GZIP results).
 //
-// Usage: npx tsc -p tsconfig.json && node test/bench/zstd-decode.js [sizeMB] [runs]
+// Usage: npx tsc -p tsconfig.json && node test/bench/zstd-decode.js [sizeMB] [runs] [--baseline <dir or commit>]
+// With --baseline, that build's decoder runs in the same rounds (see benchUtils.prepareBaseline).
 // The CSV is generated from a seeded PRNG in a temp dir and compressed with the `zstd` CLI (level 3, as
 // the API would) and with zlib (gzip level 6). The cases run in turn, `runs` rounds; every figure is a
 // median; MB/s are of decoded bytes (10^6 bytes per MB). Input is fed in 64 KiB chunks, as it would
@@ -21,6 +22,9 @@ if (!fs.existsSync(decoderPath)) {
 	process.exit(1);
 }
 const { ZstdDecoder } = require(decoderPath);
+const { loadAverage, prepareBaseline, stringOption } = require('./benchUtils');
+const baseline = prepareBaseline(stringOption('--baseline'));
+const BaselineDecoder = baseline && require(path.join(baseline.dir, 'dist/nodes/Nexthink/results/zstd/index.js')).ZstdDecoder;
 
 const sizeMB = Number(process.argv[2] ?? 100);
 const runs = Number(process.argv[3] ?? 5);
@@ -107,8 +111,8 @@ async function timeRoundRobin(cases) {
 	return cases.map(({ name }, index) => ({ name, ...summarize(samples[index]) }));
 }
 
-function decodeOurs(compressed, expectedLength) {
-	const decoder = new ZstdDecoder();
+function decodeOurs(compressed, expectedLength, Decoder = ZstdDecoder) {
+	const decoder = new Decoder();
 	let length = 0;
 	for (let offset = 0; offset < compressed.length; offset += CHUNK) {
 		for (const chunk of decoder.push(compressed.subarray(offset, offset + CHUNK))) length += chunk.length;
@@ -152,13 +156,20 @@ async function main() {
 		console.log(
 			`CSV ${mb.toFixed(1)} MB; zstd -3 ${(zst.length / 1e6).toFixed(1)} MB, ` +
 				`gzip -6 ${(gz.length / 1e6).toFixed(1)} MB; ` +
-				`median of ${runs} rounds, node ${process.version}, ${os.cpus()[0].model}`,
+				`median of ${runs} rounds, node ${process.version}, ${os.cpus()[0].model}; load average ${loadAverage()}`,
 		);
 
+		const baselineCases = BaselineDecoder
+			? [
+					{ name: `BEFORE (${baseline.label}), zstd -3 (with checksum)`, run: () => decodeOurs(zst, csv.length, BaselineDecoder) },
+					{ name: `BEFORE (${baseline.label}), zstd -3 --no-check`, run: () => decodeOurs(zstNoCheck, csv.length, BaselineDecoder) },
+				]
+			: [];
 		const rows = await timeRoundRobin([
 			{ name: 'project decoder, zstd -3 (with checksum)', run: () => decodeOurs(zst, csv.length) },
 			{ name: 'project decoder, zstd -3 --no-check', run: () => decodeOurs(zstNoCheck, csv.length) },
 			{ name: 'DecompressionStream gzip -6', run: () => decodeGzip(gz, csv.length) },
+			...baselineCases,
 			{
 				name: 'zstd -dc > /dev/null (native CLI)',
 				run: () => {
@@ -174,8 +185,8 @@ async function main() {
 		console.log(`${'decoder'.padEnd(width)} | wall ms |  MB/s | CPU ms | MB/s of CPU`);
 		console.log(`${'-'.repeat(width)}-|---------|-------|--------|------------`);
 		const speed = (ms) => (mb / (ms / 1000)).toFixed(0);
-		for (const [index, row] of rows.entries()) {
-			const inProcess = index < 3;
+		for (const row of rows) {
+			const inProcess = !row.name.startsWith('zstd -dc');
 			const cpu = inProcess
 				? `${row.cpu.toFixed(0).padStart(6)} | ${speed(row.cpu).padStart(11)}`
 				: '     - |           -';
@@ -188,6 +199,12 @@ async function main() {
 			`project decoder (with checksum) / gzip DecompressionStream: ${ratio(rows[0].wall, rows[2].wall)} by wall time, ` +
 				`${ratio(rows[0].cpu, rows[2].cpu)} by CPU time`,
 		);
+		if (BaselineDecoder) {
+			console.log(
+				`speed-up over ${baseline.label} (with checksum): ${ratio(rows[0].wall, rows[3].wall)} by wall time, ${ratio(rows[0].cpu, rows[3].cpu)} by CPU time; ` +
+					`--no-check: ${ratio(rows[1].wall, rows[4].wall)} / ${ratio(rows[1].cpu, rows[4].cpu)}; load average ${loadAverage()}`,
+			);
+		}
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}

@@ -7,7 +7,7 @@
  * which must be consumed exactly.
  */
 
-import { BackwardBitReader } from './bitReader';
+import { BackwardBitReader, backwardStreamBits } from './bitReader';
 import { ZstdError } from './errors';
 import { FseDistribution, FseTable, buildFseTable, readFseDistribution } from './fse';
 
@@ -144,10 +144,9 @@ function buildTable(table: HuffmanTable, count: number, errorOffset: number): vo
 
 /** Bits of the stream data[start, end) below its end marker; throws if the marker is missing. */
 function streamBits(data: Uint8Array, start: number, end: number, sourceOffset: number): number {
-	if (end <= start || data[end - 1] === 0) {
-		throw new ZstdError('Huffman stream is empty or lacks its end marker', sourceOffset + start);
-	}
-	return (end - start - 1) * 8 + (31 - Math.clz32(data[end - 1]));
+	const bits = backwardStreamBits(data, start, end);
+	if (bits < 0) throw new ZstdError('Huffman stream is empty or lacks its end marker', sourceOffset + start);
+	return bits;
 }
 
 /**

@@ -8,13 +8,13 @@
  * block or window here; `executeSequences` does that.
  */
 
-import type { BackwardBitReader } from './bitReader';
+import { backwardStreamBits, readBackwardBits } from './bitReader';
 import { ZstdError } from './errors';
 import type { SequenceTable } from './sequenceTables';
 
 /**
  * A sequence reads at most 30 + 16 + 16 extra bits and 9 + 9 + 8 state bits; with this many bits left,
- * none of its reads can reach the start of the stream, so the inlined reads need no such check.
+ * none of its reads can reach below the start of the stream, so the inlined reads need no such check.
  */
 const FAST_PATH_BITS = 128;
 
@@ -38,7 +38,6 @@ export class DecodedSequences {
 
 /** What decoding needs from, and updates in, the state that persists across blocks. */
 export interface SequenceDecodingState {
-	readonly reader: BackwardBitReader;
 	repeatOffset1: number;
 	repeatOffset2: number;
 	repeatOffset3: number;
@@ -60,10 +59,9 @@ export function decodeSequences(
 	sourceOffset: number,
 ): void {
 	const errorOffset = sourceOffset + start;
-	const reader = state.reader;
-	if (!reader.reset(data, start, end)) {
-		throw new ZstdError('sequence bitstream is empty or lacks its end marker', errorOffset);
-	}
+	let bits = backwardStreamBits(data, start, end);
+	if (bits < 0) throw new ZstdError('sequence bitstream is empty or lacks its end marker', errorOffset);
+	const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
 	const { literalLengths, matchLengths, offsets } = sequences;
 	const { transition: llTransition, valueBase: llValueBase } = literalTable;
 	const { transition: ofTransition, valueBase: ofValueBase } = offsetTable;
@@ -74,11 +72,12 @@ export function decodeSequences(
 
 	// Initial states, in this order, then every sequence: extra bits of offset, match length, literal
 	// length; then (except after the last) the literal length, match length and offset state updates.
-	let llState = reader.read(literalTable.accuracyLog);
-	let ofState = reader.read(offsetTable.accuracyLog);
-	let mlState = reader.read(matchTable.accuracyLog);
-	let container = reader.container;
-	let consumed = reader.consumed;
+	let llState = readBackwardBits(view, start, bits, literalTable.accuracyLog);
+	bits -= literalTable.accuracyLog;
+	let ofState = readBackwardBits(view, start, bits, offsetTable.accuracyLog);
+	bits -= offsetTable.accuracyLog;
+	let mlState = readBackwardBits(view, start, bits, matchTable.accuracyLog);
+	bits -= matchTable.accuracyLog;
 
 	const last = sequences.count - 1;
 	for (let sequence = 0; sequence <= last; sequence++) {
@@ -88,81 +87,62 @@ export function decodeSequences(
 		let offsetValue = ofValueBase[ofState];
 		let matchLength = mlValueBase[mlState];
 		let literalLength = llValueBase[llState];
-		if (reader.containerTop - consumed >= FAST_PATH_BITS) {
-			// `reader.read` inlined on locals: refill the container when a read would pass its bottom
-			// (afterwards at least 25 bits are available), then take the n bits below the consumed ones.
+		if (bits >= FAST_PATH_BITS) {
+			// `readBackwardBits` inlined for fields of up to 25 bits: the field's lowest bit is at `bits`
+			// after the read; one 32-bit load at its byte holds the whole field.
 			let n = ofEntry >>> 24;
 			if (n > 24) {
 				// Extra bits of offsets from 2^25 on come in two reads: high bits first.
-				if (consumed + n - 16 > 32) {
-					consumed = reader.refill(consumed);
-					container = reader.container;
-				}
-				offsetValue += ((container >>> (48 - consumed - n)) & ((1 << (n - 16)) - 1)) * 65536;
-				consumed += n - 16;
+				bits -= n - 16;
+				offsetValue += ((view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << (n - 16)) - 1)) * 65536;
 				n = 16;
 			}
-			if (consumed + n > 32) {
-				consumed = reader.refill(consumed);
-				container = reader.container;
-			}
-			offsetValue += (container >>> (32 - consumed - n)) & ((1 << n) - 1);
-			consumed += n;
+			bits -= n;
+			offsetValue += (view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1);
 
 			n = mlEntry >>> 24;
-			if (consumed + n > 32) {
-				consumed = reader.refill(consumed);
-				container = reader.container;
-			}
-			matchLength += (container >>> (32 - consumed - n)) & ((1 << n) - 1);
-			consumed += n;
+			bits -= n;
+			matchLength += (view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1);
 
 			n = llEntry >>> 24;
-			if (consumed + n > 32) {
-				consumed = reader.refill(consumed);
-				container = reader.container;
-			}
-			literalLength += (container >>> (32 - consumed - n)) & ((1 << n) - 1);
-			consumed += n;
+			bits -= n;
+			literalLength += (view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1);
 
 			if (sequence < last) {
 				n = (llEntry >>> 16) & 0xff;
-				if (consumed + n > 32) {
-					consumed = reader.refill(consumed);
-					container = reader.container;
-				}
-				llState = (llEntry & 0xffff) + ((container >>> (32 - consumed - n)) & ((1 << n) - 1));
-				consumed += n;
+				bits -= n;
+				llState = (llEntry & 0xffff) + ((view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1));
 
 				n = (mlEntry >>> 16) & 0xff;
-				if (consumed + n > 32) {
-					consumed = reader.refill(consumed);
-					container = reader.container;
-				}
-				mlState = (mlEntry & 0xffff) + ((container >>> (32 - consumed - n)) & ((1 << n) - 1));
-				consumed += n;
+				bits -= n;
+				mlState = (mlEntry & 0xffff) + ((view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1));
 
 				n = (ofEntry >>> 16) & 0xff;
-				if (consumed + n > 32) {
-					consumed = reader.refill(consumed);
-					container = reader.container;
-				}
-				ofState = (ofEntry & 0xffff) + ((container >>> (32 - consumed - n)) & ((1 << n) - 1));
-				consumed += n;
+				bits -= n;
+				ofState = (ofEntry & 0xffff) + ((view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1));
 			}
 		} else {
-			// Near the start of the stream: the general reader handles reads running past it.
-			reader.consumed = consumed;
-			offsetValue += reader.read(ofEntry >>> 24);
-			matchLength += reader.read(mlEntry >>> 24);
-			literalLength += reader.read(llEntry >>> 24);
+			// Near the start of the stream: the general read handles reads running past it.
+			let n = ofEntry >>> 24;
+			offsetValue += readBackwardBits(view, start, bits, n);
+			bits -= n;
+			n = mlEntry >>> 24;
+			matchLength += readBackwardBits(view, start, bits, n);
+			bits -= n;
+			n = llEntry >>> 24;
+			literalLength += readBackwardBits(view, start, bits, n);
+			bits -= n;
 			if (sequence < last) {
-				llState = (llEntry & 0xffff) + reader.read((llEntry >>> 16) & 0xff);
-				mlState = (mlEntry & 0xffff) + reader.read((mlEntry >>> 16) & 0xff);
-				ofState = (ofEntry & 0xffff) + reader.read((ofEntry >>> 16) & 0xff);
+				n = (llEntry >>> 16) & 0xff;
+				llState = (llEntry & 0xffff) + readBackwardBits(view, start, bits, n);
+				bits -= n;
+				n = (mlEntry >>> 16) & 0xff;
+				mlState = (mlEntry & 0xffff) + readBackwardBits(view, start, bits, n);
+				bits -= n;
+				n = (ofEntry >>> 16) & 0xff;
+				ofState = (ofEntry & 0xffff) + readBackwardBits(view, start, bits, n);
+				bits -= n;
 			}
-			consumed = reader.consumed;
-			container = reader.container;
 		}
 
 		let offset: number;
@@ -197,10 +177,9 @@ export function decodeSequences(
 		offsets[sequence] = offset;
 	}
 
-	reader.consumed = consumed;
-	if (reader.bitsLeft !== 0) {
+	if (bits !== 0) {
 		throw new ZstdError(
-			reader.bitsLeft > 0 ? 'sequence bitstream has unused bits' : 'sequence bitstream ends before its last sequence',
+			bits > 0 ? 'sequence bitstream has unused bits' : 'sequence bitstream ends before its last sequence',
 			errorOffset,
 		);
 	}

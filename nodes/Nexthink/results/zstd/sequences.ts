@@ -8,7 +8,6 @@
  * into the window (sequenceExecution.ts).
  */
 
-import { BackwardBitReader } from './bitReader';
 import { ZstdError } from './errors';
 import { FseDistribution, FseTable, buildFseTable, readFseDistribution } from './fse';
 import type { Literals } from './literals';
@@ -92,7 +91,6 @@ export class SequenceState implements SequenceDecodingState {
 	repeatOffset1 = 1;
 	repeatOffset2 = 4;
 	repeatOffset3 = 8;
-	readonly reader = new BackwardBitReader();
 	readonly sequences = new DecodedSequences();
 
 	startFrame(): void {

@@ -2,16 +2,27 @@
  * Streaming XXH64 (seed 0), the hash behind the Zstandard content checksum (RFC 8878 §3.1.1 stores the
  * low 32 bits of XXH64 of the decoded content).
  *
- * 64-bit values are pairs of 32-bit halves held as int32 bit patterns, so everything is integer
- * arithmetic: no BigInt, no allocation. The stripe loop inlines the round on locals; the finalization
- * (once per frame) uses small helpers that leave their result in `resultHigh`/`resultLow`.
+ * The stripe loop, where all the time goes, is written with BigInt, every result cut to 64 bits by
+ * `BigInt.asUintN(64, …)`: V8's optimising compiler turns that into plain 64-bit machine arithmetic with
+ * no BigInt allocated. It takes each 8-byte lane from a `BigUint64Array` and keeps the accumulators in
+ * one: on Node 20 and 22 typed-array elements are the only 64-bit loads the compiler does not leave as
+ * slow calls (`DataView.getBigUint64` and `BigInt(number)` stay calls), so input is first copied into an
+ * aligned scratch buffer (a `memcpy`, cheap beside the hash). Measured about 2 GB/s on Node 20, 22 and
+ * 24, against 0.75 GB/s for the same loop on pairs of int32 halves.
+ *
+ * Everything else (set-up, the finalization once per frame) stays on int32 halves, with no BigInt: Node
+ * 20's optimising compiler aborts the whole process ("RepresentationChangerError ... UnsignedBigInt64")
+ * on BigInt values merging from branches, which a finalization written with BigInt has. The stripe loop
+ * has no such merge but of values loaded from the typed array. Those helpers leave their result in
+ * `resultHigh`/`resultLow`, so they allocate nothing either.
  */
 
 /**
- * A module-level alias: where module code runs in a `vm` context (Jest does that), every lookup of a
+ * Module-level aliases: where module code runs in a `vm` context (Jest does that), every lookup of a
  * global such as `Math` goes through the context's interceptors and costs more than the multiply.
  */
 const imul = Math.imul;
+const asUintN = BigInt.asUintN;
 
 const PRIME1_HIGH = 0x9e3779b1 | 0;
 const PRIME1_LOW = 0x85ebca87 | 0;
@@ -24,12 +35,18 @@ const PRIME4_LOW = 0xc2b2ae63 | 0;
 const PRIME5_HIGH = 0x27d4eb2f | 0;
 const PRIME5_LOW = 0x165667c5 | 0;
 
-const PRIME1_LOW_0 = PRIME1_LOW & 0xffff;
-const PRIME1_LOW_1 = PRIME1_LOW >>> 16;
-const PRIME2_LOW_0 = PRIME2_LOW & 0xffff;
-const PRIME2_LOW_1 = PRIME2_LOW >>> 16;
+const PRIME1 = 0x9e3779b185ebca87n;
+const PRIME2 = 0xc2b2ae3d27d4eb4fn;
 
 const STRIPE = 32;
+/** Input copied into the scratch buffer at a time; a whole number of stripes. */
+const SCRATCH_SIZE = 64 * 1024;
+
+/** Whether typed arrays store bytes little-endian, as XXH64 reads them (true on every platform n8n runs on). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** Where the high and low 32 bits of a `BigUint64Array` element lie, read in the platform's byte order. */
+const HIGH_HALF = LITTLE_ENDIAN ? 4 : 0;
+const LOW_HALF = 4 - HIGH_HALF;
 
 /**
  * Upper 32 bits of the unsigned 64-bit product of a and b = b1 * 2^16 + b0, from 16-bit limbs: every
@@ -87,10 +104,13 @@ function mergeRound(hashHigh: number, hashLow: number, laneHigh: number, laneLow
 }
 
 export class Xxhash64 {
-	/** The four accumulators as (high, low) pairs. */
-	private readonly lanes = new Int32Array(8);
-	private readonly pending = new Uint8Array(STRIPE);
-	private readonly pendingView = new DataView(this.pending.buffer);
+	/** The four accumulators. */
+	private readonly lanes = new BigUint64Array(4);
+	/** The accumulators as 32-bit halves, for set-up and finalization. */
+	private readonly laneHalves = new DataView(this.lanes.buffer);
+	/** Input not hashed yet: less than a stripe between calls of `update`. */
+	private readonly scratch = new Uint8Array(SCRATCH_SIZE);
+	private readonly scratchWords = new BigUint64Array(this.scratch.buffer);
 	private pendingLength = 0;
 	private totalLength = 0;
 
@@ -99,63 +119,55 @@ export class Xxhash64 {
 	}
 
 	reset(): void {
-		const lanes = this.lanes;
 		add(PRIME1_HIGH, PRIME1_LOW, PRIME2_HIGH, PRIME2_LOW);
-		lanes[0] = resultHigh;
-		lanes[1] = resultLow;
-		lanes[2] = PRIME2_HIGH;
-		lanes[3] = PRIME2_LOW;
-		lanes[4] = 0;
-		lanes[5] = 0;
+		this.setLane(0, resultHigh, resultLow);
+		this.setLane(1, PRIME2_HIGH, PRIME2_LOW);
+		this.setLane(2, 0, 0);
 		// 0 - PRIME1 = ~PRIME1 + 1
 		add(~PRIME1_HIGH, ~PRIME1_LOW, 0, 1);
-		lanes[6] = resultHigh;
-		lanes[7] = resultLow;
+		this.setLane(3, resultHigh, resultLow);
 		this.pendingLength = 0;
 		this.totalLength = 0;
 	}
 
 	update(data: Uint8Array, start: number, end: number): void {
 		this.totalLength += end - start;
+		const scratch = this.scratch;
 		let position = start;
-		if (this.pendingLength > 0) {
-			const take = Math.min(STRIPE - this.pendingLength, end - position);
-			this.pending.set(data.subarray(position, position + take), this.pendingLength);
-			this.pendingLength += take;
+		while (position < end) {
+			const take = Math.min(SCRATCH_SIZE - this.pendingLength, end - position);
+			scratch.set(data.subarray(position, position + take), this.pendingLength);
 			position += take;
-			if (this.pendingLength < STRIPE) return;
-			this.consumeStripes(this.pendingView, 0, STRIPE);
-			this.pendingLength = 0;
-		}
-		const stripesEnd = position + Math.floor((end - position) / STRIPE) * STRIPE;
-		if (stripesEnd > position) {
-			this.consumeStripes(new DataView(data.buffer, data.byteOffset, data.byteLength), position, stripesEnd);
-		}
-		if (stripesEnd < end) {
-			this.pending.set(data.subarray(stripesEnd, end), 0);
-			this.pendingLength = end - stripesEnd;
+			const filled = this.pendingLength + take;
+			const stripesEnd = filled - (filled % STRIPE);
+			if (stripesEnd > 0) {
+				if (!LITTLE_ENDIAN) for (let word = 0; word < stripesEnd; word += 8) scratch.subarray(word, word + 8).reverse();
+				this.consumeStripes(this.scratchWords, stripesEnd >>> 3);
+				scratch.copyWithin(0, stripesEnd, filled);
+			}
+			this.pendingLength = filled - stripesEnd;
 		}
 	}
 
 	/** The 64-bit digest (unsigned halves) of everything passed to `update` since the last `reset`. */
 	digest(): { high: number; low: number } {
-		const lanes = this.lanes;
+		const halves = this.laneHalves;
 		if (this.totalLength >= STRIPE) {
-			rotateLeft(lanes[0], lanes[1], 1);
+			rotateLeft(this.laneHigh(0), this.laneLow(0), 1);
 			let high = resultHigh;
 			let low = resultLow;
-			rotateLeft(lanes[2], lanes[3], 7);
+			rotateLeft(this.laneHigh(1), this.laneLow(1), 7);
 			add(high, low, resultHigh, resultLow);
 			high = resultHigh;
 			low = resultLow;
-			rotateLeft(lanes[4], lanes[5], 12);
+			rotateLeft(this.laneHigh(2), this.laneLow(2), 12);
 			add(high, low, resultHigh, resultLow);
 			high = resultHigh;
 			low = resultLow;
-			rotateLeft(lanes[6], lanes[7], 18);
+			rotateLeft(this.laneHigh(3), this.laneLow(3), 18);
 			add(high, low, resultHigh, resultLow);
-			for (let lane = 0; lane < 8; lane += 2) {
-				mergeRound(resultHigh, resultLow, lanes[lane], lanes[lane + 1]);
+			for (let lane = 0; lane < 4; lane++) {
+				mergeRound(resultHigh, resultLow, halves.getInt32(8 * lane + HIGH_HALF, LITTLE_ENDIAN), halves.getInt32(8 * lane + LOW_HALF, LITTLE_ENDIAN));
 			}
 		} else {
 			resultHigh = PRIME5_HIGH;
@@ -165,7 +177,7 @@ export class Xxhash64 {
 		let high = resultHigh;
 		let low = resultLow;
 
-		const tail = this.pending;
+		const tail = this.scratch;
 		const tailEnd = this.pendingLength;
 		let position = 0;
 		for (; position + 8 <= tailEnd; position += 8) {
@@ -201,37 +213,40 @@ export class Xxhash64 {
 		return { high: resultHigh >>> 0, low: (resultLow ^ resultHigh) >>> 0 };
 	}
 
-	/**
-	 * Runs the four lanes over the whole stripes in view[start, end). Lanes are independent, so each runs
-	 * alone over its 8 bytes of every stripe, with the round inlined on locals.
-	 */
-	private consumeStripes(view: DataView, start: number, end: number): void {
+	private laneHigh(lane: number): number {
+		return this.laneHalves.getInt32(8 * lane + HIGH_HALF, LITTLE_ENDIAN);
+	}
+
+	private laneLow(lane: number): number {
+		return this.laneHalves.getInt32(8 * lane + LOW_HALF, LITTLE_ENDIAN);
+	}
+
+	private setLane(lane: number, high: number, low: number): void {
+		this.laneHalves.setInt32(8 * lane + HIGH_HALF, high, LITTLE_ENDIAN);
+		this.laneHalves.setInt32(8 * lane + LOW_HALF, low, LITTLE_ENDIAN);
+	}
+
+	/** Runs the four lanes over the stripes in words[0, wordCount), the round written out on locals. */
+	private consumeStripes(words: BigUint64Array, wordCount: number): void {
 		const lanes = this.lanes;
-		for (let lane = 0; lane < 4; lane++) {
-			let accHigh = lanes[2 * lane];
-			let accLow = lanes[2 * lane + 1];
-			for (let position = start + 8 * lane; position < end; position += STRIPE) {
-				const inputLow = view.getInt32(position, true);
-				const inputHigh = view.getInt32(position + 4, true);
-				// sum = acc + input * PRIME2
-				const productHigh =
-					multiplyHigh(inputLow, PRIME2_LOW_0, PRIME2_LOW_1) +
-					imul(inputHigh, PRIME2_LOW) +
-					imul(inputLow, PRIME2_HIGH);
-				const low = (accLow + imul(inputLow, PRIME2_LOW)) | 0;
-				const high = (accHigh + productHigh + (low >>> 0 < accLow >>> 0 ? 1 : 0)) | 0;
-				// acc = rotl(sum, 31) * PRIME1
-				const rotatedHigh = (high << 31) | (low >>> 1);
-				const rotatedLow = (low << 31) | (high >>> 1);
-				accHigh =
-					(multiplyHigh(rotatedLow, PRIME1_LOW_0, PRIME1_LOW_1) +
-						imul(rotatedHigh, PRIME1_LOW) +
-						imul(rotatedLow, PRIME1_HIGH)) |
-					0;
-				accLow = imul(rotatedLow, PRIME1_LOW);
-			}
-			lanes[2 * lane] = accHigh;
-			lanes[2 * lane + 1] = accLow;
+		let lane1 = lanes[0];
+		let lane2 = lanes[1];
+		let lane3 = lanes[2];
+		let lane4 = lanes[3];
+		for (let word = 0; word < wordCount; word += 4) {
+			// acc = rotl(acc + input * PRIME2, 31) * PRIME1
+			lane1 = asUintN(64, lane1 + asUintN(64, words[word] * PRIME2));
+			lane1 = asUintN(64, asUintN(64, (lane1 << 31n) | (lane1 >> 33n)) * PRIME1);
+			lane2 = asUintN(64, lane2 + asUintN(64, words[word + 1] * PRIME2));
+			lane2 = asUintN(64, asUintN(64, (lane2 << 31n) | (lane2 >> 33n)) * PRIME1);
+			lane3 = asUintN(64, lane3 + asUintN(64, words[word + 2] * PRIME2));
+			lane3 = asUintN(64, asUintN(64, (lane3 << 31n) | (lane3 >> 33n)) * PRIME1);
+			lane4 = asUintN(64, lane4 + asUintN(64, words[word + 3] * PRIME2));
+			lane4 = asUintN(64, asUintN(64, (lane4 << 31n) | (lane4 >> 33n)) * PRIME1);
 		}
+		lanes[0] = lane1;
+		lanes[1] = lane2;
+		lanes[2] = lane3;
+		lanes[3] = lane4;
 	}
 }

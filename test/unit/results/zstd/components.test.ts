@@ -1,7 +1,7 @@
 // The entropy-coding building blocks against the worked examples and tables of RFC 8878, and hand-made
 // frames for format corners the zstd CLI does not produce (or only by chance).
 import { ZstdError, decompressZstd } from '../../../../nodes/Nexthink/results/zstd';
-import { BackwardBitReader } from '../../../../nodes/Nexthink/results/zstd/bitReader';
+import { BackwardBitReader, backwardStreamBits, readBackwardBits } from '../../../../nodes/Nexthink/results/zstd/bitReader';
 import { FseDistribution, FseTable, buildFseTable, readFseDistribution } from '../../../../nodes/Nexthink/results/zstd/fse';
 import { HuffmanTable, decodeHuffmanStream, readHuffmanTable } from '../../../../nodes/Nexthink/results/zstd/huffman';
 import { LITERAL_LENGTH_CODES, OFFSET_CODES } from '../../../../nodes/Nexthink/results/zstd/sequenceTables';
@@ -90,6 +90,24 @@ describe('BackwardBitReader', () => {
 		reader.reset(padded(stream), 0, stream.length);
 		expect(reader.read(28)).toBe(0b101 << 25);
 		expect(reader.bitsLeft).toBe(-25);
+	});
+
+	it('reads a field with readBackwardBits as the reader does, at every bit alignment', () => {
+		const random = seededRandom(4);
+		const fields: Array<[number, number]> = [];
+		for (let i = 0; i < 200; i++) {
+			const width = Math.floor(random() * 26);
+			fields.push([Math.floor(random() * 2 ** width), width]);
+		}
+		const stream = padded(backwardStream(fields));
+		const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+		let bits = backwardStreamBits(stream, 0, backwardStream(fields).length);
+		for (const [value, width] of fields) {
+			expect(readBackwardBits(view, 0, bits, width)).toBe(value);
+			bits -= width;
+		}
+		expect(bits).toBe(0);
+		expect(backwardStreamBits(padded(new Uint8Array([1, 0])), 0, 2)).toBe(-1);
 	});
 
 	it('refuses a stream without its end marker', () => {

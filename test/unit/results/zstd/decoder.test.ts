@@ -28,6 +28,23 @@ const PATTERN = new TextEncoder().encode('device.name,'.repeat(40_000));
 const NOISE = randomBytes(random, 512 * 1024);
 const LONG_DISTANCE = concat([NOISE, csvExport(random, 20_000), NOISE]);
 
+/**
+ * Runs of short periods (1 to 40 bytes, repeated 1 to 80 bytes long) between a few literals: matches
+ * of every length up to and past 32 bytes at offsets from 1 up, the cases sequence execution copies
+ * with fixed-size steps, through its general copy, or byte by byte.
+ */
+function shortPeriods(length: number): Uint8Array {
+	const out = new Uint8Array(length);
+	let position = 0;
+	while (position < length) {
+		const period = 1 + Math.floor(random() * 40);
+		const run = Math.min(length - position, period + Math.floor(random() * 80));
+		for (let i = 0; i < run; i++) out[position + i] = i < period ? 97 + Math.floor(random() * 26) : out[position + i - period];
+		position += run;
+	}
+	return out;
+}
+
 /** Bytes evenly spread over a small alphabet: the CLI then stores Huffman weights directly, not FSE-coded. */
 function uniform(alphabet: number, length: number): Uint8Array {
 	return randomBytes(random, length).map((byte) => byte % alphabet);
@@ -80,6 +97,8 @@ describe('output of the zstd CLI', () => {
 		['a megabyte of zeros (RLE blocks)', ZEROS, ['-3']],
 		['a megabyte of zeros from stdin', ZEROS, ['-19'], false],
 		['a repeated short pattern', PATTERN, ['-3']],
+		['runs of short periods, level 1', shortPeriods(200_000), ['-1']],
+		['runs of short periods, level 19', shortPeriods(200_000), ['-19']],
 		['one byte', new Uint8Array([0x41]), ['-3']],
 		['one byte from stdin', new Uint8Array([0x41]), ['-3'], false],
 		['two bytes, level 19', new Uint8Array([0x0a, 0x0d]), ['-19']],

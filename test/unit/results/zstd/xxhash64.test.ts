@@ -48,6 +48,18 @@ describe('Xxhash64', () => {
 		}
 	}, DATA_WORK_TIMEOUT_MS);
 
+	it('matches the CLI for inputs longer than its 64 KiB scratch buffer, in one piece or across its boundary', () => {
+		const random = seededRandom(66);
+		const data = randomBytes(random, 300_007);
+		const whole = new Xxhash64();
+		whole.update(data, 0, data.length);
+		const split = new Xxhash64();
+		for (const [start, end] of [[0, 65_535], [65_535, 65_537], [65_537, 200_000], [200_000, data.length]]) split.update(data, start, end);
+		const expected = zstdChecksum(data);
+		expect(whole.digest().low).toBe(expected);
+		expect(split.digest().low).toBe(expected);
+	}, DATA_WORK_TIMEOUT_MS);
+
 	it('hashes a range of a larger array, and starts over after reset', () => {
 		const random = seededRandom(65);
 		const data = randomBytes(random, 5000);
