@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { runBatched, type BatchedOperation } from '../shared/runBatched';
 import { runPerItem, type ItemOperation } from '../shared/runItems';
 import { executeTriggerCampaign } from './campaign/triggerCampaign.operation';
 import { executeDeleteDevices } from './device/delete.operation';
@@ -8,7 +9,7 @@ import { actionsProperties } from './description';
 import { getOperation } from './remoteAction/get.operation';
 import { getManyOperation } from './remoteAction/getMany.operation';
 import { getScriptInputs, searchRemoteActions } from './remoteAction/methods';
-import { executeRunRemoteAction } from './remoteAction/run.operation';
+import { runRemoteActionOperation } from './remoteAction/run.operation';
 import { executeHandOff } from './spark/handOff.operation';
 import { getWorkflowOperation } from './workflow/get.operation';
 import { getManyWorkflowsOperation } from './workflow/getMany.operation';
@@ -25,13 +26,21 @@ function perItem<T>(operation: ItemOperation<T>): Execute {
 	};
 }
 
+/** An operation that checks every item, then sends them in planned requests, through the one batched runner. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function batched(operation: BatchedOperation<any, any, any, any, any, any>): Execute {
+	return async function (this: IExecuteFunctions, continueOnFail: boolean) {
+		return [await runBatched(this, operation, continueOnFail)];
+	};
+}
+
 /**
  * Every operation, by `resource.operation`. The Run operations, Trigger Campaign, Delete and Hand
  * Off batch items together (check every item, send, one outcome per item); the others run item by
  * item.
  */
 const OPERATIONS: Record<string, Execute> = {
-	'remoteAction.run': executeRunRemoteAction,
+	'remoteAction.run': batched(runRemoteActionOperation),
 	'remoteAction.get': perItem(getOperation),
 	'remoteAction.getMany': perItem(getManyOperation),
 	'workflow.run': executeRunWorkflow,

@@ -24,11 +24,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { failureOf, nodeErrorOf, type ItemFailure } from './nodeErrors';
 import { WRITES_OFF_NOTE } from './toolMode';
 
-/** One item after its checks: ready to send, or its failure. */
-export type Preparation<T> = { ok: true; prepared: T } | ({ ok: false } & ItemFailure);
+/** One item after its checks: ready to send, or its failure (with the operation's own failed outcome, when it has one). */
+export type Preparation<T> = { ok: true; prepared: T } | ({ ok: false; outcome?: object } & ItemFailure);
 
 /** The failure of an item whose checks failed, without the `ok` flag. */
-function failureIn(preparation: { ok: false } & ItemFailure): ItemFailure {
+export function failureIn(preparation: { ok: false } & ItemFailure): ItemFailure {
 	const failure: ItemFailure = { message: preparation.message };
 	if (preparation.description !== undefined) failure.description = preparation.description;
 	if (preparation.field !== undefined) failure.field = preparation.field;

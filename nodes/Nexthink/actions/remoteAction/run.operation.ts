@@ -1,18 +1,8 @@
 /**
- * Run Remote Action: every item is checked first (nothing is sent while any item is bad under
- * "Stop Workflow"), the valid items are grouped and sent (shared/runPlan.ts), and each input item
- * gets exactly one output item with its outcome, paired to it.
- *
- * On Error:
- * - Stop Workflow: a bad item stops the run before any request; a failed request stops the run,
- *   and the error lists the requests already made (they ran, running the items again repeats them).
- * - Continue (regular output): every item comes out with `nexthinkRemoteAction.status`.
- * - Continue (using error output): failed items go to the error output.
- * A 401 means no later request can succeed: the rest are not sent. A 403 refuses that remote action
- * (missing permission or its API checkbox): its other requests are not sent, other remote actions are.
- *
- * As an AI tool the node only checks and reports what it would send, unless "Allow Writes When
- * Used as a Tool" is on.
+ * Run Remote Action, on the batched runner (shared/runBatched.ts: order, On Error, 401/403, tool
+ * mode): the valid items are grouped and sent (shared/runPlan.ts), each input item gets one outcome
+ * under `nexthinkRemoteAction`. A 403 refuses that remote action (missing permission or its API
+ * checkbox): its other requests are not sent, other remote actions' are.
  *
  * Before any run request, the script inputs of every item are checked against the remote action's
  * details (one details call per distinct remote action): unknown inputs, missing inputs and values
@@ -22,18 +12,17 @@
  * until every device has a final status or Maximum Wait runs out, and adds `results` to each item's
  * outcome. Requests then carry at most 1,000 devices (one status answer per request).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { toolWritesOff } from '../../shared/toolMode';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
-import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
-import { failureOf } from '../../shared/nodeErrors';
-import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitOutcome, type ResultsWaitSettings } from '../shared/waitForResults';
+import type { BatchedOperation, Run } from '../../shared/runBatched';
+import type { Preparation } from '../../shared/runItems';
+import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
+import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
-import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PreparedRun, type RequestResult, type RunOutcome } from '../shared/runPlan';
+import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunOutcome, type RunPlan } from '../shared/runPlan';
 import {
 	checkExpiry,
 	checkParamsAgainstInputs,
@@ -56,39 +45,38 @@ interface Prepared {
 	wait?: ResultsWaitSettings;
 }
 
-export async function executeRunRemoteAction(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
-	checkSameWait(preparations);
-	// under "Stop Workflow" a bad item stops the run before any request, the details calls included
-	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
-	await checkInputsAgainstDetails(this, preparations, continueOnFail);
-	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
+type RemoteActionRun = Run<undefined, Prepared>;
 
-	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
-	const toSend = ready.filter((prepared) => !prepared.validateOnly);
-	const toCheck = ready.filter((prepared) => prepared.validateOnly);
-	const waiting = toSend.filter((prepared) => prepared.wait !== undefined);
-	const plan = planRequests(
-		toSend.map((prepared) => prepared.run),
-		waiting.length > 0 ? RESULTS_MAX_TARGETS_PER_REQUEST : MAX_DEVICES_PER_REQUEST,
-	);
-	const checkPlan = planRequests(toCheck.map((prepared) => prepared.run));
-	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
-
-	const results: RequestResult[] = await sendPlannedRequests(this, plan.requests, {
-		continueOnFail,
-		send: async (request) => await executeRemoteAction(this, request.body, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] }),
-		requestIdsOf: (sent) => sent.flatMap((result) => (result.ok ? [result.requestId] : [])),
-	});
-
-	const outcomes = new Map<number, RunOutcome>();
-	for (const prepared of toSend) outcomes.set(prepared.run.itemIndex, runOutcome(prepared.run, plan, results));
-	for (const prepared of toCheck) outcomes.set(prepared.run.itemIndex, runOutcome(prepared.run, checkPlan, undefined));
-
-	const waited = await waitForDevices(this, waiting, outcomes, continueOnFail, results);
-
-	return [outcomeItems(this, preparations, outcomes, OUTCOME_KEY, waited)];
-}
+export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, RunOutcome> = {
+	outcomeKey: OUTCOME_KEY,
+	done: 'triggered',
+	prepare(itemIndex) {
+		return prepareItem(this, itemIndex);
+	},
+	async check(preparations, run) {
+		checkSameWait(preparations);
+		// under "Stop Workflow" a bad item stops the run before any request, the details calls included
+		if (run.continueOnFail || preparations.every((preparation) => preparation.ok)) await checkInputsAgainstDetails(this, preparations, run.continueOnFail);
+	},
+	validateOnly: (prepared) => prepared.validateOnly,
+	plan(itemIndexes, { items }) {
+		const runs = itemIndexes.map((itemIndex) => (items.get(itemIndex) as Prepared).run);
+		const waits = itemIndexes.some((itemIndex) => items.get(itemIndex)?.wait !== undefined);
+		return planRequests(runs, waits ? RESULTS_MAX_TARGETS_PER_REQUEST : MAX_DEVICES_PER_REQUEST);
+	},
+	async send(request, { items }) {
+		const [itemIndex] = request.itemIndexes;
+		return await executeRemoteAction(this, request.body, { timeoutMs: (items.get(itemIndex) as Prepared).timeoutMs, itemIndex });
+	},
+	refusedObject: (request) => request.body.remoteActionId,
+	requestIds: (_request, result) => [result.requestId],
+	outcomes(plan, results, { items }) {
+		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, runOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
+	},
+	afterSending: async function (outcomes, run) {
+		return await waitForDevices(this, outcomes, run);
+	},
+};
 
 /**
  * Checks each item's script inputs against its remote action's details, read once per remote
@@ -109,8 +97,12 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 			inputs = scriptInputsOf(await getRemoteAction(ctx, remoteActionId, { timeoutMs: first.prepared.timeoutMs, itemIndex: itemIndexes[0] }));
 		} catch (error) {
 			const nothingSent = `Nothing was sent: the script inputs are checked against the remote action's details before any run request.`;
-			if (!continueOnFail) throw withDescription(error, nothingSent);
 			const described = failureOf(error);
+			if (!continueOnFail) {
+				const nodeError = nodeErrorOf(ctx.getNode(), error);
+				nodeError.description = [described.description, nothingSent].filter(Boolean).join(' ');
+				throw nodeError;
+			}
 			for (const itemIndex of itemIndexes) {
 				preparations[itemIndex] = { ok: false, message: described.message, field: 'Remote Action', description: [described.description, nothingSent].filter(Boolean).join(' ') };
 			}
@@ -127,49 +119,32 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 	}
 }
 
-function withDescription(error: unknown, sentence: string): unknown {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.description = [typeof error.description === 'string' ? error.description : '', sentence].filter((part) => part !== '').join(' ');
-	}
-	return error;
-}
-
 /**
  * Wait for Results over the devices the run reached (each device once, even when several items
- * named it), then each waiting item's `results`, keyed by item index. Under "Stop Workflow" a
- * status query that fails stops the node, saying which requests ran (they are not sent again).
+ * named it), then `results` in each waiting item's outcome. A failed status query is returned (it
+ * stops the node under "Stop Workflow") and is in each item's `results`.
  */
-async function waitForDevices(
-	ctx: IExecuteFunctions,
-	waiting: readonly Prepared[],
-	outcomes: ReadonlyMap<number, RunOutcome>,
-	continueOnFail: boolean,
-	results: readonly RequestResult[],
-): Promise<Map<number, IDataObject>> {
-	const perItem = new Map<number, IDataObject>();
-	const settings = waiting[0]?.wait;
-	if (settings === undefined) return perItem;
+async function waitForDevices(ctx: IExecuteFunctions, outcomes: ReadonlyMap<number, RunOutcome>, { items }: RemoteActionRun) {
+	const waiting = [...items].filter(([, prepared]) => prepared.wait !== undefined && !prepared.validateOnly);
+	const settings = waiting[0]?.[1].wait;
+	if (settings === undefined) return undefined;
 	const sentDevices = (itemIndex: number) =>
 		(outcomes.get(itemIndex)?.devices ?? []).flatMap((device) => (device.requestId !== undefined ? [{ id: device.collectorUid, requestId: device.requestId }] : []));
 	const targets = new Map<string, WaitTarget>();
-	for (const prepared of waiting) {
-		for (const device of sentDevices(prepared.run.itemIndex)) {
+	for (const [itemIndex] of waiting) {
+		for (const device of sentDevices(itemIndex)) {
 			const target = { requestId: device.requestId, target: device.id };
 			targets.set(targetKey(target), target);
 		}
 	}
-	if (targets.size === 0) return perItem;
-	const wait: ResultsWaitOutcome = await waitForResults(ctx, 'remote_action', [...targets.values()], settings, { timeoutMs: waiting[0].timeoutMs });
-	if (wait.error !== undefined && !continueOnFail) {
-		const requestIds = results.flatMap((result) => (result.ok ? [result.requestId] : []));
-		throw withRequestsMade(new NodeOperationError(ctx.getNode(), wait.error.message, { description: wait.error.description }), requestIds);
+	if (targets.size === 0) return undefined;
+	const wait = await waitForResults(ctx, 'remote_action', [...targets.values()], settings, { timeoutMs: waiting[0][1].timeoutMs });
+	for (const [itemIndex] of waiting) {
+		const devices = sentDevices(itemIndex);
+		const outcome = outcomes.get(itemIndex) as RunOutcome & { results?: IDataObject };
+		if (devices.length > 0) outcome.results = itemResults('collectorUid', devices, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs }) as IDataObject;
 	}
-	for (const prepared of waiting) {
-		const devices = sentDevices(prepared.run.itemIndex);
-		if (devices.length === 0) continue;
-		perItem.set(prepared.run.itemIndex, itemResults('collectorUid', devices, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs }) as IDataObject);
-	}
-	return perItem;
+	return wait.error;
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
