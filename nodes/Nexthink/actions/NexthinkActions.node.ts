@@ -3,19 +3,19 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { runBatched, type BatchedOperation } from '../shared/runBatched';
 import { runPerItem, type ItemOperation } from '../shared/runItems';
-import { executeTriggerCampaign } from './campaign/triggerCampaign.operation';
-import { executeDeleteDevices } from './device/delete.operation';
+import { triggerCampaignOperation } from './campaign/triggerCampaign.operation';
+import { deleteDevicesOperation } from './device/delete.operation';
 import { actionsProperties } from './description';
 import { getOperation } from './remoteAction/get.operation';
 import { getManyOperation } from './remoteAction/getMany.operation';
 import { getScriptInputs, searchRemoteActions } from './remoteAction/methods';
 import { runRemoteActionOperation } from './remoteAction/run.operation';
-import { executeHandOff } from './spark/handOff.operation';
+import { handOffOperation } from './spark/handOff.operation';
 import { getWorkflowOperation } from './workflow/get.operation';
 import { getManyWorkflowsOperation } from './workflow/getMany.operation';
 import { getWorkflowParameters, searchWorkflows } from './workflow/methods';
 import { resumeOperation } from './workflow/resume.operation';
-import { executeRunWorkflow } from './workflow/run.operation';
+import { runWorkflowOperation } from './workflow/run.operation';
 
 type Execute = (this: IExecuteFunctions, continueOnFail: boolean) => Promise<INodeExecutionData[][]>;
 
@@ -43,13 +43,13 @@ const OPERATIONS: Record<string, Execute> = {
 	'remoteAction.run': batched(runRemoteActionOperation),
 	'remoteAction.get': perItem(getOperation),
 	'remoteAction.getMany': perItem(getManyOperation),
-	'workflow.run': executeRunWorkflow,
+	'workflow.run': batched(runWorkflowOperation),
 	'workflow.get': perItem(getWorkflowOperation),
 	'workflow.getMany': perItem(getManyWorkflowsOperation),
 	'workflow.resume': perItem(resumeOperation),
-	'campaign.trigger': executeTriggerCampaign,
-	'device.delete': executeDeleteDevices,
-	'spark.handOff': executeHandOff,
+	'campaign.trigger': batched(triggerCampaignOperation),
+	'device.delete': batched(deleteDevicesOperation),
+	'spark.handOff': batched(handOffOperation),
 };
 
 export class NexthinkActions implements INodeType {

@@ -132,15 +132,18 @@ export async function runBatched<C, T, R extends { itemIndexes: number[] }, S ex
  * `outcomeKey` (an item whose checks failed: its own failed outcome, or `{ status: 'failed', error }`;
  * a `validated` one gets the note that nothing was sent, `WRITES_OFF_NOTE`). Under "Continue (using
  * error output)" a failed item goes there (runItems.ts `errorOutputItem`), its message its line.
+ * `only` keeps the items that pass it (Device → Delete's preview outputs only the refused ones).
  */
 export function outcomeItems<O extends object>(
 	ctx: IExecuteFunctions,
 	operation: Pick<BatchedOperation<never, never, never, never, never, O>, 'outcomeKey' | 'fails' | 'failureLine'>,
 	preparations: ReadonlyArray<Preparation<unknown>>,
 	outcomes: ReadonlyMap<number, O>,
+	only: (itemIndex: number) => boolean = () => true,
 ): INodeExecutionData[] {
 	const fails = operation.fails ?? failedByDefault;
-	return ctx.getInputData().map((item, itemIndex) => {
+	return ctx.getInputData().flatMap((item, itemIndex) => {
+		if (!only(itemIndex)) return [];
 		const preparation = preparations[itemIndex];
 		const outcome: IDataObject = preparation.ok
 			? (outcomes.get(itemIndex) as IDataObject)
@@ -148,9 +151,9 @@ export function outcomeItems<O extends object>(
 		// `validated` is the outcome of a tool run without "Allow Writes When Used as a Tool", and only of it
 		if (outcome.status === 'validated') outcome.note = WRITES_OFF_NOTE;
 		if (usesErrorOutput(ctx) && (!preparation.ok || fails(outcome as O))) {
-			return errorOutputItem(itemIndex, { message: (operation.failureLine ?? defaultLine)(itemIndex, outcome as O), ...outcome });
+			return [errorOutputItem(itemIndex, { message: (operation.failureLine ?? defaultLine)(itemIndex, outcome as O), ...outcome })];
 		}
-		return { json: { ...item.json, [operation.outcomeKey]: outcome }, pairedItem: { item: itemIndex } };
+		return [{ json: { ...item.json, [operation.outcomeKey]: outcome }, pairedItem: { item: itemIndex } }];
 	});
 }
 

@@ -114,7 +114,7 @@ describe('Trigger: a 200 where some users failed marks exactly those users', () 
 		const result = await trigger(triggerParameters(), ITEMS);
 		expect(bodies()).toHaveLength(1);
 		expect(result.error?.message).toBe('Item 1: 1 of 1 users did not get the campaign; the first, S-1-5-21-1-2-3-9999: No user found with this SID');
-		expect(result.error?.description).toContain('The other users did get it');
+		expect(result.error?.description).toContain('1 earlier request of this run did run');
 	});
 });
 

@@ -119,7 +119,7 @@ describe('Delete: mixed SCHEDULED / INVALID / FAILED under the three On Error se
 		const result = await remove(ITEMS, judge);
 		expect(sent()).toHaveLength(1);
 		expect(result.error?.message).toContain('Item 1: Nexthink skipped device OLD-PC');
-		expect(result.error?.description).toContain('2 of 3 items were not scheduled for deletion; 1 were');
+		expect(result.error?.description).toContain('1 item scheduled, 2 items failed.');
 		expect(result.error?.description).toContain(sent()[0].headers['x-request-id']);
 	});
 });

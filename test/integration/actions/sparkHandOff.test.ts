@@ -157,7 +157,7 @@ describe('Hand Off: answers other than success (each sent once)', () => {
 		const result = await handOff([{ upn: ALICE, text: 'a' }, { upn: BOB, text: 'b' }], {}, { credentials, onError: 'continueRegularOutput' });
 		expect(sent()).toHaveLength(1);
 		expect(outcome(result.items[0])).toMatchObject({ status: 'failed', error: { httpCode: '403', description: expect.stringContaining('"Spark API" permission') } });
-		expect(outcome(result.items[1])).toMatchObject({ status: 'failed', error: { message: expect.stringContaining('Not sent: an earlier handoff of this run was refused') } });
+		expect(outcome(result.items[1])).toMatchObject({ status: 'failed', error: { message: expect.stringContaining('Not sent: an earlier request of this run was refused') } });
 	});
 
 	it('an error page that echoes the request: no token or secret in the error or the run data', async () => {
@@ -199,7 +199,7 @@ describe('Hand Off: the three On Error settings', () => {
 		const result = await handOff(ITEMS);
 		expect(sent()).toHaveLength(2);
 		expect(result.error?.message).toContain('(HTTP 404)');
-		expect(result.error?.description).toContain('Item 0 of this run was handed off to Spark: running all items again hands it off again');
+		expect(result.error?.description).toContain('1 earlier request of this run did run (for item 0): running all items again repeats it');
 	});
 });
 

@@ -10,7 +10,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import type { ItemOperation } from '../../shared/runItems';
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { withRequestsMade } from '../shared/runHelpers';
+import { withRequestsMade } from '../../shared/runBatched';
+import { nodeErrorOf } from '../../shared/nodeErrors';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';
 
@@ -53,7 +54,7 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: P
 		try {
 			requestIds = await resumeWorkflow(this, prepared.workflowUuid, prepared.executionUuid, prepared.parameters, { timeoutMs: prepared.timeoutMs, itemIndex });
 		} catch (error) {
-			throw this.continueOnFail() ? error : withRequestsMade(error, made);
+			throw this.continueOnFail() ? error : withRequestsMade(nodeErrorOf(this.getNode(), error, itemIndex), { requests: made.length, requestIds: made, itemIndexes: [] });
 		}
 		made.push(...requestIds);
 		outcome.status = 'resumed';

@@ -1,7 +1,6 @@
 /**
- * Run Workflow: like Run Remote Action (remoteAction/run.operation.ts, same On Error rules, 401/403
- * handling, never sending a request twice, tool-mode protection), with devices and users as targets
- * and the v1 or v2 execute endpoint. Each input item gets one output item, paired to it, with its
+ * Run Workflow: like Run Remote Action (remoteAction/run.operation.ts, on the batched runner,
+ * shared/runBatched.ts), with devices and users as targets and the v1 or v2 execute endpoint. Each input item gets one output item, paired to it, with its
  * request ID and, per target, the execution ID Nexthink created.
  *
  * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query over
@@ -9,17 +8,16 @@
  * (waitTargets.ts), and adds `results` to each item's outcome. Requests then carry at most 1,000
  * targets, devices and users together (one status answer per request).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { toolWritesOff } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
-import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid } from '../../shared/runItems';
+import type { BatchedOperation, Run } from '../../shared/runBatched';
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
-import { planWorkflowRequests, ranRequestIds, workflowRunOutcome, type PreparedWorkflowRun, type WorkflowRequestResult, type WorkflowRunOutcome } from './runBatching';
+import type { WorkflowExecutionAnswer } from './answers';
+import { planWorkflowRequests, workflowRunOutcome, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan, type WorkflowRunOutcome } from './runBatching';
 import {
 	checkMappedParameters,
 	checkNameValueParameters,
@@ -45,74 +43,62 @@ interface Prepared {
 	wait?: ResultsWaitSettings;
 }
 
-export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
-	checkSameWait(preparations);
-	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
-
-	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
-	const toSend = ready.filter((prepared) => !prepared.validateOnly);
-	const toCheck = ready.filter((prepared) => prepared.validateOnly);
-	const waiting = toSend.filter((prepared) => prepared.wait !== undefined);
-	const plan = planWorkflowRequests(
-		toSend.map((prepared) => prepared.run),
-		MAX_WORKFLOW_TARGETS_PER_LIST,
-		waiting.length > 0 ? RESULTS_MAX_TARGETS_PER_REQUEST : Infinity,
-	);
-	const checkPlan = planWorkflowRequests(toCheck.map((prepared) => prepared.run));
-	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
-
-	const results: WorkflowRequestResult[] = await sendPlannedRequests(this, plan.requests, {
-		continueOnFail,
-		send: async (request) => await executeWorkflow(this, request, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] }),
-		requestIdsOf: ranRequestIds,
-		objectOf: (request) => request.body.workflowId,
-	});
-
-	const outcomes = new Map<number, WorkflowRunOutcome>();
-	for (const prepared of toSend) outcomes.set(prepared.run.itemIndex, workflowRunOutcome(prepared.run, plan, results));
-	for (const prepared of toCheck) outcomes.set(prepared.run.itemIndex, workflowRunOutcome(prepared.run, checkPlan, undefined));
-
-	const waited = await waitForExecutions(this, waiting, outcomes, continueOnFail, results);
-
-	return [outcomeItems(this, preparations, outcomes, WORKFLOW_OUTCOME_KEY, waited)];
-}
+export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
+	outcomeKey: WORKFLOW_OUTCOME_KEY,
+	done: 'triggered',
+	prepare(itemIndex) {
+		return prepareItem(this, itemIndex);
+	},
+	check: (preparations) => checkSameWait(preparations),
+	validateOnly: (prepared) => prepared.validateOnly,
+	plan(itemIndexes, { items }) {
+		const waits = itemIndexes.some((itemIndex) => items.get(itemIndex)?.wait !== undefined);
+		return planWorkflowRequests(
+			itemIndexes.map((itemIndex) => (items.get(itemIndex) as Prepared).run),
+			MAX_WORKFLOW_TARGETS_PER_LIST,
+			waits ? RESULTS_MAX_TARGETS_PER_REQUEST : Infinity,
+		);
+	},
+	async send(request, { items }) {
+		const [itemIndex] = request.itemIndexes;
+		return await executeWorkflow(this, request, { timeoutMs: (items.get(itemIndex) as Prepared).timeoutMs, itemIndex });
+	},
+	refusedObject: (request) => request.body.workflowId,
+	requestIds: (_request, result) => [result.requestUuid],
+	outcomes(plan, results, { items }) {
+		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, workflowRunOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
+	},
+	afterSending: async function (outcomes, run) {
+		return await waitForExecutions(this, outcomes, run);
+	},
+};
 
 /**
  * Wait for Results over the executions the run created (each once, even when several items named
- * the same target), then each waiting item's `results`, keyed by item index. Under "Stop Workflow" a
- * status query that fails stops the node, saying which requests ran (they are not sent again).
+ * the same target), then `results` in each waiting item's outcome. A failed status query is
+ * returned (it stops the node under "Stop Workflow") and is in each item's `results`.
  */
-async function waitForExecutions(
-	ctx: IExecuteFunctions,
-	waiting: readonly Prepared[],
-	outcomes: ReadonlyMap<number, WorkflowRunOutcome>,
-	continueOnFail: boolean,
-	results: readonly WorkflowRequestResult[],
-): Promise<Map<number, IDataObject>> {
-	const perItem = new Map<number, IDataObject>();
-	const settings = waiting[0]?.wait;
-	if (settings === undefined) return perItem;
+async function waitForExecutions(ctx: IExecuteFunctions, outcomes: ReadonlyMap<number, WorkflowRunOutcome>, { items }: Run<undefined, Prepared>) {
+	const waiting = [...items].filter(([, prepared]) => prepared.wait !== undefined && !prepared.validateOnly);
+	const settings = waiting[0]?.[1].wait;
+	if (settings === undefined) return undefined;
 	const targetsOf = (itemIndex: number) => workflowWaitTargets(outcomes.get(itemIndex)?.targets ?? []);
 	const targets = new Map<string, WaitTarget>();
-	for (const prepared of waiting) {
-		for (const execution of targetsOf(prepared.run.itemIndex).followed) {
+	for (const [itemIndex] of waiting) {
+		for (const execution of targetsOf(itemIndex).followed) {
 			const target = { requestId: execution.requestId, target: execution.id };
 			targets.set(targetKey(target), target);
 		}
 	}
 	// no execution to follow (every request failed, or none was paired): nothing is polled
-	const wait = await waitForResults(ctx, 'workflow', [...targets.values()], settings, { timeoutMs: waiting[0].timeoutMs });
-	if (wait.error !== undefined && !continueOnFail) {
-		throw withRequestsMade(new NodeOperationError(ctx.getNode(), wait.error.message, { description: wait.error.description }), ranRequestIds(results));
-	}
-	for (const prepared of waiting) {
-		const { followed, unfollowed } = targetsOf(prepared.run.itemIndex);
+	const wait = await waitForResults(ctx, 'workflow', [...targets.values()], settings, { timeoutMs: waiting[0][1].timeoutMs });
+	for (const [itemIndex] of waiting) {
+		const { followed, unfollowed } = targetsOf(itemIndex);
 		if (followed.length === 0 && unfollowed === 0) continue;
 		const itemWait = itemResults('executionId', followed, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs });
-		perItem.set(prepared.run.itemIndex, withUnfollowed(itemWait, unfollowed, settings.queryId) as IDataObject);
+		(outcomes.get(itemIndex) as WorkflowRunOutcome & { results?: IDataObject }).results = withUnfollowed(itemWait, unfollowed, settings.queryId) as IDataObject;
 	}
-	return perItem;
+	return wait.error;
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
