@@ -24,7 +24,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { failureOf, nodeErrorOf, type ItemFailure } from './nodeErrors';
-import { errorOutputItem, failureIn, prepareItems, stopIfAnyInvalid, usesErrorOutput, type Preparation } from './runItems';
+import { errorOutputItem, failureIn, prepareItems, runPerItem, stopIfAnyInvalid, usesErrorOutput, type ItemOperation, type Preparation } from './runItems';
 import { WRITES_OFF_NOTE } from './toolMode';
 import { plural } from './wording';
 import { cancelSignalOf } from '../transport';
@@ -51,7 +51,7 @@ export interface BatchedOperation<C, T, R extends { itemIndexes: number[] }, S e
 	/** Checks across items (they may fail items); under "Stop Workflow" with a bad item it must send nothing. */
 	check?(this: IExecuteFunctions, preparations: Array<Preparation<T>>, run: Run<C, T>): void | Promise<void>;
 	/** An item checked and reported, never sent. */
-	validateOnly?(prepared: T): boolean;
+	validateOnly?(prepared: T, settings: C): boolean;
 	/** The requests of these items (in input order); what it throws stops the node, nothing sent. */
 	plan(this: IExecuteFunctions, itemIndexes: readonly number[], run: Run<C, T>): P;
 	preview?(this: IExecuteFunctions, plan: P, preparations: ReadonlyArray<Preparation<T>>, run: Run<C, T>): INodeExecutionData[] | undefined;
@@ -72,6 +72,15 @@ export interface BatchedOperation<C, T, R extends { itemIndexes: number[] }, S e
 }
 
 type Failed = Extract<Preparation<unknown>, { ok: false }>;
+
+/** An operation of a node, as its table holds it: item by item (runItems.ts) or batched. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Operation = ItemOperation<any> | BatchedOperation<any, any, any, any, any, any>;
+
+/** Runs an operation of either kind; its output is the node's one output. */
+export async function runOperation(ctx: IExecuteFunctions, operation: Operation, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
+	return ['run' in operation ? await runPerItem(ctx, operation, continueOnFail) : await runBatched(ctx, operation, continueOnFail)];
+}
 
 const failedByDefault = (outcome: object) => (outcome as { status?: unknown }).status === 'failed';
 const defaultLine = (itemIndex: number, outcome: object) => `Item ${itemIndex}: ${(outcome as { error: { message: string } }).error.message}`;
@@ -108,7 +117,7 @@ export async function runBatched<C, T, R extends { itemIndexes: number[] }, S ex
 	}
 	stopIfInvalid();
 
-	const validateOnly = (itemIndex: number) => operation.validateOnly?.(items.get(itemIndex) as T) === true;
+	const validateOnly = (itemIndex: number) => operation.validateOnly?.(items.get(itemIndex) as T, settings) === true;
 	const toSend = [...items.keys()].filter((itemIndex) => !validateOnly(itemIndex));
 	const toCheck = [...items.keys()].filter(validateOnly);
 	const plan = nothingSentIfThrows(ctx, () => operation.plan.call(ctx, toSend, run));
