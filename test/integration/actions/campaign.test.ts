@@ -41,7 +41,7 @@ function triggerParameters(extra: INodeParameters = {}): INodeParameters {
 		campaignId: '#it_satisfaction',
 		userSids: '={{ $json.sid }}',
 		campaignExpiresInMinutes: 1440,
-		campaignOptions: {},
+		options: {},
 		...extra,
 	};
 }
@@ -174,7 +174,7 @@ describe('Trigger as an AI tool', () => {
 		const checked = await trigger(triggerParameters(), [{ sid: ALICE }], asTool);
 		expect(outcome(checked.items[0])).toEqual({ status: 'validated', campaignId: '#it_satisfaction', expiresInMinutes: 1440, users: [{ userSid: ALICE }], duplicates: [], note: WRITES_OFF_NOTE });
 		expect(bodies()).toEqual([]);
-		const sent = await trigger(triggerParameters({ campaignOptions: { allowWritesAsTool: true } }), [{ sid: ALICE }], asTool);
+		const sent = await trigger(triggerParameters({ options: { allowWritesAsTool: true } }), [{ sid: ALICE }], asTool);
 		expect(outcome(sent.items[0]).status).toBe('triggered');
 		expect(bodies()).toHaveLength(1);
 	});

@@ -44,7 +44,7 @@ function handOffParameters(extra: INodeParameters = {}): INodeParameters {
 		handOffMessage: '={{ $json.text }}',
 		handOffFiles: '',
 		handOffTimeZone: '',
-		handOffOptions: {},
+		options: {},
 		...extra,
 	};
 }

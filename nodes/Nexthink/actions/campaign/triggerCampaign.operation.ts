@@ -11,7 +11,7 @@
  * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query
  * over campaign.responses for each user's request ID, at most `MAX_WAIT_REQUEST_IDS` users per run.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { toolWritesOff } from '../../shared/toolMode';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
@@ -22,7 +22,79 @@ import type { Preparation } from '../../shared/runItems';
 import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
-import { checkCampaignExpiry, checkCampaignParameters, normaliseCampaignId, parseUserSids } from './campaignInput';
+
+import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { show } from './description';
+
+/** The operation's fields. */
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Campaign NQL ID',
+		name: 'campaignId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '#it_satisfaction',
+		displayOptions: show,
+		description:
+			'The campaign\'s NQL ID ("Copy NQL ID" in Campaigns > Manage campaigns). The Campaigns API cannot list campaigns, so it is typed. The campaign needs its "API" checkbox ticked.',
+	},
+	{
+		displayName: 'User SIDs',
+		name: 'userSids',
+		type: 'string',
+		default: '={{ $json["user.sid"] }}',
+		required: true,
+		displayOptions: show,
+		description:
+			'The target users of this item by SID (user.sid): one, several separated by commas or line breaks, or a list from an expression. The Campaigns API accepts SIDs only.',
+	},
+	{
+		displayName: 'Expires After (Minutes)',
+		name: 'campaignExpiresInMinutes',
+		type: 'number',
+		typeOptions: { minValue: MIN_CAMPAIGN_EXPIRY_MINUTES, maxValue: MAX_CAMPAIGN_EXPIRY_MINUTES },
+		default: DEFAULT_CAMPAIGN_EXPIRY_MINUTES,
+		required: true,
+		displayOptions: show,
+		description: 'How long users may still answer, counted from now: 1 to 525,600 minutes (one year)',
+	},
+	{
+		displayName: 'Parameters',
+		name: 'campaignParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Parameter',
+		displayOptions: show,
+		description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs.",
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: withWaitOptions([
+			allowWritesOption(actionWritesDescription('send the campaign')),
+			requestTimeoutOption(DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'),
+		]),
+	},
+];
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
 
@@ -73,7 +145,7 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 };
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('campaignOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const parsed = parseUserSids(ctx.getNodeParameter('userSids', itemIndex));
 	const entries = ctx.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
 	const run: PreparedRun = {

@@ -20,7 +20,7 @@
  * which requests did run; under "Continue (using error output)" the invalid and failed items go there.
  */
 import { randomUUID } from 'crypto';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
@@ -43,6 +43,85 @@ import {
 	type DeletionPlan,
 	type DeviceToDelete,
 } from './deleteInput';
+
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { show } from './description';
+
+/** The operation's fields. */
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Deletes the devices from the Nexthink inventory. Nexthink only queues each deletion (202) and offers no status to poll: check later in NQL that the devices are gone. Uninstall the Collector first, or the device may come back when it reports again. Try Preview first.',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Device UID',
+		name: 'deviceUid',
+		type: 'string',
+		default: '={{ $json["device.uid"] }}',
+		required: true,
+		displayOptions: show,
+		description: 'The UID of this item\'s device (device.uid, a UUID), as an export of devices gives it',
+	},
+	{
+		displayName: 'Device Name',
+		name: 'deviceName',
+		type: 'string',
+		default: '={{ $json["device.name"] }}',
+		required: true,
+		displayOptions: show,
+		description: 'The name of this item\'s device (device.name); Nexthink needs it with the UID',
+	},
+	{
+		displayName: 'Maximum Devices per Run',
+		name: 'maxDevicesPerRun',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_MAX_DEVICES_PER_RUN,
+		required: true,
+		displayOptions: show,
+		description: 'The node fails before sending anything when the input holds more devices than this, so that a workflow gone wrong cannot delete a whole estate',
+	},
+	{
+		displayName: 'Preview',
+		name: 'preview',
+		type: 'boolean',
+		default: false,
+		displayOptions: show,
+		description: 'Whether to only check the input and return the requests that would be sent, batch by batch, without sending anything',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [
+			allowWritesOption(actionWritesDescription('delete devices')),
+			{
+				displayName: 'Devices per Request',
+				name: 'devicesPerRequest',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_DEVICES_PER_DELETION },
+				default: MAX_DEVICES_PER_DELETION,
+				description: 'Devices in one deletion request: at most 100, the API\'s limit; lower it when Nexthink answers BATCH_SIZE_EXCEEDED (the limit is configurable per tenant)',
+			},
+			{
+				displayName: 'Let Nexthink Judge Malformed UIDs',
+				name: 'letNexthinkJudgeUids',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to send a UID that is not a UUID anyway, for Nexthink to answer INVALID for that device. Off: such an item is refused before any request. A blank UID or name is always refused.',
+			},
+			requestTimeoutOption(DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).'),
+		],
+	},
+];
 
 export const DEVICE_OUTCOME_KEY = 'nexthinkDevice';
 export const DEVICE_PREVIEW_KEY = 'nexthinkDeletionPreview';
@@ -104,7 +183,7 @@ export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelet
 
 /** The run-wide settings, from the first item; a bad one fails the node before any request. */
 function readRunSettings(ctx: IExecuteFunctions): RunSettings {
-	const options = ctx.getNodeParameter('deviceOptions', 0, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	const preview = readBoolean(ctx.getNodeParameter('preview', 0, false), 'Preview', false);
 	const asToolReadOnly = toolWritesOff(ctx, options);
 	return {
@@ -116,7 +195,7 @@ function readRunSettings(ctx: IExecuteFunctions): RunSettings {
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): DeviceToDelete {
-	const options = ctx.getNodeParameter('deviceOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const uid = checkDeviceUid(ctx.getNodeParameter('deviceUid', itemIndex, ''), readBoolean(options.letNexthinkJudgeUids, 'Let Nexthink Judge Malformed UIDs', false));
 	return { uid, name: checkDeviceName(ctx.getNodeParameter('deviceName', itemIndex, '')) };
 }

@@ -12,7 +12,11 @@
  * until every device has a final status or Maximum Wait runs out, and adds `results` to each item's
  * outcome. Requests then carry at most 1,000 devices (one status answer per request).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { show } from './description';
 
 import { toolWritesOff } from '../../shared/toolMode';
 import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
@@ -24,6 +28,9 @@ import { scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
 import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunOutcome, type RunPlan } from '../shared/runPlan';
 import {
+	DEFAULT_EXPIRY_MINUTES,
+	MAX_EXPIRY_MINUTES,
+	MIN_EXPIRY_MINUTES,
 	checkExpiry,
 	checkParamsAgainstInputs,
 	checkScriptInputs,
@@ -46,6 +53,94 @@ interface Prepared {
 }
 
 type RemoteActionRun = Run<undefined, Prepared>;
+
+/** Run's fields (the remote action is the resource's, description.ts). */
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Running a remote action changes devices. Items with the same remote action and inputs are sent together (up to 10,000 devices per request); each item gets the request ID to follow the executions in NQL (remote_action.executions), or turn on Wait for Results to get the outcome on each device.',
+		name: 'runNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show(['run']),
+	},
+	{
+		displayName: 'Collector UIDs',
+		name: 'collectorUids',
+		type: 'string',
+		default: '={{ $json["device.collector.uid"] }}',
+		required: true,
+		displayOptions: show(['run']),
+		description:
+			'The target devices of this item by Collector UID (device.collector.uid, a UUID): one, several separated by commas or line breaks, or a list from an expression. Device names and device.uid are not accepted by the Remote Actions API.',
+	},
+	{
+		displayName: 'Script Inputs',
+		name: 'scriptInputs',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		displayOptions: show(['run']),
+		typeOptions: {
+			loadOptionsDependsOn: ['remoteAction.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getScriptInputs',
+				mode: 'add',
+				fieldWords: { singular: 'input', plural: 'inputs' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+				noFieldsError: 'This remote action has no script inputs',
+			},
+		},
+		description: "The remote action's script inputs, read from its details in Nexthink",
+	},
+	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show(['run']),
+		options: withWaitOptions([
+			allowWritesOption(actionWritesDescription('run the remote action')),
+			{
+				displayName: 'Expires After (Minutes)',
+				name: 'expiresInMinutes',
+				type: 'number',
+				typeOptions: { minValue: MIN_EXPIRY_MINUTES, maxValue: MAX_EXPIRY_MINUTES },
+				default: DEFAULT_EXPIRY_MINUTES,
+				description: 'How long offline devices may still pick up the execution: 60 to 10,080 minutes (7 days)',
+			},
+			{
+				displayName: 'External Reference',
+				name: 'externalReference',
+				type: 'string',
+				default: '',
+				placeholder: 'INC0012345',
+				description: 'A reference in the calling system, e.g. a ticket number; stored with the executions',
+			},
+			{
+				displayName: 'External Source',
+				name: 'externalSource',
+				type: 'string',
+				default: '',
+				placeholder: 'n8n',
+				description: 'The calling system, e.g. n8n or ServiceNow; stored with the executions',
+			},
+			{
+				displayName: 'Reason',
+				name: 'reason',
+				type: 'string',
+				default: '',
+				description: 'Why the remote action runs (at most 500 characters); stored with the executions',
+			},
+			requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
+		]),
+	},
+];
 
 export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, RunOutcome> = {
 	outcomeKey: OUTCOME_KEY,
@@ -148,7 +243,7 @@ async function waitForDevices(ctx: IExecuteFunctions, outcomes: ReadonlyMap<numb
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('runOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const scriptInputs = ctx.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
 	const parsed = parseCollectorUids(ctx.getNodeParameter('collectorUids', itemIndex));
 	const run: PreparedRun = {

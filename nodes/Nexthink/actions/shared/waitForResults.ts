@@ -47,13 +47,13 @@ import { checkResultsWait, differentWait, type ResultsWaitSettings } from './wai
 export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
 
 /**
- * Reads Wait for Results of one item (parameters `waitForResults`, `statusQueryId`, `waitOptions`,
- * see waitDescription.ts); undefined when the item does not wait. Bad values throw `InputError`
+ * Reads Wait for Results of one item (parameters `waitForResults`, `statusQueryId` and the wait's
+ * settings in `options`, see waitDescription.ts); undefined when the item does not wait. Bad values throw `InputError`
  * naming the field, before any request.
  */
 export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): ResultsWaitSettings | undefined {
 	if (!readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false)) return undefined;
-	const options = ctx.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options);
 }
 

@@ -8,7 +8,11 @@
  * (waitTargets.ts), and adds `results` to each item's outcome. Requests then carry at most 1,000
  * targets, devices and users together (one status answer per request).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { nameValueCollection, show } from './description';
 
 import { toolWritesOff } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
@@ -42,6 +46,115 @@ interface Prepared {
 	/** Wait for Results, when on. */
 	wait?: ResultsWaitSettings;
 }
+
+/** Run's fields (the workflow is the resource's, description.ts). */
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Running a workflow acts on devices and users. Items with the same workflow and parameters are sent together (up to 10,000 devices and 10,000 users per request); each item gets the request ID and the execution ID of each target, to follow them in NQL (workflow.executions).',
+		name: 'workflowRunNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show(['run']),
+	},
+	{
+		displayName: 'API Version',
+		name: 'workflowApiVersion',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: show(['run']),
+		options: [
+			{ name: 'V2: Devices and Users by Any Identifier', value: 'v2', description: 'Devices by Collector UID, device UID or name; users by SID, UPN or user UID' },
+			{ name: 'V1: Collector UIDs and SIDs', value: 'v1', description: 'Devices by Collector UID only, users by SID only' },
+		],
+		default: 'v2',
+	},
+	{
+		displayName: 'Devices',
+		name: 'workflowDevices',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json["device.collector.uid"] }}',
+		displayOptions: show(['run']),
+		description:
+			'The target devices of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "collectorUid": "…", "name": "…" }). Leave empty for a workflow on users only.',
+	},
+	{
+		displayName: 'Device Identifier',
+		name: 'workflowDeviceIdType',
+		type: 'options',
+		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
+		options: [
+			{ name: 'Collector UID (device.collector.uid)', value: 'collectorUid' },
+			{ name: 'Device Name (device.name)', value: 'name' },
+			{ name: 'Device UID (device.uid)', value: 'uid' },
+		],
+		default: 'collectorUid',
+		description: 'How the Devices entries identify a device. With a name, Nexthink picks the most recently seen device of that name.',
+	},
+	{
+		displayName: 'Users',
+		name: 'workflowUsers',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json["user.sid"] }}',
+		displayOptions: show(['run']),
+		description:
+			'The target users of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "upn": "…" }). Leave empty for a workflow on devices only.',
+	},
+	{
+		displayName: 'User Identifier',
+		name: 'workflowUserIdType',
+		type: 'options',
+		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
+		options: [
+			{ name: 'SID (user.sid)', value: 'sid' },
+			{ name: 'UPN (user.upn)', value: 'upn' },
+			{ name: 'User UID (user.uid)', value: 'uid' },
+		],
+		default: 'sid',
+		description: 'How the Users entries identify a user',
+	},
+	{
+		displayName: 'Workflow Parameters',
+		name: 'workflowParameters',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		displayOptions: show(['run']),
+		typeOptions: {
+			loadOptionsDependsOn: ['workflow.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getWorkflowParameters',
+				mode: 'add',
+				fieldWords: { singular: 'parameter', plural: 'parameters' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+			},
+		},
+		description: "The workflow's parameters as Nexthink lists them; also says when the workflow cannot be run from n8n",
+	},
+	nameValueCollection(
+		'workflowOtherParameters',
+		'Other Parameters',
+		'Parameters by name, for a workflow whose parameters Nexthink does not list (sent in "params")',
+		'run',
+	),
+	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show(['run']),
+		options: withWaitOptions([
+			allowWritesOption(actionWritesDescription('run the workflow')),
+			requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
+		]),
+	},
+];
 
 export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
 	outcomeKey: WORKFLOW_OUTCOME_KEY,
@@ -102,7 +215,7 @@ async function waitForExecutions(ctx: IExecuteFunctions, outcomes: ReadonlyMap<n
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('workflowRunOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
 	if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
 	const workflowId = normaliseWorkflowId(ctx.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
