@@ -93,29 +93,21 @@ export async function runBatched<C, T, R extends { itemIndexes: number[] }, S ex
 	if (ctx.getInputData().length === 0) return [];
 	const settings = nothingSentIfThrows(ctx, () => operation.settings?.call(ctx) as C);
 	const preparations = prepareItems(ctx, (itemIndex) => operation.prepare.call(ctx, itemIndex, settings));
+	const lineOf = (itemIndex: number, outcome: object) => (operation.failureLine ?? defaultLine)(itemIndex, outcome as O);
 	const items = new Map<number, T>();
 	const run: Run<C, T> = { settings, items, continueOnFail };
-	const lineOf = (itemIndex: number, outcome: object) => (operation.failureLine ?? defaultLine)(itemIndex, outcome as O);
-	const stopIfInvalid = () =>
-		!continueOnFail &&
-		stopIfAnyInvalid(
-			ctx,
-			preparations.flatMap((preparation, itemIndex) => {
-				if (preparation.ok) return [];
-				const { outcome } = preparation as Failed;
-				return [{ itemIndex, message: preparation.message, ...(outcome !== undefined ? { line: lineOf(itemIndex, outcome) } : {}) }];
-			}),
-		);
-	const readyItems = () => {
-		items.clear();
-		preparations.forEach((preparation, itemIndex) => preparation.ok && items.set(itemIndex, preparation.prepared));
-	};
+	const readyItems = () => preparations.forEach((preparation, itemIndex) => (preparation.ok ? items.set(itemIndex, preparation.prepared) : items.delete(itemIndex)));
 	readyItems();
-	if (operation.check !== undefined) {
-		await operation.check.call(ctx, preparations, run);
-		readyItems();
+	await operation.check?.call(ctx, preparations, run);
+	readyItems();
+	if (!continueOnFail) {
+		const invalid = preparations.flatMap((preparation, itemIndex) => {
+			if (preparation.ok) return [];
+			const { outcome } = preparation as Failed;
+			return [{ itemIndex, message: preparation.message, ...(outcome !== undefined ? { line: lineOf(itemIndex, outcome) } : {}) }];
+		});
+		stopIfAnyInvalid(ctx, invalid);
 	}
-	stopIfInvalid();
 
 	const validateOnly = (itemIndex: number) => operation.validateOnly?.(items.get(itemIndex) as T, settings) === true;
 	const toSend = [...items.keys()].filter((itemIndex) => !validateOnly(itemIndex));

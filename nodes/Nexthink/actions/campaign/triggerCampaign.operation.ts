@@ -25,7 +25,7 @@ import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type Trigger
 
 import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
 import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { show } from './description';
 
 /** The operation's fields. */
@@ -82,18 +82,10 @@ export const description: INodeProperties[] = [
 		],
 	},
 	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show,
-		options: withWaitOptions([
-			allowWritesOption(actionWritesDescription('send the campaign')),
-			requestTimeoutOption(DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'),
-		]),
-	},
+	collectionOf('options', show, withWaitOptions([
+		allowWritesOption(actionWritesDescription('send the campaign')),
+		requestTimeoutOption(DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'),
+	])),
 ];
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';

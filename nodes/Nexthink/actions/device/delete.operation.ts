@@ -44,7 +44,7 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { show } from './description';
 
 /** The operation's fields. */
@@ -93,34 +93,26 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		description: 'Whether to only check the input and return the requests that would be sent, batch by batch, without sending anything',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show,
-		options: [
-			allowWritesOption(actionWritesDescription('delete devices')),
-			{
-				displayName: 'Devices per Request',
-				name: 'devicesPerRequest',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_DEVICES_PER_DELETION },
-				default: MAX_DEVICES_PER_DELETION,
-				description: 'Devices in one deletion request: at most 100, the API\'s limit; lower it when Nexthink answers BATCH_SIZE_EXCEEDED (the limit is configurable per tenant)',
-			},
-			{
-				displayName: 'Let Nexthink Judge Malformed UIDs',
-				name: 'letNexthinkJudgeUids',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to send a UID that is not a UUID anyway, for Nexthink to answer INVALID for that device. Off: such an item is refused before any request. A blank UID or name is always refused.',
-			},
-			requestTimeoutOption(DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).'),
-		],
-	},
+	collectionOf('options', show, [
+		allowWritesOption(actionWritesDescription('delete devices')),
+		{
+			displayName: 'Devices per Request',
+			name: 'devicesPerRequest',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_DEVICES_PER_DELETION },
+			default: MAX_DEVICES_PER_DELETION,
+			description: 'Devices in one deletion request: at most 100, the API\'s limit; lower it when Nexthink answers BATCH_SIZE_EXCEEDED (the limit is configurable per tenant)',
+		},
+		{
+			displayName: 'Let Nexthink Judge Malformed UIDs',
+			name: 'letNexthinkJudgeUids',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to send a UID that is not a UUID anyway, for Nexthink to answer INVALID for that device. Off: such an item is refused before any request. A blank UID or name is always refused.',
+		},
+		requestTimeoutOption(DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).'),
+	]),
 ];
 
 export const DEVICE_OUTCOME_KEY = 'nexthinkDevice';

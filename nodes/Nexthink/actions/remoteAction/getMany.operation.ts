@@ -4,6 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { collectionOf } from '../../shared/optionFields';
+
 import { readBoolean } from '../../shared/booleanParameter';
 import type { ItemOperation } from '../../shared/runItems';
 import { readGetManyLimit, readOptionsCollection, readReadTimeoutMs, returnAllAndLimit } from '../shared/readFields';
@@ -13,23 +15,15 @@ import { show } from './description';
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit('remoteAction'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: show(['getMany']),
-		options: [
-			{
-				displayName: 'API-Enabled Only',
-				name: 'apiEnabledOnly',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return only the remote actions whose "API" option is ticked, the ones this node can run (on when not added)',
-			},
-		],
-	},
+	collectionOf('filters', show(['getMany']), [
+		{
+			displayName: 'API-Enabled Only',
+			name: 'apiEnabledOnly',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only the remote actions whose "API" option is ticked, the ones this node can run (on when not added)',
+		},
+	]),
 	readOptionsCollection('remoteAction', 'getMany', DEFAULT_REQUEST_TIMEOUT_SECONDS),
 ];
 

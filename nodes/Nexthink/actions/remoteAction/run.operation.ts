@@ -14,7 +14,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
 import { show } from './description';
 
@@ -97,49 +97,41 @@ export const description: INodeProperties[] = [
 		description: "The remote action's script inputs, read from its details in Nexthink",
 	},
 	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show(['run']),
-		options: withWaitOptions([
-			allowWritesOption(actionWritesDescription('run the remote action')),
-			{
-				displayName: 'Expires After (Minutes)',
-				name: 'expiresInMinutes',
-				type: 'number',
-				typeOptions: { minValue: MIN_EXPIRY_MINUTES, maxValue: MAX_EXPIRY_MINUTES },
-				default: DEFAULT_EXPIRY_MINUTES,
-				description: 'How long offline devices may still pick up the execution: 60 to 10,080 minutes (7 days)',
-			},
-			{
-				displayName: 'External Reference',
-				name: 'externalReference',
-				type: 'string',
-				default: '',
-				placeholder: 'INC0012345',
-				description: 'A reference in the calling system, e.g. a ticket number; stored with the executions',
-			},
-			{
-				displayName: 'External Source',
-				name: 'externalSource',
-				type: 'string',
-				default: '',
-				placeholder: 'n8n',
-				description: 'The calling system, e.g. n8n or ServiceNow; stored with the executions',
-			},
-			{
-				displayName: 'Reason',
-				name: 'reason',
-				type: 'string',
-				default: '',
-				description: 'Why the remote action runs (at most 500 characters); stored with the executions',
-			},
-			requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
-		]),
-	},
+	collectionOf('options', show(['run']), withWaitOptions([
+		allowWritesOption(actionWritesDescription('run the remote action')),
+		{
+			displayName: 'Expires After (Minutes)',
+			name: 'expiresInMinutes',
+			type: 'number',
+			typeOptions: { minValue: MIN_EXPIRY_MINUTES, maxValue: MAX_EXPIRY_MINUTES },
+			default: DEFAULT_EXPIRY_MINUTES,
+			description: 'How long offline devices may still pick up the execution: 60 to 10,080 minutes (7 days)',
+		},
+		{
+			displayName: 'External Reference',
+			name: 'externalReference',
+			type: 'string',
+			default: '',
+			placeholder: 'INC0012345',
+			description: 'A reference in the calling system, e.g. a ticket number; stored with the executions',
+		},
+		{
+			displayName: 'External Source',
+			name: 'externalSource',
+			type: 'string',
+			default: '',
+			placeholder: 'n8n',
+			description: 'The calling system, e.g. n8n or ServiceNow; stored with the executions',
+		},
+		{
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'string',
+			default: '',
+			description: 'Why the remote action runs (at most 500 characters); stored with the executions',
+		},
+		requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
+	])),
 ];
 
 export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, RunOutcome> = {

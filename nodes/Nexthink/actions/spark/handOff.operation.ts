@@ -16,7 +16,7 @@ import { toolWritesOff } from '../../shared/toolMode';
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { show } from './description';
 
 /** The operation's fields. */
@@ -87,18 +87,10 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		description: "The user's time zone as an IANA name (e.g. Europe/Zurich), sent to Spark; empty sends none",
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show,
-		options: [
-			allowWritesOption(actionWritesDescription('hand the conversation off to Spark')),
-			requestTimeoutOption(DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
-		],
-	},
+	collectionOf('options', show, [
+		allowWritesOption(actionWritesDescription('hand the conversation off to Spark')),
+		requestTimeoutOption(DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
+	]),
 ];
 
 export const SPARK_OUTCOME_KEY = 'nexthinkSpark';

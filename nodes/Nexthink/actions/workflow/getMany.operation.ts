@@ -4,6 +4,8 @@
  * every workflow that can be run from n8n) and merges the answers, each workflow once (by `uuid`).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { collectionOf } from '../../shared/optionFields';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../../shared/booleanParameter';
@@ -14,49 +16,41 @@ import { show } from './description';
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit('workflow'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: show(['getMany']),
-		options: [
-			{
-				displayName: 'Active Only',
-				name: 'activeOnly',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to leave out inactive workflows',
-			},
-			{
-				displayName: 'Dependencies',
-				name: 'dependencies',
-				type: 'multiOptions',
-				options: [
-					{ name: 'Device', value: 'DEVICE' },
-					{ name: 'None', value: 'NONE' },
-					{ name: 'User', value: 'USER' },
-					{ name: 'User and Device', value: 'USER_AND_DEVICE' },
-				],
-				default: ['DEVICE', 'USER', 'USER_AND_DEVICE', 'NONE'],
-				description: 'Workflows whose targets are of any of these kinds (all four when not added). The API takes one trigger method and one dependency per call, so the node makes one call per pair and merges the answers.',
-			},
-			{
-				displayName: 'Trigger Methods',
-				name: 'triggerMethods',
-				type: 'multiOptions',
-				options: [
-					{ name: 'API', value: 'API' },
-					{ name: 'Manual', value: 'MANUAL' },
-					{ name: 'Manual (Multiple)', value: 'MANUAL_MULTIPLE' },
-					{ name: 'Scheduler', value: 'SCHEDULER' },
-				],
-				default: ['API'],
-				description: 'Workflows with any of these trigger methods (API when not added): API gives the ones this node can run',
-			},
-		],
-	},
+	collectionOf('filters', show(['getMany']), [
+		{
+			displayName: 'Active Only',
+			name: 'activeOnly',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to leave out inactive workflows',
+		},
+		{
+			displayName: 'Dependencies',
+			name: 'dependencies',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Device', value: 'DEVICE' },
+				{ name: 'None', value: 'NONE' },
+				{ name: 'User', value: 'USER' },
+				{ name: 'User and Device', value: 'USER_AND_DEVICE' },
+			],
+			default: ['DEVICE', 'USER', 'USER_AND_DEVICE', 'NONE'],
+			description: 'Workflows whose targets are of any of these kinds (all four when not added). The API takes one trigger method and one dependency per call, so the node makes one call per pair and merges the answers.',
+		},
+		{
+			displayName: 'Trigger Methods',
+			name: 'triggerMethods',
+			type: 'multiOptions',
+			options: [
+				{ name: 'API', value: 'API' },
+				{ name: 'Manual', value: 'MANUAL' },
+				{ name: 'Manual (Multiple)', value: 'MANUAL_MULTIPLE' },
+				{ name: 'Scheduler', value: 'SCHEDULER' },
+			],
+			default: ['API'],
+			description: 'Workflows with any of these trigger methods (API when not added): API gives the ones this node can run',
+		},
+	]),
 	readOptionsCollection('workflow', 'getMany', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
 ];
 

@@ -14,7 +14,7 @@ import { withRequestsMade } from '../../shared/runBatched';
 import { nodeErrorOf } from '../../shared/nodeErrors';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { nameValueCollection, show } from './description';
 
 export const description: INodeProperties[] = [
@@ -38,18 +38,10 @@ export const description: INodeProperties[] = [
 		description: 'The execution waiting for the event: an execution ID from Run Workflow (executionIds) or from NQL (workflow.executions.execution_id)',
 	},
 	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)', 'resume'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show(['resume']),
-		options: [
-			allowWritesOption(actionWritesDescription('resume the execution')),
-			requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
-		],
-	},
+	collectionOf('options', show(['resume']), [
+		allowWritesOption(actionWritesDescription('resume the execution')),
+		requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
+	]),
 ];
 
 export const RESUME_OUTCOME_KEY = 'nexthinkWorkflowResume';

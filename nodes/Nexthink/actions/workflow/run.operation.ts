@@ -10,7 +10,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption } from '../../shared/optionFields';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
 import { nameValueCollection, show } from './description';
 
@@ -142,18 +142,10 @@ export const description: INodeProperties[] = [
 		'run',
 	),
 	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show(['run']),
-		options: withWaitOptions([
-			allowWritesOption(actionWritesDescription('run the workflow')),
-			requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
-		]),
-	},
+	collectionOf('options', show(['run']), withWaitOptions([
+		allowWritesOption(actionWritesDescription('run the workflow')),
+		requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
+	])),
 ];
 
 export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
