@@ -164,7 +164,7 @@ function nothingSentIfThrows<V>(ctx: IExecuteFunctions, step: () => V): V {
 		return step();
 	} catch (error) {
 		const nodeError = nodeErrorOf(ctx.getNode(), error);
-		if (!String(nodeError.description ?? '').includes('Nothing was sent')) {
+		if (!`${nodeError.message} ${nodeError.description ?? ''}`.includes('Nothing was sent')) {
 			nodeError.description = [nodeError.description, 'Nothing was sent to Nexthink.'].filter((part) => typeof part === 'string' && part !== '').join(' ');
 		}
 		throw nodeError;

@@ -16,10 +16,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { toolWritesOff } from '../../shared/toolMode';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { itemResults, type WaitTarget } from '../shared/resultStatus';
-import type { BatchedOperation, RequestResult, Run } from '../../shared/runBatched';
+import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
-import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
+import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
 
@@ -131,8 +130,11 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 	},
 	// a user left out fails the run under "Stop Workflow", even in a `partial` item; only a `failed` one goes to the error output
 	succeeded: (outcome) => outcome.status === 'triggered' || outcome.status === 'validated',
-	afterSending: async function (outcomes, run) {
-		return await waitForUsers(this, outcomes, run);
+	async afterSending(outcomes, { items }) {
+		const reached = (itemIndex: number) => ({
+			followed: ((outcomes.get(itemIndex)?.users ?? []) as unknown as UserOutcome[]).flatMap((user) => (user.requestId !== undefined ? [{ id: user.userSid, requestId: user.requestId }] : [])),
+		});
+		return await waitForItems(this, 'campaign', items, outcomes, 'userSid', reached);
 	},
 };
 
@@ -204,24 +206,4 @@ function checkWaitedUsers(preparations: Array<Preparation<Prepared>>): void {
 		}
 		for (const sid of fresh) users.add(sid);
 	});
-}
-
-/** Wait for Results over the users who got the campaign; adds `results` to each waiting item's outcome and returns a failed status query. */
-async function waitForUsers(ctx: IExecuteFunctions, outcomes: ReadonlyMap<number, IDataObject>, { items }: Run<undefined, Prepared>) {
-	const waiting = [...items].filter(([, prepared]) => prepared.wait !== undefined && !prepared.validateOnly);
-	const settings = waiting[0]?.[1].wait;
-	if (settings === undefined) return undefined;
-	const reached = (itemIndex: number) =>
-		((outcomes.get(itemIndex)?.users ?? []) as unknown as UserOutcome[]).flatMap((user) => (user.requestId !== undefined ? [{ id: user.userSid, requestId: user.requestId }] : []));
-	const targets = new Map<string, WaitTarget>();
-	for (const [itemIndex] of waiting) for (const user of reached(itemIndex)) targets.set(user.requestId, { requestId: user.requestId, target: user.id });
-	if (targets.size === 0) return undefined;
-	const wait = await waitForResults(ctx, 'campaign', [...targets.values()], settings, { timeoutMs: waiting[0][1].timeoutMs });
-	for (const [itemIndex] of waiting) {
-		const users = reached(itemIndex);
-		const outcome = outcomes.get(itemIndex);
-		if (users.length === 0 || outcome === undefined) continue;
-		outcome.results = itemResults('userSid', users, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs }) as IDataObject;
-	}
-	return wait.error;
 }

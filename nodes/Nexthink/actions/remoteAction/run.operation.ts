@@ -17,13 +17,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
 import { show } from './description';
-
 import { toolWritesOff } from '../../shared/toolMode';
-import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import type { BatchedOperation, Run } from '../../shared/runBatched';
+import type { BatchedOperation } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
-import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
+import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
 import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunOutcome, type RunPlan } from '../shared/runPlan';
@@ -51,8 +49,6 @@ interface Prepared {
 	/** Wait for Results, when on. */
 	wait?: ResultsWaitSettings;
 }
-
-type RemoteActionRun = Run<undefined, Prepared>;
 
 /** Run's fields (the remote action is the resource's, description.ts). */
 export const description: INodeProperties[] = [
@@ -160,8 +156,11 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 	outcomes(plan, results, { items }) {
 		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, runOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
 	},
-	afterSending: async function (outcomes, run) {
-		return await waitForDevices(this, outcomes, run);
+	async afterSending(outcomes, { items }) {
+		const reached = (itemIndex: number) => ({
+			followed: (outcomes.get(itemIndex)?.devices ?? []).flatMap((device) => (device.requestId !== undefined ? [{ id: device.collectorUid, requestId: device.requestId }] : [])),
+		});
+		return await waitForItems(this, 'remote_action', items, outcomes, 'collectorUid', reached);
 	},
 };
 
@@ -204,34 +203,6 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 			}
 		}
 	}
-}
-
-/**
- * Wait for Results over the devices the run reached (each device once, even when several items
- * named it), then `results` in each waiting item's outcome. A failed status query is returned (it
- * stops the node under "Stop Workflow") and is in each item's `results`.
- */
-async function waitForDevices(ctx: IExecuteFunctions, outcomes: ReadonlyMap<number, RunOutcome>, { items }: RemoteActionRun) {
-	const waiting = [...items].filter(([, prepared]) => prepared.wait !== undefined && !prepared.validateOnly);
-	const settings = waiting[0]?.[1].wait;
-	if (settings === undefined) return undefined;
-	const sentDevices = (itemIndex: number) =>
-		(outcomes.get(itemIndex)?.devices ?? []).flatMap((device) => (device.requestId !== undefined ? [{ id: device.collectorUid, requestId: device.requestId }] : []));
-	const targets = new Map<string, WaitTarget>();
-	for (const [itemIndex] of waiting) {
-		for (const device of sentDevices(itemIndex)) {
-			const target = { requestId: device.requestId, target: device.id };
-			targets.set(targetKey(target), target);
-		}
-	}
-	if (targets.size === 0) return undefined;
-	const wait = await waitForResults(ctx, 'remote_action', [...targets.values()], settings, { timeoutMs: waiting[0][1].timeoutMs });
-	for (const [itemIndex] of waiting) {
-		const devices = sentDevices(itemIndex);
-		const outcome = outcomes.get(itemIndex) as RunOutcome & { results?: IDataObject };
-		if (devices.length > 0) outcome.results = itemResults('collectorUid', devices, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs }) as IDataObject;
-	}
-	return wait.error;
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {

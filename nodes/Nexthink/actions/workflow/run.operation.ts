@@ -13,12 +13,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
 import { nameValueCollection, show } from './description';
-
 import { toolWritesOff } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import type { BatchedOperation, Run } from '../../shared/runBatched';
-import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
+import type { BatchedOperation } from '../../shared/runBatched';
+import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
 import { planWorkflowRequests, workflowRunOutcome, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan, type WorkflowRunOutcome } from './runBatching';
@@ -173,38 +171,11 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 	outcomes(plan, results, { items }) {
 		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, workflowRunOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
 	},
-	afterSending: async function (outcomes, run) {
-		return await waitForExecutions(this, outcomes, run);
+	async afterSending(outcomes, { items }) {
+		const reached = (itemIndex: number) => workflowWaitTargets(outcomes.get(itemIndex)?.targets ?? []);
+		return await waitForItems(this, 'workflow', items, outcomes, 'executionId', reached, (results, { unfollowed }, queryId) => withUnfollowed(results, unfollowed ?? 0, queryId));
 	},
 };
-
-/**
- * Wait for Results over the executions the run created (each once, even when several items named
- * the same target), then `results` in each waiting item's outcome. A failed status query is
- * returned (it stops the node under "Stop Workflow") and is in each item's `results`.
- */
-async function waitForExecutions(ctx: IExecuteFunctions, outcomes: ReadonlyMap<number, WorkflowRunOutcome>, { items }: Run<undefined, Prepared>) {
-	const waiting = [...items].filter(([, prepared]) => prepared.wait !== undefined && !prepared.validateOnly);
-	const settings = waiting[0]?.[1].wait;
-	if (settings === undefined) return undefined;
-	const targetsOf = (itemIndex: number) => workflowWaitTargets(outcomes.get(itemIndex)?.targets ?? []);
-	const targets = new Map<string, WaitTarget>();
-	for (const [itemIndex] of waiting) {
-		for (const execution of targetsOf(itemIndex).followed) {
-			const target = { requestId: execution.requestId, target: execution.id };
-			targets.set(targetKey(target), target);
-		}
-	}
-	// no execution to follow (every request failed, or none was paired): nothing is polled
-	const wait = await waitForResults(ctx, 'workflow', [...targets.values()], settings, { timeoutMs: waiting[0][1].timeoutMs });
-	for (const [itemIndex] of waiting) {
-		const { followed, unfollowed } = targetsOf(itemIndex);
-		if (followed.length === 0 && unfollowed === 0) continue;
-		const itemWait = itemResults('executionId', followed, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs });
-		(outcomes.get(itemIndex) as WorkflowRunOutcome & { results?: IDataObject }).results = withUnfollowed(itemWait, unfollowed, settings.queryId) as IDataObject;
-	}
-	return wait.error;
-}
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
