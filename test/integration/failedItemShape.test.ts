@@ -47,7 +47,7 @@ const CASES: Array<[string, () => INodeType, INodeParameters, IDataObject, IData
 			remoteAction: { __rl: true, mode: 'list', value: '#restart_service' },
 			collectorUids: '={{ $json.collector }}',
 			scriptInputs: { mappingMode: 'defineBelow', value: { ServiceName: 'Spooler', StartType: 'Manual' }, matchingColumns: [], schema: [] },
-			runOptions: {},
+			options: {},
 		},
 		{ collector: C1 },
 		{ collector: 'LAPTOP-42' },

@@ -1,12 +1,14 @@
 /**
- * The Export node's values keep when the user switches between operations that share them: n8n's
+ * The Export and Actions nodes' values keep when the user switches between operations that share them: n8n's
  * editor's parameter update (test/helpers/editorChange.ts) applied to the node's real description,
  * with the n8n-workflow of each generation. A control run with the display conditions written the
  * usual way (`operation` instead of `/operation`) shows the values the editor dropped before
- * (operationProperty in export/description.ts).
+ * (operationProperty in export/description.ts). The Actions node's operations each show one `options`
+ * collection under their own resource and operation: the values they share keep as they are.
  */
 import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
+import { NexthinkActions } from '../../nodes/Nexthink/actions/NexthinkActions.node';
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
 import { editorChange } from '../helpers/editorChange';
 import { N8N_WORKFLOW_VERSION } from '../helpers/harness';
@@ -72,5 +74,29 @@ describe(`Switching operations in the editor (n8n-workflow ${N8N_WORKFLOW_VERSIO
 			expect(back.options).toEqual({ requestTimeoutSeconds: 120, output: 'file', maxRows: 5 });
 			expect(back.advancedOptions).toMatchObject({ maxFieldMB: 1 });
 		});
+	});
+
+	describe('Nexthink Actions', () => {
+		const actionsNode = new NexthinkActions().description;
+		const runRemoteAction: INodeParameters = {
+			resource: 'remoteAction',
+			operation: 'run',
+			remoteAction: { __rl: true, mode: 'id', value: '#restart_service' },
+			collectorUids: '={{ $json.uid }}',
+			waitForResults: true,
+			statusQueryId: '#n8n_remote_action_status',
+			options: { requestTimeoutSeconds: 90, reason: 'High CPU', maxWaitSeconds: 600, allowWritesAsTool: true },
+		};
+
+		it('Run Remote Action → Get keeps Request Timeout and drops what only Run has', () => {
+			const after = editorChange(actionsNode, 1, runRemoteAction, 'operation', 'get');
+			expect(after.options).toEqual({ requestTimeoutSeconds: 90 });
+		});
+
+		it('Run Remote Action → Campaign keeps the options Trigger also has (the wait settings, timeout, writes as a tool)', () => {
+			const after = editorChange(actionsNode, 1, runRemoteAction, 'resource', 'campaign');
+			expect(after.options).toEqual({ requestTimeoutSeconds: 90, maxWaitSeconds: 600, allowWritesAsTool: true });
+		});
+
 	});
 });

@@ -66,7 +66,7 @@ const enrich = (options: IDataObject, items: IDataObject[] = [{}], onError: 'sto
 	runNode({ nodeType: new NexthinkEnrichment(), parameters: enrichmentParameters(options) as never, items: items.map((json) => ({ json })) as never, credentials: credentials(), onError });
 
 function deleteParameters(preview: unknown): INodeParameters {
-	return { resource: 'device', operation: 'delete', deviceUid: DEVICE.uid, deviceName: DEVICE.name, maxDevicesPerRun: 5, preview: preview as never, deviceOptions: {} };
+	return { resource: 'device', operation: 'delete', deviceUid: DEVICE.uid, deviceName: DEVICE.name, maxDevicesPerRun: 5, preview: preview as never, options: {} };
 }
 
 interface WriteCase {
@@ -81,7 +81,7 @@ const WRITES: WriteCase[] = [
 		title: 'Remote Action → Run',
 		path: '/api/v1/act/execute',
 		run: () =>
-			runActions(server, { resource: 'remoteAction', operation: 'run', remoteAction: locator('#restart_service'), collectorUids: C1, scriptInputs: mapperValue({ ServiceName: 'Spooler', StartType: 'Manual' }), runOptions: {} }, [{}], {
+			runActions(server, { resource: 'remoteAction', operation: 'run', remoteAction: locator('#restart_service'), collectorUids: C1, scriptInputs: mapperValue({ ServiceName: 'Spooler', StartType: 'Manual' }), options: {} }, [{}], {
 				onError: 'continueRegularOutput',
 			}),
 	},
@@ -91,7 +91,7 @@ const WRITES: WriteCase[] = [
 		run: () =>
 			runActions(
 				server,
-				{ resource: 'workflow', operation: 'run', workflow: locator('#repair_teams'), workflowApiVersion: 'v2', workflowDevices: 'LAPTOP-ZRH-001', workflowDeviceIdType: 'name', workflowUsers: '', workflowUserIdType: 'sid', workflowRunOptions: {} },
+				{ resource: 'workflow', operation: 'run', workflow: locator('#repair_teams'), workflowApiVersion: 'v2', workflowDevices: 'LAPTOP-ZRH-001', workflowDeviceIdType: 'name', workflowUsers: '', workflowUserIdType: 'sid', options: {} },
 				[{}],
 				{ onError: 'continueRegularOutput' },
 			),
@@ -104,7 +104,7 @@ const WRITES: WriteCase[] = [
 			server.clearRequests();
 			return await runActions(
 				server,
-				{ resource: 'workflow', operation: 'resume', workflowUuid: 'f2000000-0000-4000-8000-000000000004', executionUuid: execution, resumeParameters: { parameter: [{ name: 'approved', value: 'yes' }] }, resumeOptions: {} },
+				{ resource: 'workflow', operation: 'resume', workflowUuid: 'f2000000-0000-4000-8000-000000000004', executionUuid: execution, resumeParameters: { parameter: [{ name: 'approved', value: 'yes' }] }, options: {} },
 				[{}],
 				{ onError: 'continueRegularOutput' },
 			);
@@ -113,7 +113,7 @@ const WRITES: WriteCase[] = [
 	{
 		title: 'Campaign → Trigger',
 		path: '/api/v1/euf/campaign/trigger',
-		run: () => runActions(server, { resource: 'campaign', operation: 'trigger', campaignId: '#it_satisfaction', userSids: ALICE_SID, campaignExpiresInMinutes: 1440, campaignOptions: {} }, [{}], { onError: 'continueRegularOutput' }),
+		run: () => runActions(server, { resource: 'campaign', operation: 'trigger', campaignId: '#it_satisfaction', userSids: ALICE_SID, campaignExpiresInMinutes: 1440, options: {} }, [{}], { onError: 'continueRegularOutput' }),
 	},
 	{
 		title: 'Device → Delete',
@@ -123,7 +123,7 @@ const WRITES: WriteCase[] = [
 	{
 		title: 'Spark → Hand Off',
 		path: HANDOFF,
-		run: () => runActions(server, { resource: 'spark', operation: 'handOff', userPrincipalName: ALICE, handOffMessage: 'VPN drops', handOffFiles: '', handOffTimeZone: '', handOffOptions: {} }, [{}], { onError: 'continueRegularOutput' }),
+		run: () => runActions(server, { resource: 'spark', operation: 'handOff', userPrincipalName: ALICE, handOffMessage: 'VPN drops', handOffFiles: '', handOffTimeZone: '', options: {} }, [{}], { onError: 'continueRegularOutput' }),
 	},
 	{
 		title: 'Enrichment',
@@ -215,7 +215,7 @@ describe('a switch that makes a node send nothing, given by an expression as tex
 
 describe('header values go out byte for byte or not at all', () => {
 	const handOff = (upn: string, timeZone = '') =>
-		runActions(server, { resource: 'spark', operation: 'handOff', userPrincipalName: upn, handOffMessage: 'VPN drops', handOffFiles: '', handOffTimeZone: timeZone, handOffOptions: {} }, [{}]);
+		runActions(server, { resource: 'spark', operation: 'handOff', userPrincipalName: upn, handOffMessage: 'VPN drops', handOffFiles: '', handOffTimeZone: timeZone, options: {} }, [{}]);
 
 	it('a valid UPN and time zone arrive as the exact bytes given', async () => {
 		const result = await handOff(ALICE, 'Europe/Zurich');
@@ -306,7 +306,7 @@ describe('keys are data: __proto__, constructor and prototype are sent as given'
 			handOffFiles: '',
 			handOffTimeZone: '',
 			handOffMetadata: { entry: pairs('key') },
-			handOffOptions: {},
+			options: {},
 		}, [{}]);
 		expect(result.error).toBeUndefined();
 		expect(ownEntries(JSON.parse(posts(HANDOFF)[0].body).metadata)).toEqual(Object.entries(expected).sort());
@@ -315,7 +315,7 @@ describe('keys are data: __proto__, constructor and prototype are sent as given'
 	it('Campaign parameters', async () => {
 		await runActions(
 			server,
-			{ resource: 'campaign', operation: 'trigger', campaignId: '#it_satisfaction', userSids: ALICE_SID, campaignExpiresInMinutes: 1440, campaignParameters: { parameter: pairs('name') }, campaignOptions: {} },
+			{ resource: 'campaign', operation: 'trigger', campaignId: '#it_satisfaction', userSids: ALICE_SID, campaignExpiresInMinutes: 1440, campaignParameters: { parameter: pairs('name') }, options: {} },
 			[{}],
 			{ onError: 'continueRegularOutput' },
 		);
@@ -335,7 +335,7 @@ describe('keys are data: __proto__, constructor and prototype are sent as given'
 				workflowUsers: '',
 				workflowUserIdType: 'sid',
 				workflowOtherParameters: { parameter: pairs('name') },
-				workflowRunOptions: {},
+				options: {},
 			},
 			[{}],
 			{ onError: 'continueRegularOutput' },
@@ -348,7 +348,7 @@ describe('keys are data: __proto__, constructor and prototype are sent as given'
 		server.clearRequests();
 		await runActions(
 			server,
-			{ resource: 'workflow', operation: 'resume', workflowUuid: 'f2000000-0000-4000-8000-000000000004', executionUuid: execution, resumeParameters: { parameter: pairs('name') }, resumeOptions: {} },
+			{ resource: 'workflow', operation: 'resume', workflowUuid: 'f2000000-0000-4000-8000-000000000004', executionUuid: execution, resumeParameters: { parameter: pairs('name') }, options: {} },
 			[{}],
 			{ onError: 'continueRegularOutput' },
 		);
@@ -358,7 +358,7 @@ describe('keys are data: __proto__, constructor and prototype are sent as given'
 	it('Workflow → Run: a device identifier object with the key constructor is refused, naming it', async () => {
 		const result = await runActions(
 			server,
-			{ resource: 'workflow', operation: 'run', workflow: locator('#repair_teams'), workflowApiVersion: 'v2', workflowDevices: '={{ $json.devices }}', workflowDeviceIdType: 'name', workflowUsers: '', workflowUserIdType: 'sid', workflowRunOptions: {} },
+			{ resource: 'workflow', operation: 'run', workflow: locator('#repair_teams'), workflowApiVersion: 'v2', workflowDevices: '={{ $json.devices }}', workflowDeviceIdType: 'name', workflowUsers: '', workflowUserIdType: 'sid', options: {} },
 			[{ devices: [{ constructor: 'x' }] as never }],
 		);
 		expect(result.error?.message).toContain('has the key "constructor"');

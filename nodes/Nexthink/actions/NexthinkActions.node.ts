@@ -1,46 +1,33 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { runPerItem, type ItemOperation } from '../shared/runItems';
-import { executeTriggerCampaign } from './campaign/triggerCampaign.operation';
-import { executeDeleteDevices } from './device/delete.operation';
+import { runOperation, type Operation } from '../shared/runBatched';
+import { triggerCampaignOperation } from './campaign/triggerCampaign.operation';
+import { deleteDevicesOperation } from './device/delete.operation';
 import { actionsProperties } from './description';
 import { getOperation } from './remoteAction/get.operation';
 import { getManyOperation } from './remoteAction/getMany.operation';
 import { getScriptInputs, searchRemoteActions } from './remoteAction/methods';
-import { executeRunRemoteAction } from './remoteAction/run.operation';
-import { executeHandOff } from './spark/handOff.operation';
+import { runRemoteActionOperation } from './remoteAction/run.operation';
+import { handOffOperation } from './spark/handOff.operation';
 import { getWorkflowOperation } from './workflow/get.operation';
 import { getManyWorkflowsOperation } from './workflow/getMany.operation';
 import { getWorkflowParameters, searchWorkflows } from './workflow/methods';
 import { resumeOperation } from './workflow/resume.operation';
-import { executeRunWorkflow } from './workflow/run.operation';
+import { runWorkflowOperation } from './workflow/run.operation';
 
-type Execute = (this: IExecuteFunctions, continueOnFail: boolean) => Promise<INodeExecutionData[][]>;
-
-/** An operation that runs item by item, through the one per-item loop. */
-function perItem<T>(operation: ItemOperation<T>): Execute {
-	return async function (this: IExecuteFunctions, continueOnFail: boolean) {
-		return [await runPerItem(this, operation, continueOnFail)];
-	};
-}
-
-/**
- * Every operation, by `resource.operation`. The Run operations, Trigger Campaign, Delete and Hand
- * Off batch items together (check every item, send, one outcome per item); the others run item by
- * item.
- */
-const OPERATIONS: Record<string, Execute> = {
-	'remoteAction.run': executeRunRemoteAction,
-	'remoteAction.get': perItem(getOperation),
-	'remoteAction.getMany': perItem(getManyOperation),
-	'workflow.run': executeRunWorkflow,
-	'workflow.get': perItem(getWorkflowOperation),
-	'workflow.getMany': perItem(getManyWorkflowsOperation),
-	'workflow.resume': perItem(resumeOperation),
-	'campaign.trigger': executeTriggerCampaign,
-	'device.delete': executeDeleteDevices,
-	'spark.handOff': executeHandOff,
+/** Every operation, by `resource.operation`: the writes are batched (shared/runBatched.ts), the reads run item by item. */
+const OPERATIONS: Record<string, Operation> = {
+	'remoteAction.run': runRemoteActionOperation,
+	'remoteAction.get': getOperation,
+	'remoteAction.getMany': getManyOperation,
+	'workflow.run': runWorkflowOperation,
+	'workflow.get': getWorkflowOperation,
+	'workflow.getMany': getManyWorkflowsOperation,
+	'workflow.resume': resumeOperation,
+	'campaign.trigger': triggerCampaignOperation,
+	'device.delete': deleteDevicesOperation,
+	'spark.handOff': handOffOperation,
 };
 
 export class NexthinkActions implements INodeType {
@@ -69,8 +56,8 @@ export class NexthinkActions implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operation = this.getNodeParameter('operation', 0) as string;
-		const execute = OPERATIONS[`${resource}.${operation}`];
-		if (execute === undefined) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" of resource "${resource}"`);
-		return await execute.call(this, this.continueOnFail());
+		const known = OPERATIONS[`${resource}.${operation}`];
+		if (known === undefined) throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" of resource "${resource}"`);
+		return await runOperation(this, known, this.continueOnFail());
 	}
 }

@@ -1,15 +1,25 @@
 /**
- * The Nexthink Actions node's parameters: a resource, then each resource's operations
- * (remoteAction/description.ts, workflow/description.ts, campaign/description.ts, device/description.ts, spark/description.ts).
+ * The Nexthink Actions node's parameters: the resource, each resource's operation picker (its
+ * description.ts), then each operation's own fields (its `description`).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { actionsToolDescriptionProperties } from '../shared/toolDescriptions';
-import { campaignOperationProperty, campaignProperties } from './campaign/description';
-import { deviceOperationProperty, deviceProperties } from './device/description';
-import { remoteActionOperationProperty, remoteActionProperties } from './remoteAction/description';
-import { sparkOperationProperty, sparkProperties } from './spark/description';
-import { workflowOperationProperty, workflowProperties } from './workflow/description';
+import { campaignOperationProperty } from './campaign/description';
+import { description as triggerCampaign } from './campaign/triggerCampaign.operation';
+import { deviceOperationProperty } from './device/description';
+import { description as deleteDevices } from './device/delete.operation';
+import { remoteActionLocator, remoteActionOperationProperty } from './remoteAction/description';
+import { description as getRemoteAction } from './remoteAction/get.operation';
+import { description as getManyRemoteActions } from './remoteAction/getMany.operation';
+import { description as runRemoteAction } from './remoteAction/run.operation';
+import { sparkOperationProperty } from './spark/description';
+import { description as handOff } from './spark/handOff.operation';
+import { workflowLocator, workflowOperationProperty } from './workflow/description';
+import { description as getWorkflow } from './workflow/get.operation';
+import { description as getManyWorkflows } from './workflow/getMany.operation';
+import { description as resumeWorkflow } from './workflow/resume.operation';
+import { description as runWorkflow } from './workflow/run.operation';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -34,9 +44,16 @@ export const actionsProperties: INodeProperties[] = [
 	deviceOperationProperty,
 	sparkOperationProperty,
 	...actionsToolDescriptionProperties,
-	...remoteActionProperties,
-	...workflowProperties,
-	...campaignProperties,
-	...deviceProperties,
-	...sparkProperties,
+	remoteActionLocator,
+	...runRemoteAction,
+	...getManyRemoteActions,
+	...getRemoteAction,
+	workflowLocator,
+	...runWorkflow,
+	...resumeWorkflow,
+	...getManyWorkflows,
+	...getWorkflow,
+	...triggerCampaign,
+	...deleteDevices,
+	...handOff,
 ];

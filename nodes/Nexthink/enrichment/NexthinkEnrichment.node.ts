@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { enrichmentProperties } from './description';
-import { executeEnrichment } from './execute';
+import { runOperation } from '../shared/runBatched';
+import { enrichmentOperation } from './execute';
 
 export class NexthinkEnrichment implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,6 +23,6 @@ export class NexthinkEnrichment implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeEnrichment.call(this, this.continueOnFail());
+		return await runOperation(this, enrichmentOperation, this.continueOnFail());
 	}
 }

@@ -1,47 +1,29 @@
 /**
- * The Enrichment node's run: prepare every item, send the valid ones in batches, read each answer
- * back onto the items, and emit one output item per input item, in input order.
- *
- * Failures follow the node's "On Error" setting:
- * - Stop Workflow: an item that fails the node's own checks stops the run before anything is sent;
- *   API failures stop it after every batch ran, saying how many items were applied and failed.
- * - Continue (regular output): every item comes out with its outcome.
- * - Continue (using error output): failed items go to the error output, their outcome under `error`.
- * A 401 (after the token was renewed once) or 403 means no further batch can succeed, so the
- * remaining batches are not sent and their items fail with the same explanation.
+ * The Enrichment node's run, on the batched runner (shared/runBatched.ts: order, On Error, the
+ * 401/403 rule, tool mode): every item is prepared, the valid ones are sent in batches, each answer
+ * is read back onto the items, and every input item gets its outcome under `enrichment`. A 401
+ * (after the token was renewed once) or 403 means no further batch can succeed: the remaining
+ * batches are not sent and their items fail with that explanation.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
-import { errorOutputItem, notSentAfterRefusal, stopIfAnyInvalid, usesErrorOutput } from '../shared/runItems';
+import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
 import { runsAsTool, toolWritesOff } from '../shared/toolMode';
-import { cancelSignalOf } from '../transport';
 import { enrichBatch } from './api';
-import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './batching';
+import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type Batch } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
 import { isIdentificationKind, isObjectType, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { createKeyResolver, type KeyMeaning } from './fieldNames';
 import { enrichmentErrorOf, type EnrichmentError } from './itemErrors';
-import {
-	batchItemOutcomes,
-	describeFailure,
-	failedOutcome,
-	OUTCOME_KEY,
-	summariseFailures,
-	type ItemOutcome,
-} from './itemOutcome';
+import { batchItemOutcomes, describeFailure, failedOutcome, OUTCOME_KEY, type ItemOutcome } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
 import { BATCH_ERROR_CODES, failBatch, type ObjectResult } from './batchAnswer';
-import type { Batch } from './batching';
 import type { ConversionContext } from './valueConversion';
-import { plural } from '../shared/wording';
-
-/** Statuses after which no later batch can succeed either. */
-const FATAL_STATUSES: ReadonlySet<string> = new Set(['401', '403']);
 
 interface RunSettings {
 	objectType: ObjectType;
@@ -59,72 +41,62 @@ interface RunSettings {
 	conversion: ConversionContext;
 }
 
-type Preparation =
-	| { ok: true; item: PreparedItem; unmappedKeys?: string[] }
-	| { ok: false; outcome: ItemOutcome };
+type Settings = RunSettings & { resolveKey: (key: string) => KeyMeaning };
 
-/** `continueOnFail` is the node's `this.continueOnFail()`, read in its own `execute()`. */
-export async function executeEnrichment(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	if (items.length === 0) return [[]];
-	const settings = readRunSettings(this, items.length);
+/** An item after its checks: what to send, or (checks failed) its outcome, identification included when it was read. */
+type Prepared = { ok: true; item: PreparedItem; unmappedKeys?: string[] } | { ok: false; outcome: ItemOutcome };
 
-	const resolveKey = createKeyResolver(settings.objectType);
-	const preparations = items.map((item, itemIndex) => prepareItem(this, settings, resolveKey, item, itemIndex));
-	if (!continueOnFail) {
-		stopIfAnyInvalid(
-			this,
-			preparations.flatMap((preparation, itemIndex) =>
-				preparation.ok ? [] : [{ itemIndex, message: preparation.outcome.errors[0].message, line: describeFailure(itemIndex, preparation.outcome) }],
-			),
-		);
-	}
+type Request = { batch: Batch; itemIndexes: number[] };
 
-	const valid = preparations.flatMap((preparation) => (preparation.ok ? [preparation.item] : []));
-	const outcomes: Array<ItemOutcome | undefined> = preparations.map((preparation) => (preparation.ok ? undefined : preparation.outcome));
-	let fatal: NodeApiError | undefined;
-	for (const batch of buildBatches(valid, settings.batchSize)) {
-		const step = await runBatch(this, settings, batch, fatal);
-		fatal = step.fatal;
-		for (const [itemIndex, outcome] of batchItemOutcomes(batch, step.results, settings.objectType, settings.validateOnly ? 'valid' : 'applied')) {
-			outcomes[itemIndex] = outcome;
-		}
-	}
-
-	const finished = outcomes.map((outcome, itemIndex) => {
-		const preparation = preparations[itemIndex];
-		if (outcome === undefined) throw new NodeOperationError(this.getNode(), `Item ${itemIndex} got no outcome`, { itemIndex });
-		if (preparation.ok && preparation.unmappedKeys !== undefined) outcome.unmappedKeys = preparation.unmappedKeys;
-		if (settings.toolNote !== undefined) outcome.note = settings.toolNote;
-		return outcome;
-	});
-	if (settings.toolNote !== undefined) this.addExecutionHints?.({ message: settings.toolNote, location: 'outputPane' });
-	if (!continueOnFail) throwIfAnyFailed(this, finished, fatal);
-	return [toOutputItems(this, items, finished)];
-}
-
-/**
- * One batch's step, and the run's fatal error after it: nothing is sent under Validate Only (or a
- * tool run without writes); nothing is sent after an earlier 401 or 403 of this run (the batch
- * fails with that explanation); otherwise the batch is sent and its answer read onto its objects.
- * A 401 or 403 of this batch becomes the run's fatal error.
- */
-async function runBatch(
-	ctx: IExecuteFunctions,
-	settings: RunSettings,
-	batch: Batch,
-	fatal: NodeApiError | undefined,
-): Promise<{ results: ObjectResult[]; fatal: NodeApiError | undefined }> {
-	if (settings.validateOnly) return { results: batch.objects.map(() => ({ applied: false, errors: [], warnings: [] })), fatal };
-	if (fatal !== undefined) return { results: failBatch(batch, errorOfRequest(fatal, notSentAfterRefusal())), fatal };
-	try {
-		return { results: await enrichBatch(ctx, batch, settings), fatal };
-	} catch (error) {
-		if (cancelSignalOf(ctx)?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
-		const isFatal = error instanceof NodeApiError && FATAL_STATUSES.has(String(error.httpCode));
-		return { results: failBatch(batch, errorOfRequest(error)), fatal: isFatal ? error : fatal };
-	}
-}
+export const enrichmentOperation: BatchedOperation<Settings, Prepared, Request, { results: ObjectResult[] }, { requests: Request[] }, ItemOutcome> = {
+	outcomeKey: OUTCOME_KEY,
+	done: 'applied',
+	settings() {
+		const settings = readRunSettings(this, this.getInputData().length);
+		if (settings.toolNote !== undefined) this.addExecutionHints?.({ message: settings.toolNote, location: 'outputPane' });
+		return { ...settings, resolveKey: createKeyResolver(settings.objectType) };
+	},
+	prepare(itemIndex, settings) {
+		return prepareItem(this, settings, this.getInputData()[itemIndex].json, itemIndex);
+	},
+	check(preparations, { settings }) {
+		preparations.forEach((preparation, itemIndex) => {
+			if (!preparation.ok || preparation.prepared.ok) return;
+			const { outcome } = preparation.prepared;
+			if (settings.toolNote !== undefined) outcome.note = settings.toolNote;
+			preparations[itemIndex] = { ok: false, message: outcome.errors[0].message, outcome };
+		});
+	},
+	validateOnly: (_prepared, settings) => settings.validateOnly,
+	plan(itemIndexes, { items, settings }) {
+		const valid = itemIndexes.map((itemIndex) => (items.get(itemIndex) as Extract<Prepared, { ok: true }>).item);
+		return { requests: buildBatches(valid, settings.batchSize).map((batch) => ({ batch, itemIndexes: batch.objects.flatMap((object) => object.itemIndexes) })) };
+	},
+	async send({ batch }, { settings }) {
+		return { results: await enrichBatch(this, batch, settings) };
+	},
+	// no refusedObject: after a 401 or 403 no later batch could succeed
+	outcomes(plan, results, { items, settings }) {
+		const outcomes = new Map<number, ItemOutcome>();
+		plan.requests.forEach(({ batch }, index) => {
+			const result = results?.[index];
+			const objects =
+				result === undefined
+					? batch.objects.map(() => ({ applied: false, errors: [], warnings: [] }))
+					: result.ok
+						? result.results
+						: failBatch(batch, errorOfRequest(result));
+			for (const [itemIndex, outcome] of batchItemOutcomes(batch, objects, settings.objectType, settings.validateOnly ? 'valid' : 'applied')) {
+				const { unmappedKeys } = items.get(itemIndex) as Extract<Prepared, { ok: true }>;
+				if (unmappedKeys !== undefined) outcome.unmappedKeys = unmappedKeys;
+				if (settings.toolNote !== undefined) outcome.note = settings.toolNote;
+				outcomes.set(itemIndex, outcome);
+			}
+		});
+		return outcomes;
+	},
+	failureLine: describeFailure,
+};
 
 /**
  * The run's settings. Object type, identification, mapping mode, domain and options describe the
@@ -247,13 +219,13 @@ function readDomain(ctx: IExecuteFunctions, itemIndex: number): string {
 	return domain;
 }
 
-function prepareItem(ctx: IExecuteFunctions, settings: RunSettings, resolveKey: (key: string) => KeyMeaning, item: INodeExecutionData, itemIndex: number): Preparation {
-	const { objectType } = settings;
+function prepareItem(ctx: IExecuteFunctions, settings: Settings, json: IDataObject, itemIndex: number): Prepared {
+	const { objectType, resolveKey } = settings;
 	let identification: Identification | null = null;
 	try {
 		identification = prepareIdentification(objectType, settings.identifyBy, ctx.getNodeParameter('identificationValue', itemIndex));
 		if (settings.autoMap) {
-			const mapped = fieldsFromInput(objectType, item.json, resolveKey, settings.conversion);
+			const mapped = fieldsFromInput(objectType, json, resolveKey, settings.conversion);
 			return {
 				ok: true,
 				item: { itemIndex, identification, fields: mapped.fields },
@@ -267,38 +239,10 @@ function prepareItem(ctx: IExecuteFunctions, settings: RunSettings, resolveKey: 
 	}
 }
 
-function throwIfAnyFailed(ctx: IExecuteFunctions, outcomes: readonly ItemOutcome[], fatal: NodeApiError | undefined): void {
-	const summary = summariseFailures(outcomes);
-	if (summary.failed === 0) return;
-	if (fatal !== undefined && summary.applied === 0) throw fatal;
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`Nexthink enrichment: ${plural(summary.applied, 'item')} applied, ${plural(summary.failed, 'item')} failed`,
-		{
-			description: [
-				...(fatal !== undefined ? [`${fatal.message}. ${fatal.description ?? ''}`.trim()] : []),
-				...summary.firstFailures,
-				'Set the node\'s "On Error" setting to continue to get every item with its outcome.',
-			].join('\n'),
-		},
-	);
-}
-
-function errorOfRequest(error: unknown, prefix = ''): EnrichmentError {
-	if (error instanceof NodeApiError) {
-		const message = [error.message, error.description].filter((part) => typeof part === 'string' && part !== '').join('. ');
-		// a 2xx that proves nothing (the transport's rule for a write's answer) is an unexpected answer, not an HTTP error
-		const code = /^2\d\d$/.test(error.httpCode ?? '') ? BATCH_ERROR_CODES.unexpectedResponse : error.httpCode ? `HTTP_${error.httpCode}` : 'REQUEST_FAILED';
-		return { code, message: `${prefix}${message}`, source: 'api' };
-	}
-	return { code: 'REQUEST_FAILED', message: `${prefix}${error instanceof Error ? error.message : String(error)}`, source: 'node' };
-}
-
-function toOutputItems(ctx: IExecuteFunctions, items: readonly INodeExecutionData[], outcomes: readonly ItemOutcome[]): INodeExecutionData[] {
-	const toErrorOutput = usesErrorOutput(ctx);
-	return items.map((item, itemIndex) => {
-		const outcome = outcomes[itemIndex];
-		if (toErrorOutput && outcome.status === 'failed') return errorOutputItem(itemIndex, { message: describeFailure(itemIndex, outcome), ...outcome });
-		return { json: { ...item.json, [OUTCOME_KEY]: outcome as unknown as IDataObject }, pairedItem: { item: itemIndex } };
-	});
+/** A failed (or not sent) batch request as its objects' error: an HTTP code when there was an answer. */
+function errorOfRequest(failed: FailedRequest): EnrichmentError {
+	const message = [failed.message, failed.description].filter((part) => part !== undefined && part !== '').join('. ');
+	if (failed.httpCode === undefined) return { code: 'REQUEST_FAILED', message, source: 'node' };
+	// a 2xx that proves nothing (the transport's rule for a write's answer) is an unexpected answer, not an HTTP error
+	return { code: /^2\d\d$/.test(failed.httpCode) ? BATCH_ERROR_CODES.unexpectedResponse : `HTTP_${failed.httpCode}`, message, source: 'api' };
 }

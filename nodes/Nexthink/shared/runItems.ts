@@ -3,8 +3,8 @@
  * 1. prepare: every item's parameters are read and checked (`prepareItems`), nothing is sent;
  * 2. under "Stop Workflow" any bad item stops the node before the first request
  *    (`stopIfAnyInvalid`: "Item N cannot be sent: …", nothing sent);
- * 3. send, per item (`runPerItem`) or in batches by the operation, then give each input item
- *    exactly one outcome, paired with it, on the right output.
+ * 3. send, per item (`runPerItem`) or in planned requests (runBatched.ts), then give each input
+ *    item exactly one outcome, paired with it, on the right output.
  * So a bad item 3 can no longer stop a run after items 0 to 2 already started exports whose rows
  * would be lost, or ran remote actions that running the items again would repeat.
  *
@@ -15,20 +15,19 @@
  *   input item's JSON to it (`errorOutputItem`).
  * - Continue (regular output): an operation with an outcome per item puts it under its key beside
  *   the input's JSON, `status: 'failed'` and `error: { message, description?, field? }`
- *   (`outcomeItems`); an operation that outputs what it read (rows, records) outputs
+ *   (runBatched.ts `outcomeItems`); an operation that outputs what it read (rows, records) outputs
  *   `{ error: message, description, field? }` (`runPerItem`).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failureOf, nodeErrorOf, type ItemFailure } from './nodeErrors';
-import { WRITES_OFF_NOTE } from './toolMode';
 
-/** One item after its checks: ready to send, or its failure. */
-export type Preparation<T> = { ok: true; prepared: T } | ({ ok: false } & ItemFailure);
+/** One item after its checks: ready to send, or its failure (with the operation's own failed outcome, when it has one). */
+export type Preparation<T> = { ok: true; prepared: T } | ({ ok: false; outcome?: object } & ItemFailure);
 
 /** The failure of an item whose checks failed, without the `ok` flag. */
-function failureIn(preparation: { ok: false } & ItemFailure): ItemFailure {
+export function failureIn(preparation: { ok: false } & ItemFailure): ItemFailure {
 	const failure: ItemFailure = { message: preparation.message };
 	if (preparation.description !== undefined) failure.description = preparation.description;
 	if (preparation.field !== undefined) failure.field = preparation.field;
@@ -77,14 +76,6 @@ export function stopIfAnyInvalid(ctx: IExecuteFunctions, invalid: readonly Inval
 	);
 }
 
-/**
- * What leads the failure of an item not sent because an earlier request of the run was refused (a
- * 401, or a 403 for the same object): no later request could succeed. `what` names the request.
- */
-export function notSentAfterRefusal(what = 'request'): string {
-	return `Not sent: an earlier ${what} of this run was refused. `;
-}
-
 /** Whether failed items go to the error output ("Continue (using error output)"). */
 export function usesErrorOutput(ctx: IExecuteFunctions): boolean {
 	return ctx.getNode().onError === 'continueErrorOutput';
@@ -96,39 +87,6 @@ export function usesErrorOutput(ctx: IExecuteFunctions): boolean {
  */
 export function errorOutputItem(itemIndex: number, error: { message: string } & object): INodeExecutionData {
 	return { json: { error: error as IDataObject }, pairedItem: { item: itemIndex } };
-}
-
-/**
- * One output item per input item, paired with it: the input's JSON with the item's outcome under
- * `outcomeKey` (an item whose checks failed: `{ status: 'failed', error }`; a `validated` one gets
- * the note that nothing was sent, `WRITES_OFF_NOTE`), and the item's Wait for Results under
- * `results` when it waited. Under "Continue (using error output)" a failed item goes there
- * (`errorOutputItem`). `isFailure` says which outcomes are failures (default: status `failed`).
- */
-export function outcomeItems<T>(
-	ctx: IExecuteFunctions,
-	preparations: ReadonlyArray<Preparation<T>>,
-	outcomes: ReadonlyMap<number, object>,
-	outcomeKey: string,
-	waited?: ReadonlyMap<number, IDataObject>,
-	isFailure: (outcome: IDataObject) => boolean = (outcome) => outcome.status === 'failed',
-): INodeExecutionData[] {
-	const toErrorOutput = usesErrorOutput(ctx);
-	return ctx.getInputData().map((item, itemIndex) => {
-		const preparation = preparations[itemIndex];
-		let outcome: IDataObject;
-		if (preparation.ok) outcome = outcomes.get(itemIndex) as IDataObject;
-		else outcome = { status: 'failed', error: { ...failureIn(preparation) } };
-		// `validated` is the outcome of a tool run without "Allow Writes When Used as a Tool", and only of it
-		if (outcome.status === 'validated') outcome.note = WRITES_OFF_NOTE;
-		const itemWait = waited?.get(itemIndex);
-		if (itemWait !== undefined) outcome.results = itemWait;
-		if (toErrorOutput && (!preparation.ok || isFailure(outcome))) {
-			const message = (outcome.error as { message: string }).message;
-			return errorOutputItem(itemIndex, { message: `Item ${itemIndex}: ${message}`, ...outcome });
-		}
-		return { json: { ...item.json, [outcomeKey]: outcome }, pairedItem: { item: itemIndex } };
-	});
 }
 
 /** An operation that sends item by item. */

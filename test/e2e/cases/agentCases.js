@@ -208,7 +208,7 @@ const agentCases = [
 						handOffMessage: "={{ $fromAI('message', 'The person\\'s request in their words', 'string') }}",
 						handOffMetadata: { entry: [{ key: 'source', value: 'n8n agent' }] },
 						// a hand-off writes to a person: as a tool it is sent only with writes allowed
-						handOffOptions: { allowWritesAsTool: true },
+						options: { allowWritesAsTool: true },
 					},
 				},
 			}),
@@ -241,7 +241,7 @@ const agentCases = [
 						deviceUid: "={{ $fromAI('uid', 'The device UID', 'string') }}",
 						deviceName: "={{ $fromAI('name', 'The device name', 'string') }}",
 						maxDevicesPerRun: 5,
-						deviceOptions: {},
+						options: {},
 					},
 				},
 			}),

@@ -168,7 +168,7 @@ const remoteActionCases = SETTINGS.map(([label, onError], index) =>
 				remoteAction: { __rl: true, mode: 'list', value: '#restart_service', cachedResultName: 'Restart a Windows service' },
 				collectorUids: '={{ $json.collector }}',
 				scriptInputs: { mappingMode: 'defineBelow', value: { ServiceName: 'Spooler', StartType: 'Manual' }, matchingColumns: [], schema: [] },
-				runOptions: {},
+				options: {},
 			},
 			onError ? { onError } : {},
 		),
@@ -209,7 +209,7 @@ const campaignCases = SETTINGS.map(([label, onError], index) =>
 		codeItemsNode('Users', [{ sid: ALICE_SID }, { sid: UNKNOWN_SID }]),
 		actionsNode(
 			'Ask Users',
-			{ resource: 'campaign', operation: 'trigger', campaignId: '#it_satisfaction', userSids: '={{ $json.sid }}', campaignExpiresInMinutes: 1440, campaignOptions: {} },
+			{ resource: 'campaign', operation: 'trigger', campaignId: '#it_satisfaction', userSids: '={{ $json.sid }}', campaignExpiresInMinutes: 1440, options: {} },
 			onError ? { onError } : {},
 		),
 		(run, ctx) => {
@@ -259,7 +259,7 @@ const workflowRunCases = SETTINGS.map(([label, onError], index) =>
 				workflowDeviceIdType: 'name',
 				workflowUsers: '',
 				workflowParameters: { mappingMode: 'defineBelow', value: null },
-				workflowRunOptions: {},
+				options: {},
 			},
 			onError ? { onError } : {},
 		),
@@ -323,7 +323,7 @@ const workflowResumeCases = SETTINGS.map(([label, onError], index) =>
 				workflowDevices: '={{ $json.device }}',
 				workflowDeviceIdType: 'name',
 				workflowParameters: { mappingMode: 'defineBelow', value: null },
-				workflowRunOptions: {},
+				options: {},
 			}),
 		],
 		actionsNode(
@@ -334,7 +334,7 @@ const workflowResumeCases = SETTINGS.map(([label, onError], index) =>
 				workflowUuid: APPROVAL_WORKFLOW_UUID,
 				executionUuid: '={{ $json.executionUuid ?? $json.nexthinkWorkflow.executionIds[0] }}',
 				resumeParameters: { parameter: [{ name: 'approved', value: 'yes' }] },
-				resumeOptions: {},
+				options: {},
 			},
 			onError ? { onError } : {},
 		),
@@ -385,7 +385,7 @@ const deviceDeleteCases = SETTINGS.map(([label, onError], index) => ({
 			{ 'device.uid': DELETED_DEVICE.uid, 'device.name': DELETED_DEVICE.name },
 			{ 'device.uid': FAILING_DEVICE.uid, 'device.name': FAILING_DEVICE.name },
 		]),
-		actionsNode('Delete Devices', { resource: 'device', operation: 'delete', maxDevicesPerRun: 10, preview: false, deviceOptions: {} }, onError ? { onError } : {}),
+		actionsNode('Delete Devices', { resource: 'device', operation: 'delete', maxDevicesPerRun: 10, preview: false, options: {} }, onError ? { onError } : {}),
 		(run, ctx) => {
 			const sent = ctx.server.requests.filter((request) => request.path === DELETIONS_PATH);
 			assert.equal(sent.length, 1, 'one deletion request');
@@ -423,7 +423,7 @@ const sparkHandOffCases = SETTINGS.map(([label, onError], index) =>
 		]),
 		actionsNode(
 			'Hand Off',
-			{ resource: 'spark', operation: 'handOff', userPrincipalName: '={{ $json.upn }}', handOffMessage: '={{ $json.text }}', handOffTimeZone: 'Europe/Zurich', handOffOptions: {} },
+			{ resource: 'spark', operation: 'handOff', userPrincipalName: '={{ $json.upn }}', handOffMessage: '={{ $json.text }}', handOffTimeZone: 'Europe/Zurich', options: {} },
 			onError ? { onError } : {},
 		),
 		(run, ctx) => {
@@ -438,7 +438,7 @@ const sparkHandOffCases = SETTINGS.map(([label, onError], index) =>
 			);
 			if (onError === undefined) {
 				assertStopped(run, 'Hand Off', /HTTP 404/);
-				assert.match(JSON.stringify(run.data.resultData.error), /Item 0 of this run was handed off to Spark/);
+				assert.match(JSON.stringify(run.data.resultData.error), /1 earlier request of this run did run \(for item 0\)/);
 				return;
 			}
 			const { success, failed } = splitOutcomes(run, 'Hand Off', onError, 'nexthinkSpark');

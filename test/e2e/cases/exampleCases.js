@@ -307,7 +307,7 @@ function exampleCases() {
 					],
 				});
 				const stop = copy.nodes.find((/** @type {any} */ node) => node.name === 'Stop Runaway Process');
-				stop.parameters.runOptions = { ...stop.parameters.runOptions, allowWritesAsTool: true };
+				stop.parameters.options = { ...stop.parameters.options, allowWritesAsTool: true };
 				return copy;
 			},
 			async check(run, ctx) {

@@ -46,7 +46,7 @@ function writesOnWorkflow() {
 			node.parameters.path = WRITES_ON.path;
 			node.webhookId = '0e2e0000-0000-4000-8000-00000000c0de';
 		}
-		if (node.name === WRITE_TOOL) node.parameters.runOptions = { ...node.parameters.runOptions, allowWritesAsTool: true };
+		if (node.name === WRITE_TOOL) node.parameters.options = { ...node.parameters.options, allowWritesAsTool: true };
 	}
 	return copy;
 }

@@ -395,7 +395,7 @@ const nodeCases = [
 						deviceName: '={{ $json.name }}',
 						maxDevicesPerRun: 10,
 						preview: '={{ $json.dryRun }}',
-						deviceOptions: {},
+						options: {},
 					}),
 					enrichmentNode('Enrich Devices', {
 						objectType: 'device',

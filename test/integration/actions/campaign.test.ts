@@ -41,7 +41,7 @@ function triggerParameters(extra: INodeParameters = {}): INodeParameters {
 		campaignId: '#it_satisfaction',
 		userSids: '={{ $json.sid }}',
 		campaignExpiresInMinutes: 1440,
-		campaignOptions: {},
+		options: {},
 		...extra,
 	};
 }
@@ -114,7 +114,7 @@ describe('Trigger: a 200 where some users failed marks exactly those users', () 
 		const result = await trigger(triggerParameters(), ITEMS);
 		expect(bodies()).toHaveLength(1);
 		expect(result.error?.message).toBe('Item 1: 1 of 1 users did not get the campaign; the first, S-1-5-21-1-2-3-9999: No user found with this SID');
-		expect(result.error?.description).toContain('The other users did get it');
+		expect(result.error?.description).toContain('1 earlier request of this run did run');
 	});
 });
 
@@ -174,7 +174,7 @@ describe('Trigger as an AI tool', () => {
 		const checked = await trigger(triggerParameters(), [{ sid: ALICE }], asTool);
 		expect(outcome(checked.items[0])).toEqual({ status: 'validated', campaignId: '#it_satisfaction', expiresInMinutes: 1440, users: [{ userSid: ALICE }], duplicates: [], note: WRITES_OFF_NOTE });
 		expect(bodies()).toEqual([]);
-		const sent = await trigger(triggerParameters({ campaignOptions: { allowWritesAsTool: true } }), [{ sid: ALICE }], asTool);
+		const sent = await trigger(triggerParameters({ options: { allowWritesAsTool: true } }), [{ sid: ALICE }], asTool);
 		expect(outcome(sent.items[0]).status).toBe('triggered');
 		expect(bodies()).toHaveLength(1);
 	});

@@ -44,7 +44,7 @@ function deleteParameters(extra: INodeParameters = {}): INodeParameters {
 		deviceName: '={{ $json["device.name"] }}',
 		maxDevicesPerRun: 500,
 		preview: false,
-		deviceOptions: {},
+		options: {},
 		...extra,
 	};
 }
@@ -94,7 +94,7 @@ describe('Delete: batches, request IDs, one outcome per item', () => {
 
 describe('Delete: mixed SCHEDULED / INVALID / FAILED under the three On Error settings', () => {
 	const ITEMS = [...devices(1), { 'device.uid': 'not-a-uuid', 'device.name': 'OLD-PC' }, ...devices(1, 2)];
-	const judge = { deviceOptions: { letNexthinkJudgeUids: true } };
+	const judge = { options: { letNexthinkJudgeUids: true } };
 	beforeEach(() => server.deletions.failing.add(uidOf(2)));
 
 	it('Continue: scheduled, invalid and failed items, each with the request ID', async () => {
@@ -119,7 +119,7 @@ describe('Delete: mixed SCHEDULED / INVALID / FAILED under the three On Error se
 		const result = await remove(ITEMS, judge);
 		expect(sent()).toHaveLength(1);
 		expect(result.error?.message).toContain('Item 1: Nexthink skipped device OLD-PC');
-		expect(result.error?.description).toContain('2 of 3 items were not scheduled for deletion; 1 were');
+		expect(result.error?.description).toContain('1 item scheduled, 2 items failed.');
 		expect(result.error?.description).toContain(sent()[0].headers['x-request-id']);
 	});
 });
@@ -212,7 +212,7 @@ describe('Delete: faults (each request sent once)', () => {
 		['403 FEATURE_NOT_ENABLED', () => (server.options.dataManagementEnabled = false), /\(HTTP 403\): .*\[code FEATURE_NOT_ENABLED\]/, /"Data management" permission/],
 		[
 			'422 of a strict validator',
-			() => ((server.options.deletionMalformedUid = '422'), { items: [{ 'device.uid': 'x', 'device.name': 'X' }], extra: { deviceOptions: { letNexthinkJudgeUids: true } } }),
+			() => ((server.options.deletionMalformedUid = '422'), { items: [{ 'device.uid': 'x', 'device.name': 'X' }], extra: { options: { letNexthinkJudgeUids: true } } }),
 			/\(HTTP 422\)/, /Let Nexthink Judge Malformed UIDs/],
 		[
 			'500 INTERNAL_ERROR',
@@ -255,7 +255,7 @@ describe('Delete: faults (each request sent once)', () => {
 	it('Stop Workflow: a failed second batch names the first, which did run', async () => {
 		server.options.deletionMalformedUid = '422';
 		const items = [...devices(100), { 'device.uid': 'not-a-uuid', 'device.name': 'OLD-PC' }];
-		const result = await remove(items, { deviceOptions: { letNexthinkJudgeUids: true } });
+		const result = await remove(items, { options: { letNexthinkJudgeUids: true } });
 		expect(sent()).toHaveLength(2);
 		expect(result.error?.message).toContain('(HTTP 422)');
 		expect(result.error?.description).toContain(`1 earlier request of this run did run (request ID ${sent()[0].headers['x-request-id']})`);
@@ -294,7 +294,7 @@ describe('Delete as an AI tool', () => {
 		expect(checked.items[0].json.nexthinkDeletionPreview).toMatchObject({ body: { devices: [{ uid: uidOf(0), name: 'PC-0' }] } });
 		expect((checked.items[0].json.nexthinkDeletionPreview as IDataObject).note).toContain('Allow Writes When Used as a Tool');
 		expect(sent()).toEqual([]);
-		const deleted = await remove(devices(1), { deviceOptions: { allowWritesAsTool: true } }, asTool);
+		const deleted = await remove(devices(1), { options: { allowWritesAsTool: true } }, asTool);
 		expect(outcome(deleted.items[0]).status).toBe('scheduled');
 		expect(sent()).toHaveLength(1);
 	});

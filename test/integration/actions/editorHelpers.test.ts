@@ -25,7 +25,7 @@ function context(parameters: INodeParameters, path: string) {
 	return { node, ctx: loadOptionsContext({ nodeType: node, parameters, credentials: { nexthinkApi: nexthinkCredentials(server) }, path }) };
 }
 
-const RUN = { resource: 'remoteAction', operation: 'run', collectorUids: '', runOptions: {} };
+const RUN = { resource: 'remoteAction', operation: 'run', collectorUids: '', options: {} };
 
 describe('remote action list (listSearch)', () => {
 	it('lists every remote action from the list endpoint, marking those that cannot be run, and filters by text', async () => {
@@ -88,7 +88,7 @@ describe('the editor warns before running an object that is not API-enabled', ()
 	});
 });
 
-const RUN_WORKFLOW = { resource: 'workflow', operation: 'run', workflowApiVersion: 'v2', workflowDevices: '', workflowRunOptions: {} };
+const RUN_WORKFLOW = { resource: 'workflow', operation: 'run', workflowApiVersion: 'v2', workflowDevices: '', options: {} };
 
 describe('workflow list (listSearch)', () => {
 	it('lists every workflow with the API trigger (one call per dependency, merged), marks inactive ones, filters by text', async () => {

@@ -50,7 +50,7 @@ export const paired = (item: INodeExecutionData) => (item.pairedItem as { item: 
 export async function waitingExecution(server: any, collectorUid: string): Promise<string> {
 	const started = await runActions(
 		server,
-		{ resource: 'workflow', operation: 'run', workflow: locator('#disk_cleanup_with_approval'), workflowApiVersion: 'v2', workflowDevices: collectorUid, workflowDeviceIdType: 'collectorUid', workflowUsers: '', workflowUserIdType: 'sid', workflowRunOptions: {} },
+		{ resource: 'workflow', operation: 'run', workflow: locator('#disk_cleanup_with_approval'), workflowApiVersion: 'v2', workflowDevices: collectorUid, workflowDeviceIdType: 'collectorUid', workflowUsers: '', workflowUserIdType: 'sid', options: {} },
 		[{}],
 	);
 	return (started.items[0].json.nexthinkWorkflow as { executionIds: string[] }).executionIds[0];

@@ -42,7 +42,7 @@ function runParameters(extra: INodeParameters = {}): INodeParameters {
 		remoteAction: locator('#restart_service'),
 		collectorUids: '={{ $json.collector }}',
 		scriptInputs: mapperValue(RESTART),
-		runOptions: {},
+		options: {},
 		...extra,
 	};
 }
@@ -58,7 +58,7 @@ const outcome = (item: INodeExecutionData) => item.json.nexthinkRemoteAction as 
 describe('Run: wire format and outcomes', () => {
 	it('sends the documented ExecutionRequest and gives each item its request ID', async () => {
 		const result = await run(
-			runParameters({ runOptions: { expiresInMinutes: 120, externalSource: 'n8n', reason: 'High CPU', externalReference: 'INC-1' } }),
+			runParameters({ options: { expiresInMinutes: 120, externalSource: 'n8n', reason: 'High CPU', externalReference: 'INC-1' } }),
 			[{ collector: C1 }, { collector: C2 }],
 		);
 		expect(result.error).toBeUndefined();
@@ -176,8 +176,8 @@ describe('Run: every input is checked before any request', () => {
 		['expiry 10,081', { expiresInMinutes: 10_081 }, 'Expires After (Minutes) must be a whole number from 60 to 10080 (7 days), got number 10081'],
 		['a reason of 501 characters', { reason: 'x'.repeat(501) }, 'Reason is 501 characters long; Nexthink accepts at most 500'],
 		['Request Timeout 0', { requestTimeoutSeconds: 0 }, 'Request Timeout must be a number of seconds above 0'],
-	])('refuses %s before any request', async (_label, runOptions, message) => {
-		const result = await run(runParameters({ runOptions }), [{ collector: C1 }]);
+	])('refuses %s before any request', async (_label, options, message) => {
+		const result = await run(runParameters({ options }), [{ collector: C1 }]);
 		expect(result.error?.message).toContain(message);
 		expect(executeBodies()).toEqual([]);
 	});
@@ -220,7 +220,7 @@ describe('Run: API errors', () => {
 			runParameters({
 				remoteAction: locator('={{ $json.ra }}'),
 				scriptInputs: mapperValue({}),
-				runOptions: { expiresInMinutes: '={{ $json.expiry }}' },
+				options: { expiresInMinutes: '={{ $json.expiry }}' },
 			}),
 			[
 				{ collector: C1, ra: '#reset_network_stack', expiry: 60 },
@@ -275,7 +275,7 @@ describe('Run: API errors', () => {
 	it('a run request without an answer in the Request Timeout is not sent again and may have run', async () => {
 		// the server answers after 3 s; the node gives up after 0.5 s (no wall-clock assertion)
 		server.injectFault({ path: EXECUTE, delayMs: 3000 });
-		const result = await run(runParameters({ runOptions: { requestTimeoutSeconds: 0.5 } }), [{ collector: C1 }]);
+		const result = await run(runParameters({ options: { requestTimeoutSeconds: 0.5 } }), [{ collector: C1 }]);
 		expect(result.error?.message).toContain('could not get an answer from Nexthink');
 		expect(result.error?.description).toContain('The remote action may have been triggered');
 		expect(executeBodies()).toHaveLength(1);
@@ -370,7 +370,7 @@ describe('Run as an AI tool', () => {
 		const bad = await run(runParameters(), [{ collector: 'PC-1' }], asTool);
 		expect(bad.error?.message).toContain('not a UUID');
 
-		const written = await run(runParameters({ runOptions: { allowWritesAsTool: true } }), [{ collector: C1 }], asTool);
+		const written = await run(runParameters({ options: { allowWritesAsTool: true } }), [{ collector: C1 }], asTool);
 		expect(outcome(written.items[0]).status).toBe('triggered');
 		expect(executeBodies()).toHaveLength(1);
 	});
@@ -397,8 +397,8 @@ describe('Get and Get Many', () => {
 
 	it('Get Many: API-enabled only by default, all on request, limit', async () => {
 		const enabled = await run({ resource: 'remoteAction', operation: 'getMany', returnAll: true }, [{}]);
-		const all = await run({ resource: 'remoteAction', operation: 'getMany', returnAll: true, apiEnabledOnly: false }, [{}]);
-		const two = await run({ resource: 'remoteAction', operation: 'getMany', returnAll: false, limit: 2, apiEnabledOnly: false }, [{}]);
+		const all = await run({ resource: 'remoteAction', operation: 'getMany', returnAll: true, filters: { apiEnabledOnly: false } }, [{}]);
+		const two = await run({ resource: 'remoteAction', operation: 'getMany', returnAll: false, limit: 2, filters: { apiEnabledOnly: false } }, [{}]);
 		const ids = (result: RunNodeResult) => result.items.map((item) => item.json.id);
 		expect(ids(enabled)).toEqual(['#restart_service', '#kill_runaway_process', '#clear_teams_cache', '#get_battery_health']);
 		expect(ids(all)).toEqual(expect.arrayContaining(['#collect_crash_dumps', '#reset_network_stack']));

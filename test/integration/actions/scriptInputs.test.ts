@@ -34,7 +34,7 @@ function parameters(scriptInputs: IDataObject, remoteAction = '#restart_service'
 		remoteAction: locator(remoteAction),
 		collectorUids: '={{ $json.collector }}',
 		scriptInputs: mapperValue(scriptInputs),
-		runOptions: {},
+		options: {},
 	};
 }
 

@@ -44,7 +44,7 @@ function handOffParameters(extra: INodeParameters = {}): INodeParameters {
 		handOffMessage: '={{ $json.text }}',
 		handOffFiles: '',
 		handOffTimeZone: '',
-		handOffOptions: {},
+		options: {},
 		...extra,
 	};
 }
@@ -157,7 +157,7 @@ describe('Hand Off: answers other than success (each sent once)', () => {
 		const result = await handOff([{ upn: ALICE, text: 'a' }, { upn: BOB, text: 'b' }], {}, { credentials, onError: 'continueRegularOutput' });
 		expect(sent()).toHaveLength(1);
 		expect(outcome(result.items[0])).toMatchObject({ status: 'failed', error: { httpCode: '403', description: expect.stringContaining('"Spark API" permission') } });
-		expect(outcome(result.items[1])).toMatchObject({ status: 'failed', error: { message: expect.stringContaining('Not sent: an earlier handoff of this run was refused') } });
+		expect(outcome(result.items[1])).toMatchObject({ status: 'failed', error: { message: expect.stringContaining('Not sent: an earlier request of this run was refused') } });
 	});
 
 	it('an error page that echoes the request: no token or secret in the error or the run data', async () => {
@@ -199,7 +199,7 @@ describe('Hand Off: the three On Error settings', () => {
 		const result = await handOff(ITEMS);
 		expect(sent()).toHaveLength(2);
 		expect(result.error?.message).toContain('(HTTP 404)');
-		expect(result.error?.description).toContain('Item 0 of this run was handed off to Spark: running all items again hands it off again');
+		expect(result.error?.description).toContain('1 earlier request of this run did run (for item 0): running all items again repeats it');
 	});
 });
 
@@ -211,7 +211,7 @@ describe('Hand Off as an AI agent\'s tool', () => {
 				userPrincipalName: "={{ $fromAI('upn', 'The user principal name (email-like sign-in name) of the person to hand over', 'string') }}",
 				handOffMessage: "={{ $fromAI('message', 'What the person needs, in their words', 'string') }}",
 				handOffMetadata: { entry: [{ key: 'source', value: 'n8n agent' }] },
-				handOffOptions: { allowWritesAsTool: true },
+				options: { allowWritesAsTool: true },
 			}),
 			toolArguments: { upn: ALICE, message: 'My laptop is very slow since the update' },
 			credentials: { nexthinkApi: nexthinkCredentials(server) },
@@ -229,13 +229,13 @@ describe('Hand Off as an AI agent\'s tool', () => {
 	it.each([
 		['off (the default)', {}],
 		['given as the text "false"', { allowWritesAsTool: 'false' }],
-	])('with Allow Writes When Used as a Tool %s, sends nothing and tells the model so', async (_case, handOffOptions) => {
+	])('with Allow Writes When Used as a Tool %s, sends nothing and tells the model so', async (_case, options) => {
 		const result = await runAsAgentTool({
 			nodeType: new NexthinkActions(),
 			parameters: handOffParameters({
 				userPrincipalName: "={{ $fromAI('upn', 'The UPN of the person to hand over', 'string') }}",
 				handOffMessage: "={{ $fromAI('message', 'What the person needs', 'string') }}",
-				handOffOptions,
+				options,
 			}),
 			toolArguments: { upn: ALICE, message: 'My laptop is very slow since the update' },
 			credentials: { nexthinkApi: nexthinkCredentials(server) },

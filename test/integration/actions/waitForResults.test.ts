@@ -67,10 +67,9 @@ function runParameters(waitOptions: IDataObject = {}, extra: INodeParameters = {
 		remoteAction: locator('#clear_teams_cache'),
 		collectorUids: '={{ $json.collector }}',
 		scriptInputs: inputs({}),
-		runOptions: {},
 		waitForResults: true,
 		statusQueryId: '#ra_status',
-		waitOptions: { firstPollSeconds: 0, ...waitOptions },
+		options: { firstPollSeconds: 0, ...waitOptions },
 		...extra,
 	};
 }
@@ -82,10 +81,9 @@ function campaignParameters(waitOptions: IDataObject = {}, extra: INodeParameter
 		campaignId: '#it_satisfaction',
 		userSids: '={{ $json.sid }}',
 		campaignExpiresInMinutes: 60,
-		campaignOptions: {},
 		waitForResults: true,
 		statusQueryId: 'campaign_status',
-		waitOptions: { firstPollSeconds: 0, ...waitOptions },
+		options: { firstPollSeconds: 0, ...waitOptions },
 		...extra,
 	};
 }
@@ -110,10 +108,9 @@ function workflowParameters(waitOptions: IDataObject = {}, extra: INodeParameter
 		workflowUsers: '={{ $json.user }}',
 		workflowUserIdType: 'sid',
 		workflowParameters: inputs({ site: 'Lisboa' }),
-		workflowRunOptions: {},
 		waitForResults: true,
 		statusQueryId: '#wf_status',
-		waitOptions: { firstPollSeconds: 0, ...waitOptions },
+		options: { firstPollSeconds: 0, ...waitOptions },
 		...extra,
 	};
 }
@@ -437,8 +434,8 @@ describe.each(VARIANTS)('status queries answering $columns column names and $wai
 		it.each([
 			['a Status Query ID that cannot be one', { statusQueryId: 'Status Query!' }, 'Status Query ID: The query ID "Status Query!" has characters'],
 			['an empty Status Query ID (from an expression)', { statusQueryId: '={{ $json.none }}' }, 'Status Query ID: The query ID is empty'],
-			['a negative Maximum Wait', { waitOptions: { maxWaitSeconds: -1 } }, 'Wait Options: Maximum Wait must be a number of seconds of 0 or more, got -1'],
-			['a bad Request ID Parameter', { waitOptions: { requestIdParameter: 'request id' } }, 'Request ID Parameter must be the name of the query\'s parameter'],
+			['a negative Maximum Wait', { options: { maxWaitSeconds: -1 } }, 'Options: Maximum Wait must be a number of seconds of 0 or more, got -1'],
+			['a bad Request ID Parameter', { options: { requestIdParameter: 'request id' } }, 'Request ID Parameter must be the name of the query\'s parameter'],
 		])('refuses %s before any request', async (_label, extra, message) => {
 			const result = await run(runParameters({}, extra as INodeParameters), [{ collector: C1 }]);
 			expect(result.error?.message).toContain(message);

@@ -52,7 +52,7 @@ function runParameters(extra: INodeParameters = {}): INodeParameters {
 		workflowDeviceIdType: 'collectorUid',
 		workflowUsers: '={{ $json.user }}',
 		workflowUserIdType: 'sid',
-		workflowRunOptions: {},
+		options: {},
 		...extra,
 	};
 }
@@ -278,7 +278,7 @@ describe('Run: API errors', () => {
 	it('a run request without an answer in the Request Timeout, or refused with 429, is not sent again', async () => {
 		// the server answers after 3 s; the node gives up after 0.5 s (no wall-clock assertion)
 		server.injectFault({ path: V1, delayMs: 3000 });
-		const result = await run(runParameters({ workflowApiVersion: 'v1', workflowRunOptions: { requestTimeoutSeconds: 0.5 } }), [{ device: C1 }]);
+		const result = await run(runParameters({ workflowApiVersion: 'v1', options: { requestTimeoutSeconds: 0.5 } }), [{ device: C1 }]);
 		expect(result.error?.message).toContain('could not get an answer from Nexthink');
 		expect(result.error?.description).toContain('The workflow may have been triggered');
 		expect(posts(V1)).toHaveLength(1);
@@ -365,7 +365,7 @@ describe('Run and Resume as an AI tool', () => {
 		expect((outcome(checked.items[1]).targets as IDataObject[])[0].sentWithItem).toBe(0);
 		const bad = await run(runParameters(), [{ device: 'PC-1' }], asTool);
 		expect(bad.error?.message).toContain('not valid');
-		const written = await run(runParameters({ workflowRunOptions: { allowWritesAsTool: true } }), [{ device: C1 }], asTool);
+		const written = await run(runParameters({ options: { allowWritesAsTool: true } }), [{ device: C1 }], asTool);
 		expect(outcome(written.items[0]).status).toBe('triggered');
 		expect(posts(V2)).toHaveLength(1);
 	});
@@ -385,7 +385,7 @@ function resumeParameters(extra: INodeParameters = {}): INodeParameters {
 		workflowUuid: APPROVAL_UUID,
 		executionUuid: '={{ $json.nexthinkWorkflow.executionIds[0] }}',
 		resumeParameters: { parameter: [{ name: 'approved', value: 'yes' }] },
-		resumeOptions: {},
+		options: {},
 		...extra,
 	};
 }
@@ -479,7 +479,7 @@ describe('Get and Get Many', () => {
 
 	it('Get Many: several trigger methods are merged without duplicates; active only; limit', async () => {
 		const both = await run(
-			{ resource: 'workflow', operation: 'getMany', returnAll: true, workflowTriggerMethods: ['API', 'MANUAL'], workflowDependencies: ['DEVICE'], workflowActiveOnly: true },
+			{ resource: 'workflow', operation: 'getMany', returnAll: true, filters: { triggerMethods: ['API', 'MANUAL'], dependencies: ['DEVICE'], activeOnly: true } },
 			[{}],
 		);
 		expect(server.requests.filter((r: any) => r.path === LIST).map((r: any) => r.query)).toEqual([

@@ -139,7 +139,8 @@ describe('On Error settings', () => {
 	it('Stop Workflow: runs every batch, then fails with the counts and the first errors', async () => {
 		const result = await enrich(server, deviceFields([TIER_FROM_INPUT], { options: { batchSize: 1 } }), { items: MIXED });
 		expect(enrichmentRequests(server)).toHaveLength(4);
-		expect(result.error?.message).toBe('Nexthink enrichment: 2 items applied, 2 items failed');
+		expect(result.error?.message).toMatch(/^Item 1 \(device\/device\/name = GHOST-1\): OBJECT_NOT_FOUND/);
+		expect(result.error?.description).toContain('2 items applied, 2 items failed.');
 		expect(result.error?.description).toContain('Item 1 (device/device/name = GHOST-1): OBJECT_NOT_FOUND');
 		expect(result.error?.description).toContain('Item 3 (device/device/name = GHOST-2): OBJECT_NOT_FOUND');
 	});

@@ -212,9 +212,9 @@ describe('Wait for Results settings', () => {
 		['#Bad Query', {}, 'Status Query ID', 'Status Query ID: The query ID "#Bad Query" has characters'],
 		[undefined, {}, 'Status Query ID', 'Status Query ID: The query ID is empty'],
 		['#sq', { requestIdParameter: 'request id' }, 'Request ID Parameter', 'Request ID Parameter must be the name'],
-		['#sq', { maxWaitSeconds: -5 }, 'Wait Options', 'Wait Options: Maximum Wait must be a number of seconds of 0 or more, got -5'],
-		['#sq', { pollGrowthFactor: 0.5 }, 'Wait Options', 'Wait Options: Poll Interval Growth must be a number of 1 or more, got 0.5'],
-		['#sq', { maxPollIntervalSeconds: 'soon' }, 'Wait Options', 'Longest Poll Interval must be a number of seconds above 0'],
+		['#sq', { maxWaitSeconds: -5 }, 'Options', 'Options: Maximum Wait must be a number of seconds of 0 or more, got -5'],
+		['#sq', { pollGrowthFactor: 0.5 }, 'Options', 'Options: Poll Interval Growth must be a number of 1 or more, got 0.5'],
+		['#sq', { maxPollIntervalSeconds: 'soon' }, 'Options', 'Longest Poll Interval must be a number of seconds above 0'],
 	])('refuses %p %p naming %s', (queryId, options, field, message) => {
 		let caught: unknown;
 		try {
@@ -273,12 +273,11 @@ describe('script inputs against the remote action\'s details', () => {
 	});
 });
 
-describe('Wait Options in the editor', () => {
+describe('The wait options in the editor', () => {
 	it('show the defaults the node applies when an option is not set', () => {
-		const { waitForResultsProperties } = require('../../../nodes/Nexthink/actions/shared/waitDescription');
+		const { withWaitOptions } = require('../../../nodes/Nexthink/actions/shared/waitDescription');
 		const { DEFAULT_WAIT_SETTINGS } = require('../../../nodes/Nexthink/nql/waitSchedule');
-		const waitOptions = waitForResultsProperties({ resource: ['remoteAction'] }, 't', '#q').find((property: any) => property.name === 'waitOptions');
-		const defaults = Object.fromEntries(waitOptions.options.map((option: any) => [option.name, option.default]));
+		const defaults = Object.fromEntries(withWaitOptions([]).map((option: any) => [option.name, option.default]));
 		expect(defaults).toEqual({
 			firstPollSeconds: DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000,
 			maxPollIntervalSeconds: DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000,

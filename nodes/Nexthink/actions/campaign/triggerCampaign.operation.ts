@@ -1,6 +1,6 @@
 /**
- * Trigger Campaign: like Run Remote Action (see remoteAction/run.operation.ts for the On Error
- * rules and the tool-mode protection), with users instead of devices. The answer reports each
+ * Trigger Campaign: like Run Remote Action (remoteAction/run.operation.ts, on the batched runner,
+ * shared/runBatched.ts), with users instead of devices. The answer reports each
  * distinct user: a `requestId` when the campaign was sent to that user, a `message` when not
  * (a 200 even when some or all users failed). Each item's outcome lists its users:
  * `triggered` when every one of them got a request, `partial` when some did, `failed` when none did.
@@ -11,19 +11,81 @@
  * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query
  * over campaign.responses for each user's request ID, at most `MAX_WAIT_REQUEST_IDS` users per run.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { toolWritesOff } from '../../shared/toolMode';
-import { planRequests, requestError, type FailedRequest, type PreparedRun } from '../shared/runPlan';
+import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { itemResults, type WaitTarget } from '../shared/resultStatus';
-import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
-import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
-import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
+import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
+import type { Preparation } from '../../shared/runItems';
+import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
-import { checkCampaignExpiry, checkCampaignParameters, normaliseCampaignId, parseUserSids } from './campaignInput';
+
+import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { show } from './description';
+
+/** The operation's fields. */
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Campaign NQL ID',
+		name: 'campaignId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '#it_satisfaction',
+		displayOptions: show,
+		description:
+			'The campaign\'s NQL ID ("Copy NQL ID" in Campaigns > Manage campaigns). The Campaigns API cannot list campaigns, so it is typed. The campaign needs its "API" checkbox ticked.',
+	},
+	{
+		displayName: 'User SIDs',
+		name: 'userSids',
+		type: 'string',
+		default: '={{ $json["user.sid"] }}',
+		required: true,
+		displayOptions: show,
+		description:
+			'The target users of this item by SID (user.sid): one, several separated by commas or line breaks, or a list from an expression. The Campaigns API accepts SIDs only.',
+	},
+	{
+		displayName: 'Expires After (Minutes)',
+		name: 'campaignExpiresInMinutes',
+		type: 'number',
+		typeOptions: { minValue: MIN_CAMPAIGN_EXPIRY_MINUTES, maxValue: MAX_CAMPAIGN_EXPIRY_MINUTES },
+		default: DEFAULT_CAMPAIGN_EXPIRY_MINUTES,
+		required: true,
+		displayOptions: show,
+		description: 'How long users may still answer, counted from now: 1 to 525,600 minutes (one year)',
+	},
+	{
+		displayName: 'Parameters',
+		name: 'campaignParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Parameter',
+		displayOptions: show,
+		description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs.",
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
+	collectionOf('options', show, withWaitOptions([
+		allowWritesOption(actionWritesDescription('send the campaign')),
+		requestTimeoutOption(DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'),
+	])),
+];
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
 
@@ -34,7 +96,7 @@ interface Prepared {
 	wait?: ResultsWaitSettings;
 }
 
-type RequestResult = { ok: true; byUser: Map<string, UserResult> } | FailedRequest;
+type Sent = { byUser: Map<string, UserResult> };
 
 interface UserOutcome {
 	userSid: string;
@@ -43,40 +105,41 @@ interface UserOutcome {
 	sentWithItem?: number;
 }
 
-export async function executeTriggerCampaign(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
-	checkSameWait(preparations);
-	checkWaitedUsers(preparations);
-	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
-
-	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
-	const toSend = ready.filter((prepared) => !prepared.validateOnly);
-	const plan = planRequests(toSend.map((prepared) => prepared.run));
-	const checkPlan = planRequests(ready.filter((prepared) => prepared.validateOnly).map((prepared) => prepared.run));
-	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
-
-	const results: RequestResult[] = await sendPlannedRequests(this, plan.requests, {
-		continueOnFail,
-		send: async (request) => {
-			const body: TriggerBody = { campaignNqlId: request.body.remoteActionId, userSid: request.body.devices, expiresInMinutes: request.body.expiresInMinutes };
-			if (Object.keys(request.body.params).length > 0) body.parameters = request.body.params;
-			return { byUser: await triggerCampaign(this, body, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] }) };
-		},
-		requestIdsOf,
-	});
-
-	const outcomes = new Map<number, IDataObject>();
-	for (const prepared of ready) {
-		outcomes.set(prepared.run.itemIndex, outcomeOf(prepared, prepared.validateOnly ? checkPlan : plan, prepared.validateOnly ? undefined : results));
-	}
-	if (!continueOnFail) throwIfAnyUserFailed(this, outcomes);
-	await waitForUsers(this, toSend.filter((prepared) => prepared.wait !== undefined), outcomes, continueOnFail, results);
-
-	return [outcomeItems(this, preparations, outcomes, CAMPAIGN_OUTCOME_KEY)];
-}
+export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, PlannedRequest, Sent, RunPlan, IDataObject> = {
+	outcomeKey: CAMPAIGN_OUTCOME_KEY,
+	done: 'triggered',
+	prepare(itemIndex) {
+		return prepareItem(this, itemIndex);
+	},
+	check(preparations) {
+		checkSameWait(preparations);
+		checkWaitedUsers(preparations);
+	},
+	validateOnly: (prepared) => prepared.validateOnly,
+	plan: (itemIndexes, { items }) => planRequests(itemIndexes.map((itemIndex) => (items.get(itemIndex) as Prepared).run)),
+	async send(request, { items }) {
+		const [itemIndex] = request.itemIndexes;
+		const body: TriggerBody = { campaignNqlId: request.body.remoteActionId, userSid: request.body.devices, expiresInMinutes: request.body.expiresInMinutes };
+		if (Object.keys(request.body.params).length > 0) body.parameters = request.body.params;
+		return { byUser: await triggerCampaign(this, body, { timeoutMs: (items.get(itemIndex) as Prepared).timeoutMs, itemIndex }) };
+	},
+	refusedObject: (request) => request.body.remoteActionId,
+	requestIds: (_request, result) => [...result.byUser.values()].flatMap((user) => (user.requestId !== undefined ? [user.requestId] : [])),
+	outcomes(plan, results, { items }) {
+		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, outcomeOf((items.get(itemIndex) as Prepared).run, plan, results)]));
+	},
+	// a user left out fails the run under "Stop Workflow", even in a `partial` item; only a `failed` one goes to the error output
+	succeeded: (outcome) => outcome.status === 'triggered' || outcome.status === 'validated',
+	async afterSending(outcomes, { items }) {
+		const reached = (itemIndex: number) => ({
+			followed: ((outcomes.get(itemIndex)?.users ?? []) as unknown as UserOutcome[]).flatMap((user) => (user.requestId !== undefined ? [{ id: user.userSid, requestId: user.requestId }] : [])),
+		});
+		return await waitForItems(this, 'campaign', items, outcomes, 'userSid', reached);
+	},
+};
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('campaignOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const parsed = parseUserSids(ctx.getNodeParameter('userSids', itemIndex));
 	const entries = ctx.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
 	const run: PreparedRun = {
@@ -94,8 +157,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 	return prepared;
 }
 
-function outcomeOf(prepared: Prepared, plan: ReturnType<typeof planRequests>, results: readonly RequestResult[] | undefined): IDataObject {
-	const { run } = prepared;
+function outcomeOf(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<Sent>> | undefined): IDataObject {
 	const users: UserOutcome[] = [];
 	let error: { message: string; description?: string; httpCode?: string } | undefined;
 	for (const placement of plan.placements.get(run.itemIndex) ?? []) {
@@ -125,17 +187,6 @@ function outcomeOf(prepared: Prepared, plan: ReturnType<typeof planRequests>, re
 	return outcome;
 }
 
-/** Under "Stop Workflow" a user the campaign did not reach (a 200 with a message) fails the run, after every request. */
-function throwIfAnyUserFailed(ctx: IExecuteFunctions, outcomes: ReadonlyMap<number, IDataObject>): void {
-	const failed = [...outcomes].filter(([, outcome]) => outcome.status === 'failed' || outcome.status === 'partial');
-	if (failed.length === 0) return;
-	const [itemIndex, first] = failed[0];
-	throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${(first.error as { message: string }).message}`, {
-		itemIndex,
-		description: `${failed.length} item${failed.length === 1 ? '' : 's'} had users the campaign did not reach. The other users did get it: running all items again sends it to them again. Set "On Error" to continue to get each item's users with their request ID or Nexthink's message.`,
-	});
-}
-
 /**
  * Wait for Results follows one request ID per user: at most MAX_WAIT_REQUEST_IDS distinct users
  * over the waiting items of a run. The item that goes past it fails before any request.
@@ -155,35 +206,4 @@ function checkWaitedUsers(preparations: Array<Preparation<Prepared>>): void {
 		}
 		for (const sid of fresh) users.add(sid);
 	});
-}
-
-/** Wait for Results over the users who got the campaign; adds `results` to each waiting item's outcome. */
-async function waitForUsers(
-	ctx: IExecuteFunctions,
-	waiting: readonly Prepared[],
-	outcomes: Map<number, IDataObject>,
-	continueOnFail: boolean,
-	results: readonly RequestResult[],
-): Promise<void> {
-	const settings = waiting[0]?.wait;
-	if (settings === undefined) return;
-	const reached = (itemIndex: number) =>
-		((outcomes.get(itemIndex)?.users ?? []) as unknown as UserOutcome[]).flatMap((user) => (user.requestId !== undefined ? [{ id: user.userSid, requestId: user.requestId }] : []));
-	const targets = new Map<string, WaitTarget>();
-	for (const prepared of waiting) for (const user of reached(prepared.run.itemIndex)) targets.set(user.requestId, { requestId: user.requestId, target: user.id });
-	if (targets.size === 0) return;
-	const wait = await waitForResults(ctx, 'campaign', [...targets.values()], settings, { timeoutMs: waiting[0].timeoutMs });
-	if (wait.error !== undefined && !continueOnFail) {
-		throw withRequestsMade(new NodeOperationError(ctx.getNode(), wait.error.message, { description: wait.error.description }), requestIdsOf(results));
-	}
-	for (const prepared of waiting) {
-		const users = reached(prepared.run.itemIndex);
-		const outcome = outcomes.get(prepared.run.itemIndex);
-		if (users.length === 0 || outcome === undefined) continue;
-		outcome.results = itemResults('userSid', users, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs }) as IDataObject;
-	}
-}
-
-function requestIdsOf(results: readonly RequestResult[]): string[] {
-	return results.flatMap((result) => (result.ok ? [...result.byUser.values()].flatMap((user) => (user.requestId !== undefined ? [user.requestId] : [])) : []));
 }

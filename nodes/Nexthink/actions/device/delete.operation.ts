@@ -15,22 +15,20 @@
  *   returns the requests that would be sent, one item per batch;
  * - a request is never sent twice (api.ts); after a 401 or 403 the later batches are not sent.
  *
- * On Error as in Run Remote Action (remoteAction/run.operation.ts): under "Stop Workflow" a failed
- * request, or a device Nexthink did not schedule, stops the node after every request, saying which
- * requests did run; with "Continue" every item comes out with its outcome, and under "Continue (using
- * error output)" the invalid and failed ones go to the error output.
+ * On Error as for every batched operation (shared/runBatched.ts): under "Stop Workflow" a failed
+ * request stops the node, a device Nexthink did not schedule stops it after every request, saying
+ * which requests did run; under "Continue (using error output)" the invalid and failed items go there.
  */
 import { randomUUID } from 'crypto';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { readBoolean } from '../../shared/booleanParameter';
-import { nodeErrorOf } from '../../shared/nodeErrors';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
-import { requestError, type FailedRequest } from '../shared/runPlan';
-import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
+import { requestError } from '../shared/runPlan';
+import { outcomeItems, type BatchedOperation, type RequestResult } from '../../shared/runBatched';
+import type { Preparation } from '../../shared/runItems';
 import { KNOWN_DEVICE_STATUSES } from './answers';
 import { DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
 import {
@@ -46,6 +44,77 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { show } from './description';
+
+/** The operation's fields. */
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Deletes the devices from the Nexthink inventory. Nexthink only queues each deletion (202) and offers no status to poll: check later in NQL that the devices are gone. Uninstall the Collector first, or the device may come back when it reports again. Try Preview first.',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Device UID',
+		name: 'deviceUid',
+		type: 'string',
+		default: '={{ $json["device.uid"] }}',
+		required: true,
+		displayOptions: show,
+		description: 'The UID of this item\'s device (device.uid, a UUID), as an export of devices gives it',
+	},
+	{
+		displayName: 'Device Name',
+		name: 'deviceName',
+		type: 'string',
+		default: '={{ $json["device.name"] }}',
+		required: true,
+		displayOptions: show,
+		description: 'The name of this item\'s device (device.name); Nexthink needs it with the UID',
+	},
+	{
+		displayName: 'Maximum Devices per Run',
+		name: 'maxDevicesPerRun',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_MAX_DEVICES_PER_RUN,
+		required: true,
+		displayOptions: show,
+		description: 'The node fails before sending anything when the input holds more devices than this, so that a workflow gone wrong cannot delete a whole estate',
+	},
+	{
+		displayName: 'Preview',
+		name: 'preview',
+		type: 'boolean',
+		default: false,
+		displayOptions: show,
+		description: 'Whether to only check the input and return the requests that would be sent, batch by batch, without sending anything',
+	},
+	collectionOf('options', show, [
+		allowWritesOption(actionWritesDescription('delete devices')),
+		{
+			displayName: 'Devices per Request',
+			name: 'devicesPerRequest',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_DEVICES_PER_DELETION },
+			default: MAX_DEVICES_PER_DELETION,
+			description: 'Devices in one deletion request: at most 100, the API\'s limit; lower it when Nexthink answers BATCH_SIZE_EXCEEDED (the limit is configurable per tenant)',
+		},
+		{
+			displayName: 'Let Nexthink Judge Malformed UIDs',
+			name: 'letNexthinkJudgeUids',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to send a UID that is not a UUID anyway, for Nexthink to answer INVALID for that device. Off: such an item is refused before any request. A blank UID or name is always refused.',
+		},
+		requestTimeoutOption(DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).'),
+	]),
+];
+
 export const DEVICE_OUTCOME_KEY = 'nexthinkDevice';
 export const DEVICE_PREVIEW_KEY = 'nexthinkDeletionPreview';
 
@@ -60,62 +129,65 @@ interface RunSettings {
 	sendNothing: 'preview' | 'tool' | false;
 }
 
-type BatchResult = ({ ok: true } & DeletionResult) | FailedRequest;
+type Batch = DeletionBatch & { requestId: string };
+type Plan = DeletionPlan & { requests: Batch[] };
 
-export async function executeDeleteDevices(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const settings = readRunSettings(this);
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
-	const plan = planDeletions(
-		preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [{ itemIndex, device: preparation.prepared }] : [])),
-		settings.perRequest,
-	);
-	for (const [itemIndex, message] of plan.conflicts) preparations[itemIndex] = { ok: false, message, field: 'Device UID' };
-	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
-	const overCap = runCapProblem(plan.deviceCount, settings.maxPerRun);
-	if (overCap !== undefined) throw new NodeOperationError(this.getNode(), overCap, { description: 'Maximum Devices per Run is a safety limit of Device → Delete; it applies whatever the On Error setting.' });
+const readyDevices = (itemIndexes: readonly number[], items: ReadonlyMap<number, DeviceToDelete>) => itemIndexes.map((itemIndex) => ({ itemIndex, device: items.get(itemIndex) as DeviceToDelete }));
 
-	if (settings.sendNothing !== false) return [previewItems(this, preparations, plan, settings.sendNothing)];
-
-	const batches = plan.batches.map((batch) => ({ ...batch, requestId: randomUUID() }));
-	const results: BatchResult[] = await sendPlannedRequests(this, batches, {
-		continueOnFail,
-		send: async (batch) => await deleteDevices(this, batch.devices, batch.requestId, { timeoutMs: settings.timeoutMs, itemIndex: batch.itemIndexes[0] }),
-		requestIdsOf: (sent) => sent.flatMap((result, index) => (result.ok ? [batches[index].requestId] : [])),
-		// one API, one permission: a 403 refuses every later batch too
-		objectOf: () => DELETIONS_PATH,
-	});
-
-	const outcomes = new Map<number, IDataObject>();
-	preparations.forEach((preparation, itemIndex) => {
-		const placement = plan.placements.get(itemIndex);
-		if (!preparation.ok || placement === undefined) return;
-		outcomes.set(itemIndex, deviceOutcome(preparation.prepared, placement, batches[placement.batch], results[placement.batch], itemIndex));
-	});
-	if (!continueOnFail) throwIfAnyNotScheduled(this, outcomes, batches, results);
-	return [outcomeItems(this, preparations, outcomes, DEVICE_OUTCOME_KEY, undefined, (outcome) => outcome.status !== 'scheduled')];
-}
+export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelete, Batch, DeletionResult, Plan, IDataObject> = {
+	outcomeKey: DEVICE_OUTCOME_KEY,
+	done: 'scheduled',
+	settings() {
+		return readRunSettings(this);
+	},
+	prepare(itemIndex) {
+		return prepareItem(this, itemIndex);
+	},
+	check(preparations, { items, settings }) {
+		const { conflicts } = planDeletions(readyDevices([...items.keys()], items), settings.perRequest);
+		for (const [itemIndex, message] of conflicts) preparations[itemIndex] = { ok: false, message, field: 'Device UID' };
+	},
+	plan(itemIndexes, { items, settings }) {
+		const plan = planDeletions(readyDevices(itemIndexes, items), settings.perRequest);
+		const overCap = runCapProblem(plan.deviceCount, settings.maxPerRun);
+		if (overCap !== undefined) throw new NodeOperationError(this.getNode(), overCap, { description: 'Maximum Devices per Run is a safety limit of Device → Delete; it applies whatever the On Error setting.' });
+		// each request its own x-request-id: the API's idempotency key, and what the outcome names
+		return { ...plan, requests: plan.batches.map((batch) => ({ ...batch, requestId: randomUUID() })) };
+	},
+	preview(plan, preparations, { settings }) {
+		return settings.sendNothing === false ? undefined : previewItems(this, preparations, plan, settings.sendNothing);
+	},
+	async send(batch, { settings }) {
+		return await deleteDevices(this, batch.devices, batch.requestId, { timeoutMs: settings.timeoutMs, itemIndex: batch.itemIndexes[0] });
+	},
+	// no refusedObject: one API, one permission, so a 403 refuses every later batch too
+	requestIds: (batch) => [batch.requestId],
+	outcomes(plan, results, { items }) {
+		return new Map(
+			[...plan.placements].map(([itemIndex, placement]) => [
+				itemIndex,
+				deviceOutcome(items.get(itemIndex) as DeviceToDelete, placement, plan.requests[placement.batch], (results as ReadonlyArray<RequestResult<DeletionResult>>)[placement.batch], itemIndex),
+			]),
+		);
+	},
+	fails: (outcome) => outcome.status !== 'scheduled',
+};
 
 /** The run-wide settings, from the first item; a bad one fails the node before any request. */
 function readRunSettings(ctx: IExecuteFunctions): RunSettings {
-	try {
-		const options = ctx.getNodeParameter('deviceOptions', 0, {}) as IDataObject;
-		const preview = readBoolean(ctx.getNodeParameter('preview', 0, false), 'Preview', false);
-		const asToolReadOnly = toolWritesOff(ctx, options);
-		return {
-			maxPerRun: checkCount(ctx.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
-			perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
-			timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS),
-			sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
-		};
-	} catch (error) {
-		const nodeError = nodeErrorOf(ctx.getNode(), error);
-		nodeError.description = [nodeError.description, 'Nothing was sent to Nexthink.'].filter((part) => typeof part === 'string' && part !== '').join(' ');
-		throw nodeError;
-	}
+	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
+	const preview = readBoolean(ctx.getNodeParameter('preview', 0, false), 'Preview', false);
+	const asToolReadOnly = toolWritesOff(ctx, options);
+	return {
+		maxPerRun: checkCount(ctx.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
+		perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
+		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS),
+		sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
+	};
 }
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): DeviceToDelete {
-	const options = ctx.getNodeParameter('deviceOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const uid = checkDeviceUid(ctx.getNodeParameter('deviceUid', itemIndex, ''), readBoolean(options.letNexthinkJudgeUids, 'Let Nexthink Judge Malformed UIDs', false));
 	return { uid, name: checkDeviceName(ctx.getNodeParameter('deviceName', itemIndex, '')) };
 }
@@ -146,17 +218,16 @@ function previewItems(ctx: IExecuteFunctions, preparations: ReadonlyArray<Prepar
 		};
 		return { json: { [DEVICE_PREVIEW_KEY]: preview }, pairedItem: items.map((item) => ({ item })) };
 	});
-	// outcomeItems gives every input item its item; only the refused ones are kept (the others are in the batches)
-	const placeholders = new Map(preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [[itemIndex, { status: 'preview' }]] : [])));
-	const refused = outcomeItems(ctx, preparations, placeholders, DEVICE_OUTCOME_KEY).filter((_item, itemIndex) => !preparations[itemIndex].ok);
+	// the items sent are in the batches; the refused ones follow
+	const refused = outcomeItems(ctx, deleteDevicesOperation, preparations, new Map(), (itemIndex) => !preparations[itemIndex].ok);
 	return [...batchItems, ...refused];
 }
 
 function deviceOutcome(
 	device: DeviceToDelete,
 	placement: { batch: number; position: number; firstItem: number },
-	batch: DeletionBatch & { requestId: string },
-	result: BatchResult,
+	batch: Batch,
+	result: RequestResult<DeletionResult>,
 	itemIndex: number,
 ): IDataObject {
 	const outcome: IDataObject = { status: 'failed', uid: device.uid, name: device.name, requestId: batch.requestId, batch: placement.batch + 1 };
@@ -183,17 +254,4 @@ function deviceOutcome(
 					: `Nexthink answered the status "${deviceStatus.slice(0, 40)}" for device ${device.name}, which this node does not know (known: ${KNOWN_DEVICE_STATUSES.join(', ')}); whether it was queued is unknown: check in NQL whether it is still listed before sending it again`,
 	};
 	return outcome;
-}
-
-/** Under "Stop Workflow" a device Nexthink did not schedule fails the node, after every request. */
-function throwIfAnyNotScheduled(ctx: IExecuteFunctions, outcomes: ReadonlyMap<number, IDataObject>, batches: ReadonlyArray<{ requestId: string }>, results: readonly BatchResult[]): void {
-	const notScheduled = [...outcomes].filter(([, outcome]) => outcome.status !== 'scheduled');
-	if (notScheduled.length === 0) return;
-	const [itemIndex, first] = notScheduled[0];
-	const scheduled = outcomes.size - notScheduled.length;
-	const error = new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: ${(first.error as { message: string }).message}`, {
-		itemIndex,
-		description: `${notScheduled.length} of ${outcomes.size} item${outcomes.size === 1 ? '' : 's'} were not scheduled for deletion; ${scheduled} were. Set "On Error" to continue to get each item's outcome.`,
-	});
-	throw withRequestsMade(error, results.flatMap((result, index) => (result.ok ? [batches[index].requestId] : [])));
 }

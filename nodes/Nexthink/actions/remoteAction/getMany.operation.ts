@@ -2,20 +2,37 @@
  * Get Many Remote Actions: the list endpoint (GET /api/v1/act/remote-action), which has no
  * documented filter parameters, so "API-Enabled Only" filters on `targeting.apiEnabled` here.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { collectionOf } from '../../shared/optionFields';
 
 import { readBoolean } from '../../shared/booleanParameter';
 import type { ItemOperation } from '../../shared/runItems';
-import { readGetManyLimit, readReadTimeoutMs } from '../shared/readFields';
+import { readGetManyLimit, readOptionsCollection, readReadTimeoutMs, returnAllAndLimit } from '../shared/readFields';
 import { isApiEnabled } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, listRemoteActions } from './api';
+import { show } from './description';
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit('remoteAction'),
+	collectionOf('filters', show(['getMany']), [
+		{
+			displayName: 'API-Enabled Only',
+			name: 'apiEnabledOnly',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only the remote actions whose "API" option is ticked, the ones this node can run (on when not added)',
+		},
+	]),
+	readOptionsCollection('remoteAction', 'getMany', DEFAULT_REQUEST_TIMEOUT_SECONDS),
+];
 
 function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readGetManyLimit(this, itemIndex);
 	return {
-		apiEnabledOnly: readBoolean(this.getNodeParameter('apiEnabledOnly', itemIndex, true), 'API-Enabled Only', true),
+		apiEnabledOnly: readBoolean(this.getNodeParameter('filters.apiEnabledOnly', itemIndex, true), 'API-Enabled Only', true),
 		limit,
-		timeoutMs: readReadTimeoutMs(this, itemIndex, 'readOptions', DEFAULT_REQUEST_TIMEOUT_SECONDS),
+		timeoutMs: readReadTimeoutMs(this, itemIndex, DEFAULT_REQUEST_TIMEOUT_SECONDS),
 	};
 }
 

@@ -1,18 +1,8 @@
 /**
- * Run Remote Action: every item is checked first (nothing is sent while any item is bad under
- * "Stop Workflow"), the valid items are grouped and sent (shared/runPlan.ts), and each input item
- * gets exactly one output item with its outcome, paired to it.
- *
- * On Error:
- * - Stop Workflow: a bad item stops the run before any request; a failed request stops the run,
- *   and the error lists the requests already made (they ran, running the items again repeats them).
- * - Continue (regular output): every item comes out with `nexthinkRemoteAction.status`.
- * - Continue (using error output): failed items go to the error output.
- * A 401 means no later request can succeed: the rest are not sent. A 403 refuses that remote action
- * (missing permission or its API checkbox): its other requests are not sent, other remote actions are.
- *
- * As an AI tool the node only checks and reports what it would send, unless "Allow Writes When
- * Used as a Tool" is on.
+ * Run Remote Action, on the batched runner (shared/runBatched.ts: order, On Error, 401/403, tool
+ * mode): the valid items are grouped and sent (shared/runPlan.ts), each input item gets one outcome
+ * under `nexthinkRemoteAction`. A 403 refuses that remote action (missing permission or its API
+ * checkbox): its other requests are not sent, other remote actions' are.
  *
  * Before any run request, the script inputs of every item are checked against the remote action's
  * details (one details call per distinct remote action): unknown inputs, missing inputs and values
@@ -22,19 +12,23 @@
  * until every device has a final status or Maximum Wait runs out, and adds `results` to each item's
  * outcome. Requests then carry at most 1,000 devices (one status answer per request).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { show } from './description';
 import { toolWritesOff } from '../../shared/toolMode';
-import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
-import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid, type Preparation } from '../../shared/runItems';
-import { failureOf } from '../../shared/nodeErrors';
-import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitOutcome, type ResultsWaitSettings } from '../shared/waitForResults';
+import type { BatchedOperation } from '../../shared/runBatched';
+import type { Preparation } from '../../shared/runItems';
+import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
+import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
-import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PreparedRun, type RequestResult, type RunOutcome } from '../shared/runPlan';
+import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunOutcome, type RunPlan } from '../shared/runPlan';
 import {
+	DEFAULT_EXPIRY_MINUTES,
+	MAX_EXPIRY_MINUTES,
+	MIN_EXPIRY_MINUTES,
 	checkExpiry,
 	checkParamsAgainstInputs,
 	checkScriptInputs,
@@ -56,39 +50,119 @@ interface Prepared {
 	wait?: ResultsWaitSettings;
 }
 
-export async function executeRunRemoteAction(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
-	checkSameWait(preparations);
-	// under "Stop Workflow" a bad item stops the run before any request, the details calls included
-	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
-	await checkInputsAgainstDetails(this, preparations, continueOnFail);
-	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
+/** Run's fields (the remote action is the resource's, description.ts). */
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Running a remote action changes devices. Items with the same remote action and inputs are sent together (up to 10,000 devices per request); each item gets the request ID to follow the executions in NQL (remote_action.executions), or turn on Wait for Results to get the outcome on each device.',
+		name: 'runNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show(['run']),
+	},
+	{
+		displayName: 'Collector UIDs',
+		name: 'collectorUids',
+		type: 'string',
+		default: '={{ $json["device.collector.uid"] }}',
+		required: true,
+		displayOptions: show(['run']),
+		description:
+			'The target devices of this item by Collector UID (device.collector.uid, a UUID): one, several separated by commas or line breaks, or a list from an expression. Device names and device.uid are not accepted by the Remote Actions API.',
+	},
+	{
+		displayName: 'Script Inputs',
+		name: 'scriptInputs',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		displayOptions: show(['run']),
+		typeOptions: {
+			loadOptionsDependsOn: ['remoteAction.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getScriptInputs',
+				mode: 'add',
+				fieldWords: { singular: 'input', plural: 'inputs' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+				noFieldsError: 'This remote action has no script inputs',
+			},
+		},
+		description: "The remote action's script inputs, read from its details in Nexthink",
+	},
+	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
+	collectionOf('options', show(['run']), withWaitOptions([
+		allowWritesOption(actionWritesDescription('run the remote action')),
+		{
+			displayName: 'Expires After (Minutes)',
+			name: 'expiresInMinutes',
+			type: 'number',
+			typeOptions: { minValue: MIN_EXPIRY_MINUTES, maxValue: MAX_EXPIRY_MINUTES },
+			default: DEFAULT_EXPIRY_MINUTES,
+			description: 'How long offline devices may still pick up the execution: 60 to 10,080 minutes (7 days)',
+		},
+		{
+			displayName: 'External Reference',
+			name: 'externalReference',
+			type: 'string',
+			default: '',
+			placeholder: 'INC0012345',
+			description: 'A reference in the calling system, e.g. a ticket number; stored with the executions',
+		},
+		{
+			displayName: 'External Source',
+			name: 'externalSource',
+			type: 'string',
+			default: '',
+			placeholder: 'n8n',
+			description: 'The calling system, e.g. n8n or ServiceNow; stored with the executions',
+		},
+		{
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'string',
+			default: '',
+			description: 'Why the remote action runs (at most 500 characters); stored with the executions',
+		},
+		requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
+	])),
+];
 
-	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
-	const toSend = ready.filter((prepared) => !prepared.validateOnly);
-	const toCheck = ready.filter((prepared) => prepared.validateOnly);
-	const waiting = toSend.filter((prepared) => prepared.wait !== undefined);
-	const plan = planRequests(
-		toSend.map((prepared) => prepared.run),
-		waiting.length > 0 ? RESULTS_MAX_TARGETS_PER_REQUEST : MAX_DEVICES_PER_REQUEST,
-	);
-	const checkPlan = planRequests(toCheck.map((prepared) => prepared.run));
-	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
-
-	const results: RequestResult[] = await sendPlannedRequests(this, plan.requests, {
-		continueOnFail,
-		send: async (request) => await executeRemoteAction(this, request.body, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] }),
-		requestIdsOf: (sent) => sent.flatMap((result) => (result.ok ? [result.requestId] : [])),
-	});
-
-	const outcomes = new Map<number, RunOutcome>();
-	for (const prepared of toSend) outcomes.set(prepared.run.itemIndex, runOutcome(prepared.run, plan, results));
-	for (const prepared of toCheck) outcomes.set(prepared.run.itemIndex, runOutcome(prepared.run, checkPlan, undefined));
-
-	const waited = await waitForDevices(this, waiting, outcomes, continueOnFail, results);
-
-	return [outcomeItems(this, preparations, outcomes, OUTCOME_KEY, waited)];
-}
+export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, RunOutcome> = {
+	outcomeKey: OUTCOME_KEY,
+	done: 'triggered',
+	prepare(itemIndex) {
+		return prepareItem(this, itemIndex);
+	},
+	async check(preparations, run) {
+		checkSameWait(preparations);
+		// under "Stop Workflow" a bad item stops the run before any request, the details calls included
+		if (run.continueOnFail || preparations.every((preparation) => preparation.ok)) await checkInputsAgainstDetails(this, preparations, run.continueOnFail);
+	},
+	validateOnly: (prepared) => prepared.validateOnly,
+	plan(itemIndexes, { items }) {
+		const runs = itemIndexes.map((itemIndex) => (items.get(itemIndex) as Prepared).run);
+		const waits = itemIndexes.some((itemIndex) => items.get(itemIndex)?.wait !== undefined);
+		return planRequests(runs, waits ? RESULTS_MAX_TARGETS_PER_REQUEST : MAX_DEVICES_PER_REQUEST);
+	},
+	async send(request, { items }) {
+		const [itemIndex] = request.itemIndexes;
+		return await executeRemoteAction(this, request.body, { timeoutMs: (items.get(itemIndex) as Prepared).timeoutMs, itemIndex });
+	},
+	refusedObject: (request) => request.body.remoteActionId,
+	requestIds: (_request, result) => [result.requestId],
+	outcomes(plan, results, { items }) {
+		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, runOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
+	},
+	async afterSending(outcomes, { items }) {
+		const reached = (itemIndex: number) => ({
+			followed: (outcomes.get(itemIndex)?.devices ?? []).flatMap((device) => (device.requestId !== undefined ? [{ id: device.collectorUid, requestId: device.requestId }] : [])),
+		});
+		return await waitForItems(this, 'remote_action', items, outcomes, 'collectorUid', reached);
+	},
+};
 
 /**
  * Checks each item's script inputs against its remote action's details, read once per remote
@@ -109,8 +183,12 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 			inputs = scriptInputsOf(await getRemoteAction(ctx, remoteActionId, { timeoutMs: first.prepared.timeoutMs, itemIndex: itemIndexes[0] }));
 		} catch (error) {
 			const nothingSent = `Nothing was sent: the script inputs are checked against the remote action's details before any run request.`;
-			if (!continueOnFail) throw withDescription(error, nothingSent);
 			const described = failureOf(error);
+			if (!continueOnFail) {
+				const nodeError = nodeErrorOf(ctx.getNode(), error);
+				nodeError.description = [described.description, nothingSent].filter(Boolean).join(' ');
+				throw nodeError;
+			}
 			for (const itemIndex of itemIndexes) {
 				preparations[itemIndex] = { ok: false, message: described.message, field: 'Remote Action', description: [described.description, nothingSent].filter(Boolean).join(' ') };
 			}
@@ -127,53 +205,8 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 	}
 }
 
-function withDescription(error: unknown, sentence: string): unknown {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.description = [typeof error.description === 'string' ? error.description : '', sentence].filter((part) => part !== '').join(' ');
-	}
-	return error;
-}
-
-/**
- * Wait for Results over the devices the run reached (each device once, even when several items
- * named it), then each waiting item's `results`, keyed by item index. Under "Stop Workflow" a
- * status query that fails stops the node, saying which requests ran (they are not sent again).
- */
-async function waitForDevices(
-	ctx: IExecuteFunctions,
-	waiting: readonly Prepared[],
-	outcomes: ReadonlyMap<number, RunOutcome>,
-	continueOnFail: boolean,
-	results: readonly RequestResult[],
-): Promise<Map<number, IDataObject>> {
-	const perItem = new Map<number, IDataObject>();
-	const settings = waiting[0]?.wait;
-	if (settings === undefined) return perItem;
-	const sentDevices = (itemIndex: number) =>
-		(outcomes.get(itemIndex)?.devices ?? []).flatMap((device) => (device.requestId !== undefined ? [{ id: device.collectorUid, requestId: device.requestId }] : []));
-	const targets = new Map<string, WaitTarget>();
-	for (const prepared of waiting) {
-		for (const device of sentDevices(prepared.run.itemIndex)) {
-			const target = { requestId: device.requestId, target: device.id };
-			targets.set(targetKey(target), target);
-		}
-	}
-	if (targets.size === 0) return perItem;
-	const wait: ResultsWaitOutcome = await waitForResults(ctx, 'remote_action', [...targets.values()], settings, { timeoutMs: waiting[0].timeoutMs });
-	if (wait.error !== undefined && !continueOnFail) {
-		const requestIds = results.flatMap((result) => (result.ok ? [result.requestId] : []));
-		throw withRequestsMade(new NodeOperationError(ctx.getNode(), wait.error.message, { description: wait.error.description }), requestIds);
-	}
-	for (const prepared of waiting) {
-		const devices = sentDevices(prepared.run.itemIndex);
-		if (devices.length === 0) continue;
-		perItem.set(prepared.run.itemIndex, itemResults('collectorUid', devices, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs }) as IDataObject);
-	}
-	return perItem;
-}
-
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('runOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const scriptInputs = ctx.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
 	const parsed = parseCollectorUids(ctx.getNodeParameter('collectorUids', itemIndex));
 	const run: PreparedRun = {

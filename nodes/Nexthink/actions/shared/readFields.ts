@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readBoolean } from '../../shared/booleanParameter';
 import { InputError } from '../../shared/inputError';
-import { requestTimeoutOption } from '../../shared/optionFields';
+import { requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 
 /** Return All and Limit of a resource's Get Many. */
@@ -32,22 +32,14 @@ export function returnAllAndLimit(resource: string): INodeProperties[] {
 	];
 }
 
-/** The Options of a resource's Get and Get Many (saved under `name`, which differs per resource). */
-export function readOptionsCollection(resource: string, name: string, defaultTimeoutSeconds: number): INodeProperties {
-	return {
-		displayName: 'Options',
-		name,
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { resource: [resource], operation: ['get', 'getMany'] } },
-		options: [requestTimeoutOption(defaultTimeoutSeconds, 'Longest time one request may take before it is cut off and retried')],
-	};
+/** The Options of a resource's Get or Get Many. */
+export function readOptionsCollection(resource: string, operation: 'get' | 'getMany', defaultTimeoutSeconds: number): INodeProperties {
+	return collectionOf('options', { show: { resource: [resource], operation: [operation] } }, [requestTimeoutOption(defaultTimeoutSeconds, 'Longest time one request may take before it is cut off and retried')]);
 }
 
-/** Request Timeout of a Get or Get Many operation (its options collection `optionsName`), checked before any request. */
-export function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, optionsName: string, defaultSeconds: number): number {
-	const options = ctx.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
+/** Request Timeout of a Get or Get Many operation, checked before any request. */
+export function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, defaultSeconds: number): number {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return requestTimeoutMs(options.requestTimeoutSeconds, defaultSeconds);
 }
 

@@ -8,8 +8,7 @@
  * the request that carried it. An item's devices are never split over two requests, except that a
  * device already sent for an earlier item keeps that earlier request.
  */
-/** What a request that failed (or was not sent) came to (runHelpers.ts `sendPlannedRequests`). */
-export type FailedRequest = { ok: false; message: string; description?: string; httpCode?: string };
+import type { FailedRequest, RequestResult } from '../../shared/runBatched';
 
 /** The `error` an item's outcome carries for a failed request: its message, and its description and HTTP code when known. */
 export function requestError(result: FailedRequest): { message: string; description?: string; httpCode?: string } {
@@ -116,8 +115,6 @@ function groupKey(run: PreparedRun): string {
 	return JSON.stringify([run.remoteActionId, sorted(run.params), run.expiresInMinutes, sorted(run.triggerInfo)]);
 }
 
-/** What one request came to. */
-export type RequestResult = { ok: true; requestId: string; expiresInMinutes?: number } | FailedRequest;
 
 export interface DeviceOutcome {
 	collectorUid: string;
@@ -145,7 +142,7 @@ export interface RunOutcome {
  * The outcome of one prepared item. `results[i]` is the result of `plan.requests[i]`, or
  * undefined in validate-only runs (nothing sent).
  */
-export function runOutcome(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult | undefined> | undefined): RunOutcome {
+export function runOutcome(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<{ requestId: string; expiresInMinutes?: number }> | undefined> | undefined): RunOutcome {
 	const placements = plan.placements.get(run.itemIndex) ?? [];
 	const devices: DeviceOutcome[] = [];
 	const requestIds: string[] = [];

@@ -56,56 +56,57 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 			displayOptions: whenWaiting,
 			description: `The ID of the stored NQL API query over ${table} given in the notice above: it takes the request ID as $request_id and lists request_id and each target's status`,
 		},
+	];
+}
+
+/**
+ * The wait's settings, in the run's Options collection (shown while Wait for Results is on): `options`
+ * sorted by name with them.
+ */
+export function withWaitOptions(options: INodeProperties[]): INodeProperties[] {
+	const whenWaiting = { show: { '/waitForResults': [true] } };
+	const waitOptions: INodeProperties[] = [
 		{
-			displayName: 'Wait Options',
-			name: 'waitOptions',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: whenWaiting,
-			options: [
-				{
-					displayName: 'First Poll After (Seconds)',
-					name: 'firstPollSeconds',
-					type: 'number',
-					typeOptions: { minValue: 0 },
-					default: 2,
-					description: 'How long to wait before the first status query',
-				},
-				{
-					displayName: 'Longest Poll Interval (Seconds)',
-					name: 'maxPollIntervalSeconds',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: 30,
-					description: 'The wait between two polls never grows beyond this. Two polls are always at least 1 second apart, whatever the settings.',
-				},
-				{
-					displayName: 'Maximum Wait (Seconds)',
-					name: 'maxWaitSeconds',
-					type: 'number',
-					typeOptions: { minValue: 0 },
-					default: 1800,
-					description:
-						'How long to wait for final statuses (1800 = 30 minutes). A hard bound. Targets still without a final status then come out marked as pending (results.complete false); nothing is sent again.',
-				},
-				{
-					displayName: 'Poll Interval Growth',
-					name: 'pollGrowthFactor',
-					type: 'number',
-					typeOptions: { minValue: 1, numberPrecision: 2 },
-					default: 2,
-					description:
-						'Each wait between polls is this many times the previous one. With the defaults the polls come 2, 6, 14, 30 and 60 seconds after the run, then every 30 seconds. Each poll runs the status query once per request ID still waiting.',
-				},
-				{
-					displayName: 'Request ID Parameter',
-					name: 'requestIdParameter',
-					type: 'string',
-					default: DEFAULT_REQUEST_ID_PARAMETER,
-					description: 'The name of the status query\'s parameter that receives the request ID (request_id for $request_id)',
-				},
-			],
+			displayName: 'First Poll After (Seconds)',
+			name: 'firstPollSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 2,
+			description: 'How long to wait before the first status query',
+		},
+		{
+			displayName: 'Longest Poll Interval (Seconds)',
+			name: 'maxPollIntervalSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 30,
+			description: 'The wait between two polls never grows beyond this. Two polls are always at least 1 second apart, whatever the settings.',
+		},
+		{
+			displayName: 'Maximum Wait (Seconds)',
+			name: 'maxWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 1800,
+			description:
+				'How long to wait for final statuses (1800 = 30 minutes). A hard bound. Targets still without a final status then come out marked as pending (results.complete false); nothing is sent again.',
+		},
+		{
+			displayName: 'Poll Interval Growth',
+			name: 'pollGrowthFactor',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 2 },
+			default: 2,
+			description:
+				'Each wait between polls is this many times the previous one. With the defaults the polls come 2, 6, 14, 30 and 60 seconds after the run, then every 30 seconds. Each poll runs the status query once per request ID still waiting.',
+		},
+		{
+			displayName: 'Request ID Parameter',
+			name: 'requestIdParameter',
+			type: 'string',
+			default: DEFAULT_REQUEST_ID_PARAMETER,
+			description: 'The name of the status query\'s parameter that receives the request ID (request_id for $request_id)',
 		},
 	];
+	return [...options, ...waitOptions.map((option) => ({ ...option, displayOptions: whenWaiting }))].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }

@@ -39,21 +39,21 @@ import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeA
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { readBoolean } from '../../shared/booleanParameter';
-import { failureOf } from '../../shared/nodeErrors';
+import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
-import { pendingRequestIds, rowsByTarget, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
+import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
 import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
 
 export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
 
 /**
- * Reads Wait for Results of one item (parameters `waitForResults`, `statusQueryId`, `waitOptions`,
- * see waitDescription.ts); undefined when the item does not wait. Bad values throw `InputError`
+ * Reads Wait for Results of one item (parameters `waitForResults`, `statusQueryId` and the wait's
+ * settings in `options`, see waitDescription.ts); undefined when the item does not wait. Bad values throw `InputError`
  * naming the field, before any request.
  */
 export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): ResultsWaitSettings | undefined {
 	if (!readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false)) return undefined;
-	const options = ctx.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options);
 }
 
@@ -69,6 +69,44 @@ export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparat
 		const problem = differentWait(first, preparation.prepared.wait);
 		if (problem !== undefined) preparations[itemIndex] = { ok: false, message: problem, field: 'Wait for Results' };
 	});
+}
+
+/** What an item reached: targets followed by ID and request ID, and those sent but not followable. */
+export interface ReachedTargets {
+	followed: ReadonlyArray<{ id: string; requestId: string }>;
+	unfollowed?: number;
+}
+
+/**
+ * Wait for Results after a run (the batched runner's `afterSending`): the targets the waiting items
+ * reached, each once, then `results` in each waiting item's outcome (`annotate` may add to them).
+ * Returns a failed status query: it stops the node under "Stop Workflow", and is in each `results`.
+ */
+export async function waitForItems(
+	ctx: IExecuteFunctions,
+	kind: ResultKind,
+	items: ReadonlyMap<number, { wait?: ResultsWaitSettings; validateOnly: boolean; timeoutMs: number }>,
+	outcomes: ReadonlyMap<number, object>,
+	targetField: string,
+	reached: (itemIndex: number) => ReachedTargets,
+	annotate: (results: Record<string, unknown>, reached: ReachedTargets, queryId: string) => Record<string, unknown> = (results) => results,
+): Promise<ItemFailure | undefined> {
+	const waiting = [...items].filter(([, prepared]) => prepared.wait !== undefined && !prepared.validateOnly);
+	const settings = waiting[0]?.[1].wait;
+	if (settings === undefined) return undefined;
+	const targets = new Map<string, WaitTarget>();
+	for (const [itemIndex] of waiting) {
+		for (const { id, requestId } of reached(itemIndex).followed) targets.set(targetKey({ requestId, target: id }), { requestId, target: id });
+	}
+	// nothing reached (every request failed, or no target could be followed): nothing is polled
+	const wait = await waitForResults(ctx, kind, [...targets.values()], settings, { timeoutMs: waiting[0][1].timeoutMs });
+	for (const [itemIndex] of waiting) {
+		const itemReached = reached(itemIndex);
+		if (itemReached.followed.length === 0 && (itemReached.unfollowed ?? 0) === 0) continue;
+		const results = itemResults(targetField, itemReached.followed, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs });
+		(outcomes.get(itemIndex) as { results?: unknown }).results = annotate(results, itemReached, settings.queryId);
+	}
+	return wait.error;
 }
 
 export interface ResultsWaitOutcome {

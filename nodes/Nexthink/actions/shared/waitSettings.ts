@@ -23,7 +23,7 @@ export interface ResultsWaitSettings extends WaitSettings {
 const FIELDS = {
 	queryId: 'Status Query ID',
 	requestIdParameter: 'Request ID Parameter',
-	wait: 'Wait Options',
+	wait: 'Options',
 } as const;
 
 /** The checks of Wait for Results of one item, on the parameter values; throws `InputError` naming the field. */
@@ -67,7 +67,7 @@ function attempt<T>(check: () => T): { ok: true; value: T } | { ok: false; probl
 export function differentWait(first: { itemIndex: number; settings: ResultsWaitSettings }, settings: ResultsWaitSettings): string | undefined {
 	const keys = ['queryId', 'requestIdParameter', 'firstDelayMs', 'factor', 'maxIntervalMs', 'maxWaitMs'] as const;
 	if (keys.every((key) => first.settings[key] === settings[key])) return undefined;
-	return `Wait for Results must be the same for every item of a run (one wait covers them all): item ${first.itemIndex} waits with ${first.settings.queryId} and its wait options, this item differently. Use the same Status Query ID and Wait Options, or split the items over two nodes`;
+	return `Wait for Results must be the same for every item of a run (one wait covers them all): item ${first.itemIndex} waits with ${first.settings.queryId} and its wait options, this item differently. Use the same Status Query ID and wait options, or split the items over two nodes`;
 }
 
 /**

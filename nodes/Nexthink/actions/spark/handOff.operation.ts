@@ -1,25 +1,97 @@
 /**
- * Spark → Hand Off Conversation: one handoff per input item, each item's output under `nexthinkSpark`
- * paired with it. Every item is checked before the first request (UPN, message, files, metadata,
- * time zone); under "Stop Workflow" one bad item means nothing is sent, and a failed handoff stops
- * the node saying which items were already handed off. With "Continue" each item comes out with its
- * outcome (`handedOff` or `failed`); under "Continue (using error output)" the failed ones go there.
- * After a 401 or 403 the later items are not sent (no later request could succeed).
+ * Spark → Hand Off Conversation: one handoff per input item, each item's outcome (`handedOff` or
+ * `failed`) under `nexthinkSpark`, on the batched runner (shared/runBatched.ts: every item checked
+ * before the first request, On Error, after a 401 or 403 the later items are not sent).
  *
  * As an AI agent's tool it sends nothing unless "Allow Writes When Used as a Tool" is on, like every
  * other write: handing a person's conversation over writes to them in Microsoft Teams. Each item then
  * comes out `validated`, with the note that nothing was sent (shared/runItems.ts, outcomeItems).
  */
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { cancelSignalOf } from '../../transport';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { invalidItems, notSentAfterRefusal, outcomeItems, prepareItems, stopIfAnyInvalid } from '../../shared/runItems';
-import { failureOf } from '../../shared/nodeErrors';
+import { requestError } from '../shared/runPlan';
+import type { BatchedOperation } from '../../shared/runBatched';
 import { toolWritesOff } from '../../shared/toolMode';
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
+
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { show } from './description';
+
+/** The operation's fields. */
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Spark continues the conversation with the user in Microsoft Teams; nothing comes back to n8n. Spark must be set up for the user (Teams app, Entra ID connector, UPN collection).',
+		name: 'handOffNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show,
+	},
+	{
+		displayName: 'User Principal Name',
+		name: 'userPrincipalName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'jane.doe@contoso.com',
+		displayOptions: show,
+		description: 'The UPN of the user to hand over (their Microsoft 365 sign-in name)',
+	},
+	{
+		displayName: 'Message',
+		name: 'handOffMessage',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		displayOptions: show,
+		description: "The user's request for Spark, e.g. their last message or a summary of the conversation so far",
+	},
+	{
+		displayName: 'Files',
+		name: 'handOffFiles',
+		type: 'string',
+		default: '',
+		placeholder: 'data, screenshot',
+		displayOptions: show,
+		description: 'Binary properties of the item to send as files (e.g. a screenshot or a log), separated by commas; each goes with its MIME type',
+	},
+	{
+		displayName: 'Metadata',
+		name: 'handOffMetadata',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Metadata',
+		displayOptions: show,
+		description: 'Key/value pairs Spark passes through with the request, e.g. the ticket number',
+		options: [
+			{
+				displayName: 'Entry',
+				name: 'entry',
+				values: [
+					{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'ticket' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Time Zone',
+		name: 'handOffTimeZone',
+		type: 'string',
+		default: '',
+		placeholder: 'Europe/Zurich',
+		displayOptions: show,
+		description: "The user's time zone as an IANA name (e.g. Europe/Zurich), sent to Spark; empty sends none",
+	},
+	collectionOf('options', show, [
+		allowWritesOption(actionWritesDescription('hand the conversation off to Spark')),
+		requestTimeoutOption(DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
+	]),
+];
 
 export const SPARK_OUTCOME_KEY = 'nexthinkSpark';
 
@@ -33,49 +105,44 @@ interface Prepared {
 	validateOnly: boolean;
 }
 
-export async function executeHandOff(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, items[itemIndex], itemIndex));
-	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
+/** One handoff: the item it is for. */
+type Handoff = { itemIndexes: [number] };
 
-	const outcomes = new Map<number, IDataObject>();
-	const handedOff: number[] = [];
-	let refusal: NodeApiError | undefined;
-	for (const [itemIndex, preparation] of preparations.entries()) {
-		if (!preparation.ok) continue;
-		const { request, files, timeoutMs, validateOnly } = preparation.prepared;
-		const outcome: IDataObject = { upn: request.upn, files: files.length };
-		if (request.timeZone !== undefined) outcome.timeZone = request.timeZone;
-		if (validateOnly) {
-			outcomes.set(itemIndex, { status: 'validated', ...outcome });
-			continue;
+export const handOffOperation: BatchedOperation<undefined, Prepared, Handoff, { statusCode: number }, { requests: Handoff[] }, IDataObject> = {
+	outcomeKey: SPARK_OUTCOME_KEY,
+	done: 'handed off',
+	prepare(itemIndex) {
+		return prepareItem(this, this.getInputData()[itemIndex], itemIndex);
+	},
+	validateOnly: (prepared) => prepared.validateOnly,
+	plan: (itemIndexes) => ({ requests: itemIndexes.map((itemIndex) => ({ itemIndexes: [itemIndex] as [number] })) }),
+	async send({ itemIndexes: [itemIndex] }, { items }) {
+		const { request, files, timeoutMs } = items.get(itemIndex) as Prepared;
+		const parts: HandOffPart[] = [...request.parts];
+		for (const file of files) {
+			const content = await this.helpers.getBinaryDataBuffer(itemIndex, file.property);
+			parts.push({ type: 'FILE', mimeType: file.mimeType, fileContent: content.toString('base64') });
 		}
-		if (refusal !== undefined) {
-			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...failureOf(refusal, notSentAfterRefusal('handoff')), httpCode: refusal.httpCode } });
-			continue;
-		}
-		try {
-			const parts: HandOffPart[] = [...request.parts];
-			for (const file of files) {
-				const content = await this.helpers.getBinaryDataBuffer(itemIndex, file.property);
-				parts.push({ type: 'FILE', mimeType: file.mimeType, fileContent: content.toString('base64') });
-			}
-			const statusCode = await handOffConversation(this, { ...request, parts }, { timeoutMs, itemIndex });
-			outcomes.set(itemIndex, { status: 'handedOff', ...outcome, statusCode, message: HANDED_OFF });
-			handedOff.push(itemIndex);
-		} catch (error) {
-			if (cancelSignalOf(this)?.aborted === true) throw new NodeOperationError(this.getNode(), 'The execution was cancelled');
-			if (!continueOnFail) throw withHandOffsMade(this, error, itemIndex, handedOff);
-			const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
-			if (error instanceof NodeApiError && (httpCode === '401' || httpCode === '403')) refusal = error;
-			outcomes.set(itemIndex, { ...outcome, status: 'failed', error: { ...failureOf(error), ...(httpCode !== undefined ? { httpCode } : {}) } });
-		}
-	}
-	return [outcomeItems(this, preparations, outcomes, SPARK_OUTCOME_KEY)];
-}
+		return { statusCode: await handOffConversation(this, { ...request, parts }, { timeoutMs, itemIndex }) };
+	},
+	// no refusedObject: after a 401 or 403 no later handoff could succeed
+	outcomes(plan, results, { items }) {
+		return new Map(
+			plan.requests.map(({ itemIndexes: [itemIndex] }, index) => {
+				const { request, files } = items.get(itemIndex) as Prepared;
+				const outcome: IDataObject = { upn: request.upn, files: files.length };
+				if (request.timeZone !== undefined) outcome.timeZone = request.timeZone;
+				const result = results?.[index];
+				if (result === undefined) return [itemIndex, { status: 'validated', ...outcome }];
+				if (!result.ok) return [itemIndex, { ...outcome, status: 'failed', error: requestError(result) }];
+				return [itemIndex, { status: 'handedOff', ...outcome, statusCode: result.statusCode, message: HANDED_OFF }];
+			}),
+		);
+	},
+};
 
 function prepareItem(ctx: IExecuteFunctions, item: INodeExecutionData, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('handOffOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const request: HandOffRequest = {
 		upn: checkUpn(ctx.getNodeParameter('userPrincipalName', itemIndex, '')),
 		parts: [{ type: 'TEXT', text: checkMessage(ctx.getNodeParameter('handOffMessage', itemIndex, '')) }],
@@ -90,15 +157,4 @@ function prepareItem(ctx: IExecuteFunctions, item: INodeExecutionData, itemIndex
 		mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
 	}));
 	return { request, files, timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS), validateOnly: toolWritesOff(ctx, options) };
-}
-
-/** Under "Stop Workflow": the failed handoff's error, saying which items were already handed off. */
-function withHandOffsMade(ctx: IExecuteFunctions, error: unknown, itemIndex: number, handedOff: readonly number[]): NodeApiError | NodeOperationError {
-	const nodeError = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-	if (handedOff.length > 0) {
-		const items = `${handedOff.slice(0, 10).join(', ')}${handedOff.length > 10 ? ', …' : ''}`;
-		const sentence = `Item${handedOff.length === 1 ? '' : 's'} ${items} of this run ${handedOff.length === 1 ? 'was' : 'were'} handed off to Spark: running all items again hands ${handedOff.length === 1 ? 'it' : 'them'} off again. Set "On Error" to continue to get each item's outcome.`;
-		nodeError.description = [nodeError.description, sentence].filter((part) => typeof part === 'string' && part !== '').join(' ');
-	}
-	return nodeError;
 }

@@ -93,7 +93,7 @@ export async function listWorkflows(
 ): Promise<WorkflowObject[]> {
 	const action = `Listing the workflows (dependency ${filter.dependency}, trigger method ${filter.triggerMethod})`;
 	const qs: Record<string, string> = { dependency: filter.dependency, triggerMethod: filter.triggerMethod };
-	if (filter.activeOnly === true) qs.fetchOnlyActiveWorkflows = 'true';
+	if (filter.activeOnly) qs.fetchOnlyActiveWorkflows = 'true';
 	const response = await nexthinkRequest(asExecute(ctx), {
 		method: 'GET',
 		path: WORKFLOWS_PATH,

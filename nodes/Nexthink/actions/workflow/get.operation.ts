@@ -3,18 +3,21 @@
  * an array, empty when no workflow has that NQL ID (it declares no 404): that is reported as the
  * item's error, naming the NQL ID.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runItems';
-import { readReadTimeoutMs } from '../shared/readFields';
+import { readOptionsCollection, readReadTimeoutMs } from '../shared/readFields';
 import { workflowWarning } from './answers';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, getWorkflow } from './api';
 import { normaliseWorkflowId } from './runInput';
 
+/** Get's fields (the workflow is the resource's, description.ts). */
+export const description: INodeProperties[] = [readOptionsCollection('workflow', 'get', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS)];
+
 function prepareGet(this: IExecuteFunctions, itemIndex: number) {
 	const nqlId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
-	return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex, 'workflowReadOptions', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS) };
+	return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS) };
 }
 
 async function runGet(this: IExecuteFunctions, itemIndex: number, { nqlId, timeoutMs }: ReturnType<typeof prepareGet>): Promise<INodeExecutionData[]> {

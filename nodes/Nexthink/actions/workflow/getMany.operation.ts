@@ -3,13 +3,56 @@
  * the node makes one call per chosen pair (by default the four dependencies with trigger method API:
  * every workflow that can be run from n8n) and merges the answers, each workflow once (by `uuid`).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { collectionOf } from '../../shared/optionFields';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../../shared/booleanParameter';
 import type { ItemOperation } from '../../shared/runItems';
-import { readGetManyLimit, readReadTimeoutMs } from '../shared/readFields';
+import { readGetManyLimit, readOptionsCollection, readReadTimeoutMs, returnAllAndLimit } from '../shared/readFields';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS, type Dependency, type TriggerMethod } from './api';
+import { show } from './description';
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit('workflow'),
+	collectionOf('filters', show(['getMany']), [
+		{
+			displayName: 'Active Only',
+			name: 'activeOnly',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to leave out inactive workflows',
+		},
+		{
+			displayName: 'Dependencies',
+			name: 'dependencies',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Device', value: 'DEVICE' },
+				{ name: 'None', value: 'NONE' },
+				{ name: 'User', value: 'USER' },
+				{ name: 'User and Device', value: 'USER_AND_DEVICE' },
+			],
+			default: ['DEVICE', 'USER', 'USER_AND_DEVICE', 'NONE'],
+			description: 'Workflows whose targets are of any of these kinds (all four when not added). The API takes one trigger method and one dependency per call, so the node makes one call per pair and merges the answers.',
+		},
+		{
+			displayName: 'Trigger Methods',
+			name: 'triggerMethods',
+			type: 'multiOptions',
+			options: [
+				{ name: 'API', value: 'API' },
+				{ name: 'Manual', value: 'MANUAL' },
+				{ name: 'Manual (Multiple)', value: 'MANUAL_MULTIPLE' },
+				{ name: 'Scheduler', value: 'SCHEDULER' },
+			],
+			default: ['API'],
+			description: 'Workflows with any of these trigger methods (API when not added): API gives the ones this node can run',
+		},
+	]),
+	readOptionsCollection('workflow', 'getMany', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
+];
 
 function chosen<T extends string>(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, allowed: readonly T[], fallback: readonly T[]): T[] {
 	const raw = ctx.getNodeParameter(name, itemIndex, fallback) as unknown;
@@ -24,11 +67,11 @@ function chosen<T extends string>(ctx: IExecuteFunctions, itemIndex: number, nam
 function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readGetManyLimit(this, itemIndex);
 	return {
-		triggerMethods: chosen<TriggerMethod>(this, itemIndex, 'workflowTriggerMethods', 'Trigger Methods', TRIGGER_METHODS, ['API']),
-		dependencies: chosen<Dependency>(this, itemIndex, 'workflowDependencies', 'Dependencies', DEPENDENCIES, DEPENDENCIES),
-		activeOnly: readBoolean(this.getNodeParameter('workflowActiveOnly', itemIndex, false), 'Active Only', false),
+		triggerMethods: chosen<TriggerMethod>(this, itemIndex, 'filters.triggerMethods', 'Trigger Methods', TRIGGER_METHODS, ['API']),
+		dependencies: chosen<Dependency>(this, itemIndex, 'filters.dependencies', 'Dependencies', DEPENDENCIES, DEPENDENCIES),
+		activeOnly: readBoolean(this.getNodeParameter('filters.activeOnly', itemIndex, false), 'Active Only', false),
 		limit,
-		timeoutMs: readReadTimeoutMs(this, itemIndex, 'workflowReadOptions', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
+		timeoutMs: readReadTimeoutMs(this, itemIndex, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
 	};
 }
 

@@ -5,14 +5,44 @@
  * never sent twice (it may have resumed the execution). As an AI tool the node only checks and
  * reports `validated`, unless "Allow Writes When Used as a Tool" is on.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runItems';
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { withRequestsMade } from '../shared/runHelpers';
+import { withRequestsMade } from '../../shared/runBatched';
+import { nodeErrorOf } from '../../shared/nodeErrors';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { nameValueCollection, show } from './description';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Workflow UUID',
+		name: 'workflowUuid',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'f2000000-0000-4000-8000-000000000004',
+		displayOptions: show(['resume']),
+		description: 'The workflow\'s "uuid" (Get Workflow returns it), not its NQL ID',
+	},
+	{
+		displayName: 'Execution UUID',
+		name: 'executionUuid',
+		type: 'string',
+		default: '={{ $json.nexthinkWorkflow.executionIds[0] }}',
+		required: true,
+		displayOptions: show(['resume']),
+		description: 'The execution waiting for the event: an execution ID from Run Workflow (executionIds) or from NQL (workflow.executions.execution_id)',
+	},
+	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)', 'resume'),
+	collectionOf('options', show(['resume']), [
+		allowWritesOption(actionWritesDescription('resume the execution')),
+		requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
+	]),
+];
 
 export const RESUME_OUTCOME_KEY = 'nexthinkWorkflowResume';
 
@@ -28,7 +58,7 @@ interface PreparedResume {
 const madeByRun = new WeakMap<object, string[]>();
 
 function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResume {
-	const options = this.getNodeParameter('resumeOptions', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return {
 		workflowUuid: checkUuid(this.getNodeParameter('workflowUuid', itemIndex, ''), 'Workflow UUID', 'the workflow\'s "uuid" from Get Workflow, not its NQL ID'),
 		executionUuid: checkUuid(this.getNodeParameter('executionUuid', itemIndex, ''), 'Execution UUID', "one of Run Workflow's executionIds"),
@@ -53,7 +83,7 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: P
 		try {
 			requestIds = await resumeWorkflow(this, prepared.workflowUuid, prepared.executionUuid, prepared.parameters, { timeoutMs: prepared.timeoutMs, itemIndex });
 		} catch (error) {
-			throw this.continueOnFail() ? error : withRequestsMade(error, made);
+			throw this.continueOnFail() ? error : withRequestsMade(nodeErrorOf(this.getNode(), error, itemIndex), { requests: made.length, requestIds: made, itemIndexes: [] });
 		}
 		made.push(...requestIds);
 		outcome.status = 'resumed';

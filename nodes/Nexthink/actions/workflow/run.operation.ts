@@ -1,7 +1,6 @@
 /**
- * Run Workflow: like Run Remote Action (remoteAction/run.operation.ts, same On Error rules, 401/403
- * handling, never sending a request twice, tool-mode protection), with devices and users as targets
- * and the v1 or v2 execute endpoint. Each input item gets one output item, paired to it, with its
+ * Run Workflow: like Run Remote Action (remoteAction/run.operation.ts, on the batched runner,
+ * shared/runBatched.ts), with devices and users as targets and the v1 or v2 execute endpoint. Each input item gets one output item, paired to it, with its
  * request ID and, per target, the execution ID Nexthink created.
  *
  * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query over
@@ -9,17 +8,18 @@
  * (waitTargets.ts), and adds `results` to each item's outcome. Requests then carry at most 1,000
  * targets, devices and users together (one status answer per request).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { nameValueCollection, show } from './description';
 import { toolWritesOff } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { itemResults, targetKey, type WaitTarget } from '../shared/resultStatus';
-import { sendPlannedRequests, withRequestsMade } from '../shared/runHelpers';
-import { invalidItems, outcomeItems, prepareItems, stopIfAnyInvalid } from '../../shared/runItems';
-import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForResults, type ResultsWaitSettings } from '../shared/waitForResults';
+import type { BatchedOperation } from '../../shared/runBatched';
+import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
-import { planWorkflowRequests, ranRequestIds, workflowRunOutcome, type PreparedWorkflowRun, type WorkflowRequestResult, type WorkflowRunOutcome } from './runBatching';
+import type { WorkflowExecutionAnswer } from './answers';
+import { planWorkflowRequests, workflowRunOutcome, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan, type WorkflowRunOutcome } from './runBatching';
 import {
 	checkMappedParameters,
 	checkNameValueParameters,
@@ -45,78 +45,140 @@ interface Prepared {
 	wait?: ResultsWaitSettings;
 }
 
-export async function executeRunWorkflow(this: IExecuteFunctions, continueOnFail: boolean): Promise<INodeExecutionData[][]> {
-	const preparations = prepareItems(this, (itemIndex) => prepareItem(this, itemIndex));
-	checkSameWait(preparations);
-	if (!continueOnFail) stopIfAnyInvalid(this, invalidItems(preparations));
+/** Run's fields (the workflow is the resource's, description.ts). */
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Running a workflow acts on devices and users. Items with the same workflow and parameters are sent together (up to 10,000 devices and 10,000 users per request); each item gets the request ID and the execution ID of each target, to follow them in NQL (workflow.executions).',
+		name: 'workflowRunNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show(['run']),
+	},
+	{
+		displayName: 'API Version',
+		name: 'workflowApiVersion',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: show(['run']),
+		options: [
+			{ name: 'V2: Devices and Users by Any Identifier', value: 'v2', description: 'Devices by Collector UID, device UID or name; users by SID, UPN or user UID' },
+			{ name: 'V1: Collector UIDs and SIDs', value: 'v1', description: 'Devices by Collector UID only, users by SID only' },
+		],
+		default: 'v2',
+	},
+	{
+		displayName: 'Devices',
+		name: 'workflowDevices',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json["device.collector.uid"] }}',
+		displayOptions: show(['run']),
+		description:
+			'The target devices of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "collectorUid": "…", "name": "…" }). Leave empty for a workflow on users only.',
+	},
+	{
+		displayName: 'Device Identifier',
+		name: 'workflowDeviceIdType',
+		type: 'options',
+		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
+		options: [
+			{ name: 'Collector UID (device.collector.uid)', value: 'collectorUid' },
+			{ name: 'Device Name (device.name)', value: 'name' },
+			{ name: 'Device UID (device.uid)', value: 'uid' },
+		],
+		default: 'collectorUid',
+		description: 'How the Devices entries identify a device. With a name, Nexthink picks the most recently seen device of that name.',
+	},
+	{
+		displayName: 'Users',
+		name: 'workflowUsers',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json["user.sid"] }}',
+		displayOptions: show(['run']),
+		description:
+			'The target users of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "upn": "…" }). Leave empty for a workflow on devices only.',
+	},
+	{
+		displayName: 'User Identifier',
+		name: 'workflowUserIdType',
+		type: 'options',
+		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
+		options: [
+			{ name: 'SID (user.sid)', value: 'sid' },
+			{ name: 'UPN (user.upn)', value: 'upn' },
+			{ name: 'User UID (user.uid)', value: 'uid' },
+		],
+		default: 'sid',
+		description: 'How the Users entries identify a user',
+	},
+	{
+		displayName: 'Workflow Parameters',
+		name: 'workflowParameters',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		displayOptions: show(['run']),
+		typeOptions: {
+			loadOptionsDependsOn: ['workflow.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getWorkflowParameters',
+				mode: 'add',
+				fieldWords: { singular: 'parameter', plural: 'parameters' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+			},
+		},
+		description: "The workflow's parameters as Nexthink lists them; also says when the workflow cannot be run from n8n",
+	},
+	nameValueCollection(
+		'workflowOtherParameters',
+		'Other Parameters',
+		'Parameters by name, for a workflow whose parameters Nexthink does not list (sent in "params")',
+		'run',
+	),
+	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
+	collectionOf('options', show(['run']), withWaitOptions([
+		allowWritesOption(actionWritesDescription('run the workflow')),
+		requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
+	])),
+];
 
-	const ready = preparations.flatMap((preparation) => (preparation.ok ? [preparation.prepared] : []));
-	const toSend = ready.filter((prepared) => !prepared.validateOnly);
-	const toCheck = ready.filter((prepared) => prepared.validateOnly);
-	const waiting = toSend.filter((prepared) => prepared.wait !== undefined);
-	const plan = planWorkflowRequests(
-		toSend.map((prepared) => prepared.run),
-		MAX_WORKFLOW_TARGETS_PER_LIST,
-		waiting.length > 0 ? RESULTS_MAX_TARGETS_PER_REQUEST : Infinity,
-	);
-	const checkPlan = planWorkflowRequests(toCheck.map((prepared) => prepared.run));
-	const timeoutOf = new Map(ready.map((prepared) => [prepared.run.itemIndex, prepared.timeoutMs]));
-
-	const results: WorkflowRequestResult[] = await sendPlannedRequests(this, plan.requests, {
-		continueOnFail,
-		send: async (request) => await executeWorkflow(this, request, { timeoutMs: timeoutOf.get(request.itemIndexes[0]) as number, itemIndex: request.itemIndexes[0] }),
-		requestIdsOf: ranRequestIds,
-		objectOf: (request) => request.body.workflowId,
-	});
-
-	const outcomes = new Map<number, WorkflowRunOutcome>();
-	for (const prepared of toSend) outcomes.set(prepared.run.itemIndex, workflowRunOutcome(prepared.run, plan, results));
-	for (const prepared of toCheck) outcomes.set(prepared.run.itemIndex, workflowRunOutcome(prepared.run, checkPlan, undefined));
-
-	const waited = await waitForExecutions(this, waiting, outcomes, continueOnFail, results);
-
-	return [outcomeItems(this, preparations, outcomes, WORKFLOW_OUTCOME_KEY, waited)];
-}
-
-/**
- * Wait for Results over the executions the run created (each once, even when several items named
- * the same target), then each waiting item's `results`, keyed by item index. Under "Stop Workflow" a
- * status query that fails stops the node, saying which requests ran (they are not sent again).
- */
-async function waitForExecutions(
-	ctx: IExecuteFunctions,
-	waiting: readonly Prepared[],
-	outcomes: ReadonlyMap<number, WorkflowRunOutcome>,
-	continueOnFail: boolean,
-	results: readonly WorkflowRequestResult[],
-): Promise<Map<number, IDataObject>> {
-	const perItem = new Map<number, IDataObject>();
-	const settings = waiting[0]?.wait;
-	if (settings === undefined) return perItem;
-	const targetsOf = (itemIndex: number) => workflowWaitTargets(outcomes.get(itemIndex)?.targets ?? []);
-	const targets = new Map<string, WaitTarget>();
-	for (const prepared of waiting) {
-		for (const execution of targetsOf(prepared.run.itemIndex).followed) {
-			const target = { requestId: execution.requestId, target: execution.id };
-			targets.set(targetKey(target), target);
-		}
-	}
-	// no execution to follow (every request failed, or none was paired): nothing is polled
-	const wait = await waitForResults(ctx, 'workflow', [...targets.values()], settings, { timeoutMs: waiting[0].timeoutMs });
-	if (wait.error !== undefined && !continueOnFail) {
-		throw withRequestsMade(new NodeOperationError(ctx.getNode(), wait.error.message, { description: wait.error.description }), ranRequestIds(results));
-	}
-	for (const prepared of waiting) {
-		const { followed, unfollowed } = targetsOf(prepared.run.itemIndex);
-		if (followed.length === 0 && unfollowed === 0) continue;
-		const itemWait = itemResults('executionId', followed, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs });
-		perItem.set(prepared.run.itemIndex, withUnfollowed(itemWait, unfollowed, settings.queryId) as IDataObject);
-	}
-	return perItem;
-}
+export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
+	outcomeKey: WORKFLOW_OUTCOME_KEY,
+	done: 'triggered',
+	prepare(itemIndex) {
+		return prepareItem(this, itemIndex);
+	},
+	check: (preparations) => checkSameWait(preparations),
+	validateOnly: (prepared) => prepared.validateOnly,
+	plan(itemIndexes, { items }) {
+		const waits = itemIndexes.some((itemIndex) => items.get(itemIndex)?.wait !== undefined);
+		return planWorkflowRequests(
+			itemIndexes.map((itemIndex) => (items.get(itemIndex) as Prepared).run),
+			MAX_WORKFLOW_TARGETS_PER_LIST,
+			waits ? RESULTS_MAX_TARGETS_PER_REQUEST : Infinity,
+		);
+	},
+	async send(request, { items }) {
+		const [itemIndex] = request.itemIndexes;
+		return await executeWorkflow(this, request, { timeoutMs: (items.get(itemIndex) as Prepared).timeoutMs, itemIndex });
+	},
+	refusedObject: (request) => request.body.workflowId,
+	requestIds: (_request, result) => [result.requestUuid],
+	outcomes(plan, results, { items }) {
+		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, workflowRunOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
+	},
+	async afterSending(outcomes, { items }) {
+		const reached = (itemIndex: number) => workflowWaitTargets(outcomes.get(itemIndex)?.targets ?? []);
+		return await waitForItems(this, 'workflow', items, outcomes, 'executionId', reached, (results, { unfollowed }, queryId) => withUnfollowed(results, unfollowed ?? 0, queryId));
+	},
+};
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('workflowRunOptions', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
 	if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
 	const workflowId = normaliseWorkflowId(ctx.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));

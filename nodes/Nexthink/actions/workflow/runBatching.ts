@@ -13,7 +13,8 @@
  * request, and what the test server does), and only when the count matches the targets sent.
  * Otherwise the targets get no execution ID and the outcome says so (`executionIdsPaired: false`).
  */
-import { requestError, type FailedRequest } from '../shared/runPlan';
+import type { RequestResult } from '../../shared/runBatched';
+import { requestError } from '../shared/runPlan';
 import type { WorkflowExecutionAnswer } from './answers';
 import { MAX_WORKFLOW_TARGETS_PER_LIST, type ApiVersion, type WorkflowTarget } from './runInput';
 
@@ -96,7 +97,7 @@ export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPe
 	return { requests, placements };
 }
 
-export type WorkflowRequestResult = ({ ok: true } & WorkflowExecutionAnswer) | FailedRequest;
+export type WorkflowRequestResult = RequestResult<WorkflowExecutionAnswer>;
 
 export interface WorkflowTargetOutcome {
 	type: 'device' | 'user';
@@ -167,9 +168,4 @@ export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan,
 	outcome.duplicates = run.duplicatesInItem;
 	if (error !== undefined) outcome.error = error;
 	return outcome;
-}
-
-/** The request IDs of the requests that ran (for "Stop Workflow" after some ran). */
-export function ranRequestIds(results: ReadonlyArray<WorkflowRequestResult>): string[] {
-	return results.flatMap((result) => (result.ok ? [result.requestUuid] : []));
 }
