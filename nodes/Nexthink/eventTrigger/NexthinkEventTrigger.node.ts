@@ -129,10 +129,10 @@ export class NexthinkEventTrigger implements INodeType {
 			/** The values to type into Nexthink, for the production URL of this node. */
 			async setupValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				const base = this.getInstanceBaseUrl().replace(/\/+$/, '');
-				const path = String(this.getCurrentNodeParameter('path') ?? '').replace(/^\/+/, '') || this.getNode().webhookId || '';
-				const mode = this.getCurrentNodeParameter('mode');
+				const path = String(this.getNodeParameter('path', '')).replace(/^\/+/, '') || this.getNode().webhookId || '';
+				const mode = this.getNodeParameter('mode', 'webhook');
 				const channel = CHANNELS.includes(mode as Channel) ? (mode as Channel) : 'webhook';
-				const table = this.getCurrentNodeParameter('eventTable');
+				const table = this.getNodeParameter('eventTable', 'auto');
 				const lines = setupLines(channel, `${base}/webhook/${path}`, isEventTable(table) ? table : undefined);
 				return lines.map(({ label, value }) => ({ name: `${label}: ${value}`, value }));
 			},

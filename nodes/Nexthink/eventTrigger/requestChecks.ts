@@ -57,7 +57,7 @@ function tooLarge(limitBytes: number): Refusal {
 	};
 }
 
-const formatMegabytes = (bytes: number): string => `${Number((bytes / MEGABYTE).toFixed(2))} MB`;
+const formatMegabytes = (bytes: number): string => `${Number((bytes / MEGABYTE).toPrecision(3))} MB`;
 
 /** Refuses a declared `Content-Length` over the limit before anything is read. */
 export function checkDeclaredSize(contentLength: string | string[] | undefined, limitBytes: number): Refusal | undefined {
