@@ -264,6 +264,39 @@ async function callWorkflow(call) {
 	return { failed, status: answer.status, json: answer.json, outputs, elapsedMs: Date.now() - started };
 }
 
+/**
+ * Command line (the sandbox of `npm start`): plays Nexthink against a URL and prints the answers.
+ *   node test/server/outbound.js alert <url> <token> [repeats]       an alert webhook (Bearer)
+ *   node test/server/outbound.js exporter <url> <token> [rows] [ndjson|array|records]
+ *   node test/server/outbound.js workflow <url> <token> [device]     a Service/API thinklet call
+ * @param {string[]} argv
+ */
+async function main(argv) {
+	const [command, url, token, extra, shape] = argv;
+	const credential = { type: /** @type {const} */ ('bearer'), token };
+	if (!url || !token) throw new Error('usage: outbound.js alert|exporter|workflow <url> <token> [...]');
+	if (command === 'alert') {
+		const values = { 'alert.monitor.name': 'High CPU usage', 'alert.status': 'open', 'alert.context': 'LAPTOP-ZRH-001', 'monitor.priority': 'high', trigger_time: new Date().toISOString(), recovery_time: '' };
+		const answers = await sendWebhook({ url, credential, template: ALERT_TEMPLATE, values, repeats: Number(extra ?? 2) });
+		for (const answer of answers) process.stdout.write(`${answer.status} ${answer.text}\n`);
+	} else if (command === 'exporter') {
+		const answer = await sendExporterBatch({ url, credential, shape: /** @type {any} */ (shape ?? 'records'), rows: exporterRows(Number(extra ?? 1000)), chunked: true });
+		process.stdout.write(`${answer.status} ${answer.text}\n`);
+	} else if (command === 'workflow') {
+		const result = await callWorkflow({ url, credential, payload: { device: extra ?? 'LAPTOP-ZRH-001' }, outputs: { hasOpenTicket: '$.hasOpenTicket', ticket: '$.ticket' } });
+		process.stdout.write(`${JSON.stringify(result)}\n`);
+	} else {
+		throw new Error(`unknown command ${command}: alert, exporter or workflow`);
+	}
+}
+
+if (require.main === module) {
+	main(process.argv.slice(2)).catch((error) => {
+		process.stderr.write(`${error.message}\n`);
+		process.exitCode = 1;
+	});
+}
+
 module.exports = {
 	ALERT_TEMPLATE,
 	THINKLET_TIMEOUT_MS,
