@@ -82,9 +82,22 @@ function send(call) {
 	if (typeof call.body === 'string' || Buffer.isBuffer(call.body)) headers['content-length'] = String(Buffer.byteLength(call.body));
 	const maxAnswerBytes = call.maxAnswerBytes ?? Infinity;
 	return new Promise((resolve, reject) => {
+		/** @type {import('node:http').IncomingMessage | undefined} */
+		let answer;
+		/** @type {Buffer[]} */
+		const chunks = [];
+		const finish = () => {
+			const text = Buffer.concat(chunks).toString('utf8');
+			let json;
+			try {
+				json = JSON.parse(text);
+			} catch {
+				json = undefined;
+			}
+			resolve({ status: answer?.statusCode ?? 0, headers: answer?.headers ?? {}, text, json });
+		};
 		const request = transport.request(url, { method: call.method ?? 'POST', headers, timeout: call.timeoutMs ?? 60_000 }, (response) => {
-			/** @type {Buffer[]} */
-			const chunks = [];
+			answer = response;
 			let size = 0;
 			response.on('data', (chunk) => {
 				size += chunk.length;
@@ -94,20 +107,12 @@ function send(call) {
 				}
 				chunks.push(chunk);
 			});
-			response.on('end', () => {
-				const text = Buffer.concat(chunks).toString('utf8');
-				let json;
-				try {
-					json = JSON.parse(text);
-				} catch {
-					json = undefined;
-				}
-				resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
-			});
-			response.on('error', reject);
+			response.on('end', finish);
 		});
 		request.on('timeout', () => request.destroy(new Error(`no answer within ${call.timeoutMs ?? 60_000} ms`)));
-		request.on('error', reject);
+		// A server that answers before reading the whole body (401, 413) may close the connection
+		// while the body is still being sent: the answer that arrived counts.
+		request.on('error', (error) => (answer && error.message.indexOf('the answer is over') < 0 ? finish() : reject(error)));
 		const body = call.body;
 		if (body === undefined) {
 			request.end();

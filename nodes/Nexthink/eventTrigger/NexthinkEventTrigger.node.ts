@@ -38,7 +38,6 @@ import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readD
 import { eventTriggerProperties } from './description';
 import { isEventTable } from './eventTable';
 import { exporterItems, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
-import { DEFAULT_MAX_BODY_MB } from './modes/shared';
 import { redactHeaders, redactQuery } from './redaction';
 import {
 	ALL_METHODS,
@@ -64,6 +63,9 @@ const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({
 	path: '={{$parameter["path"]}}',
 	isFullPath: true,
 	responseMode: '={{$parameter["mode"] === "workflowCall" ? $parameter["responseMode"] : "onReceived"}}',
+	// '' lets n8n answer `onReceived` with the node's `webhookResponse` (both generations default
+	// an absent value to 'firstEntryJson', which they would send as the text "firstEntryJson")
+	responseData: '={{$parameter["mode"] === "workflowCall" && $parameter["responseMode"] === "lastNode" ? "firstEntryJson" : ""}}',
 	ndvHideMethod: true,
 	ndvHideUrl: method !== 'POST',
 }));
@@ -168,8 +170,9 @@ export class NexthinkEventTrigger implements INodeType {
 		if (typeRefusal) return refuse(typeRefusal);
 
 		const options = this.getNodeParameter(OPTIONS_PARAMETER[channel], {}) as IDataObject;
-		const maxMb = typeof options.maxBodySizeMb === 'number' && options.maxBodySizeMb > 0 ? options.maxBodySizeMb : DEFAULT_MAX_BODY_MB;
-		const limitBytes = Math.floor(maxMb * MEGABYTE);
+		// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
+		const maxMb = typeof options.maxBodySizeMb === 'number' && options.maxBodySizeMb > 0 ? options.maxBodySizeMb : 0;
+		const limitBytes = maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
 		const sizeRefusal = checkDeclaredSize(request.headers['content-length'], limitBytes);
 		if (sizeRefusal) return refuse(sizeRefusal);
 

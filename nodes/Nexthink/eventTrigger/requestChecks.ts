@@ -53,7 +53,7 @@ function tooLarge(limitBytes: number): Refusal {
 	return {
 		status: 413,
 		error: 'payload_too_large',
-		message: `The body is larger than this trigger's limit of ${formatMegabytes(limitBytes)} (Maximum Body Size); n8n's own limit is N8N_PAYLOAD_SIZE_MAX`,
+		message: `The body is larger than this trigger's limit of ${formatMegabytes(limitBytes)} (Maximum Body Size)`,
 	};
 }
 

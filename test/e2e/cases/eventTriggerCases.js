@@ -23,7 +23,7 @@ const assert = require('node:assert/strict');
 const { buildWorkflow, noOpNode } = require('../lib/workflow');
 const { CONNECTOR_CREDENTIAL, CONNECTOR_TOKEN } = require('../../../scripts/n8n-examples');
 const { latestExecution, jsonOf, assertSucceeded } = require('../lib/runData');
-const { ALERT_TEMPLATE, callWorkflow, send, sendExporterBatch, sendWebhook } = require('../../server/outbound');
+const { ALERT_TEMPLATE, callWorkflow, exporterRows, send, sendExporterBatch, sendWebhook } = require('../../server/outbound');
 
 const EVENT_TRIGGER = 'n8n-nodes-nexthink.nexthinkEventTrigger';
 const credential = { type: /** @type {const} */ ('bearer'), token: CONNECTOR_TOKEN };
@@ -64,7 +64,7 @@ function eventTriggerWorkflows() {
 			name: 'e2e: Nexthink Event Trigger, exporter batches',
 			nodes: [
 				eventTrigger(WORKFLOWS.batch.path, { mode: 'dataExporter' }),
-				code('Count', "const rows = $input.all().map((item) => item.json);\nreturn [{ json: { rows: rows.length, names: new Set(rows.map((row) => row.name)).size, ids: new Set(rows.map((row) => row.nexthinkBatch.id)).size, last: rows[rows.length - 1] } }];"),
+				code('Count', "const rows = $input.all().map((item) => item.json);\nreturn [{ json: { rows: rows.length, names: new Set(rows.map((row) => row.name ?? row['device.name'])).size, ids: new Set(rows.map((row) => row.nexthinkBatch.id)).size, last: rows[rows.length - 1] } }];"),
 			],
 			connections: [['Nexthink Event Trigger', 'Count']],
 		}),
@@ -162,10 +162,11 @@ async function runEventTriggerChecks(suite, { n8n, session, label }) {
 		const test = await send({ url: `${n8n.baseUrl}/webhook-test/${WORKFLOWS.events.path}`, credential, body: '{"monitor":"x"}' });
 		assert.equal(test.status, 404, `the test URL answers only while the editor listens: ${test.status} ${test.text}`);
 		const known = Math.max(0, ...(await executionIds(session, WORKFLOWS.events.id)));
-		// 17 MiB: over n8n's default N8N_PAYLOAD_SIZE_MAX of 16 MiB, and over the trigger's default limit
+		// 17 MiB: over n8n's default N8N_PAYLOAD_SIZE_MAX of 16 MiB (the trigger has no limit of its own by default)
 		const big = JSON.stringify({ monitor: 'x', note: 'n'.repeat(17 * 1024 * 1024) });
 		const tooBig = await send({ url: url(WORKFLOWS.events), credential, body: big });
 		assert.equal(tooBig.status, 413, tooBig.text.slice(0, 300));
+		assert.match(tooBig.json?.message ?? '', /N8N_PAYLOAD_SIZE_MAX/);
 		const streamed = await send({ url: url(WORKFLOWS.events), credential, body: [big.slice(0, 9_000_000), big.slice(9_000_000)] });
 		assert.equal(streamed.status, 413, streamed.text.slice(0, 300));
 		assert.match(streamed.json?.message ?? '', /N8N_PAYLOAD_SIZE_MAX/);
@@ -221,4 +222,69 @@ async function runEventTriggerChecks(suite, { n8n, session, label }) {
 	});
 }
 
-module.exports = { EVENT_TRIGGER_CHECKS, eventTriggerWorkflows, eventTriggerWorkflowIds, runEventTriggerChecks, executionIds, untilRegistered, ALERT };
+/** Queue mode (cases/queueMode.js): the webhook arrives at the main process, the execution runs on a worker. */
+const QUEUE_EVENT_TRIGGER_TESTS = [
+	'Event Trigger: an alert arrives at the main process and runs on the worker; its repeat starts nothing',
+	'Event Trigger: a workflow call is answered by the Respond to Webhook node the worker runs',
+	'Event Trigger: a 40,000-row batch of about 19 MB passes once N8N_PAYLOAD_SIZE_MAX is raised on the main process',
+];
+
+/**
+ * The workflows queue mode imports and publishes: the alert and open-ticket examples and the batch workflow.
+ * @param {any[]} examples  every example workflow
+ */
+function queueEventTriggerWorkflows(examples) {
+	const wanted = new Set(['nxExAlertTicket', 'nxExOpenTicketCheck']);
+	return [...examples.filter((workflow) => wanted.has(workflow.id)), ...eventTriggerWorkflows().filter((workflow) => workflow.id === WORKFLOWS.batch.id)];
+}
+
+/**
+ * @param {import('../lib/suite').Suite} suite
+ * @param {{ n8n: import('../../../scripts/n8n-instance').N8nInstance, session: import('../../../scripts/n8n-instance').RestSession, label: string }} context
+ * @returns {Promise<number[]>} the executions started, for the worker-log check
+ */
+async function runQueueEventTriggerChecks(suite, { n8n, session, label }) {
+	const n8nDir = n8n.runtime.dir;
+	/** @type {number[]} */
+	const started = [];
+	await suite.test(`${label} ${QUEUE_EVENT_TRIGGER_TESTS[0]}`, async () => {
+		const url = `${n8n.baseUrl}/webhook/nexthink-alerts`;
+		await untilRegistered(url);
+		const alert = { ...ALERT, trigger_time: new Date().toISOString() };
+		const answers = await sendWebhook({ url, credential, template: ALERT_TEMPLATE, values: alert, repeats: 2 });
+		assert.deepEqual(answers.map((/** @type {any} */ answer) => [answer.status, answer.json?.items]), [[200, 1], [200, 0]]);
+		const execution = await latestExecution(session, 'nxExAlertTicket', n8nDir, 0);
+		assertSucceeded(execution.run);
+		assert.equal(execution.mode, 'webhook');
+		assert.equal(jsonOf(execution.run, 'Ticket')[0].short_description, '[Nexthink] Teams crashes triggered on LAPTOP-ZRH-001');
+		assert.equal((await executionIds(session, 'nxExAlertTicket')).length, 1, 'the repeat started nothing');
+		started.push(execution.id);
+	});
+	await suite.test(`${label} ${QUEUE_EVENT_TRIGGER_TESTS[1]}`, async () => {
+		const url = `${n8n.baseUrl}/webhook/nexthink-open-ticket`;
+		await untilRegistered(url);
+		const result = await callWorkflow({ url, credential, payload: { device: 'LAPTOP-ZRH-001' }, outputs: { hasOpenTicket: '$.hasOpenTicket', ticket: '$.ticket' } });
+		assert.equal(result.failed, undefined, JSON.stringify(result));
+		assert.deepEqual(result.outputs, { hasOpenTicket: 'yes', ticket: 'INC0012345' });
+		started.push((await latestExecution(session, 'nxExOpenTicketCheck', n8nDir, 0)).id);
+	});
+	await suite.test(`${label} ${QUEUE_EVENT_TRIGGER_TESTS[2]}`, async () => {
+		const url = `${n8n.baseUrl}/webhook/${WORKFLOWS.batch.path}`;
+		await untilRegistered(url);
+		const batch = await sendExporterBatch({ url, credential, shape: 'array', rows: exporterRows(40_000, 5), chunked: true });
+		assert.equal(batch.status, 200, batch.text.slice(0, 300));
+		assert.deepEqual(batch.json, { status: 'ok', items: 40_000, duplicates: 0 });
+		const execution = await latestExecution(session, WORKFLOWS.batch.id, n8nDir, 0);
+		assertSucceeded(execution.run);
+		const [count] = jsonOf(execution.run, 'Count');
+		assert.deepEqual([count.rows, count.ids, count.last.nexthinkBatch.rowIndex], [40_000, 1, 39_999]);
+		started.push(execution.id);
+	});
+	return started;
+}
+
+module.exports = {
+	QUEUE_EVENT_TRIGGER_TESTS,
+	queueEventTriggerWorkflows,
+	runQueueEventTriggerChecks,
+	EVENT_TRIGGER_CHECKS, eventTriggerWorkflows, eventTriggerWorkflowIds, runEventTriggerChecks, executionIds, untilRegistered, ALERT };

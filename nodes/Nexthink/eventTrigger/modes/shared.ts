@@ -1,16 +1,14 @@
 /** Parameters two channels share (Webhook and Data Exporter): the repeat filter and the body size limit. */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-export const DEFAULT_MAX_BODY_MB = 16;
-
 export const maxBodySizeOption: INodeProperties = {
 	displayName: 'Maximum Body Size (MB)',
 	name: 'maxBodySizeMb',
 	type: 'number',
-	typeOptions: { minValue: 0.001, numberPrecision: 3 },
-	default: DEFAULT_MAX_BODY_MB,
+	typeOptions: { minValue: 0, numberPrecision: 3 },
+	default: 0,
 	description:
-		"A larger body is refused with 413 and starts nothing. n8n's own limit, N8N_PAYLOAD_SIZE_MAX (16 MiB unless raised), applies first.",
+		"A larger body is refused with 413 and starts nothing. 0: only n8n's own limit, N8N_PAYLOAD_SIZE_MAX (16 MiB unless raised), which applies in any case.",
 };
 
 export function dedupeProperties(displayOptions: IDisplayOptions, fieldsDescription: string): INodeProperties[] {

@@ -37,7 +37,7 @@ export const description: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Place a 'Respond to Webhook' node before any slow step. For failures, set the failing node's On Error to 'Continue (using error output)' and answer {\"status\": \"error\"} from a second Respond to Webhook node: n8n itself answers an unhandled failure with 500 {\"message\": \"Error in workflow\"}.",
+			"Use a 'Respond to Webhook' node of version 1 (copy it from the example nexthink-workflow-open-ticket.json): from version 1.1 n8n's node runs only after n8n's own webhook triggers. Place it before any slow step; answer failures from the error output, or n8n answers 500 {\"message\": \"Error in workflow\"}.",
 		name: 'responseNodeNotice',
 		type: 'notice',
 		default: '',
