@@ -15,6 +15,7 @@ const BENCHMARKS = [
 	['enrichment.js', quick ? ['--items', '10000', '--runs', '3'] : ['--items', '100000', '--runs', '3']],
 	['polling.js', quick ? ['--scale', '100', '--runs', '1'] : ['--scale', '20', '--runs', '3']],
 	['n8n-side-by-side.js', quick ? ['--rows', '10000', '--runs', '1'] : ['--rows', '1000000', '--runs', '3']],
+	['event-trigger-batch.js', quick ? ['--rows', '10000', '--runs', '1'] : ['--rows', '100000', '--runs', '3']],
 	['bombs.js', quick ? ['--timeout-s', '30'] : ['--timeout-s', '120']],
 	['execute-bombs.js', []],
 	['file-output.js', quick ? ['--mb', '64'] : ['--mb', '2048']],

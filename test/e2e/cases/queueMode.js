@@ -92,7 +92,7 @@ async function runQueueMode(suite, runtime, tarball, workDir, options) {
 			await n8n.importWorkflows([...queueCases().map((testCase) => testCase.workflow('webhook')), ...eventWorkflows]);
 			for (const testCase of queueCases()) await n8n.activate(testCase.id);
 			for (const workflow of eventWorkflows) await n8n.activate(workflow.id);
-			// a 40,000-row batch of 15 columns (about 19 MB) is over n8n's default 16 MiB: raised on the main process, which receives webhooks
+			// a 30,000-row batch of about 20 MB is over n8n's default 16 MiB: raised on the main process, which receives webhooks
 			await n8n.start({ env: { N8N_PAYLOAD_SIZE_MAX: '64' } });
 			const workerHealthPort = await freePort();
 			await n8n.spawnProcess('worker', ['worker', '--concurrency=2'], {

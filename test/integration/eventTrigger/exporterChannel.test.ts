@@ -29,7 +29,7 @@ describe('Data Exporter channel', () => {
 	])(
 		'splits a %s batch of 100,000 rows into one item per row, equal to what was sent',
 		async (shape, contentType) => {
-			// 100,000 device rows are about 48 MB: over n8n's default 16 MiB, so raised the way docs/event-trigger.md says
+			// 100,000 device rows are about 59 MB: over n8n's default 16 MiB, so raised the way docs/event-trigger.md says
 			trigger = await serveEventTrigger({ parameters: { mode: 'dataExporter', exporterOptions: { maxBodySizeMb: 64 } }, credentials, payloadSizeMaxMb: 64 });
 			const properties = shape === 'records' ? { exporter: 'daily devices', runAt: '2026-11-27T02:00:00Z' } : undefined;
 			const answer = await sendExporterBatch({ url: trigger.url, credential, shape, rows: exporterRows(ROWS, 7), properties, contentType, chunked: true });
