@@ -84,10 +84,11 @@ function secretsOf(expected: ExpectedAuthorization): string[] {
 	return [];
 }
 
-function readChannel(context: IWebhookFunctions): Channel {
-	const mode = context.getNodeParameter('mode', 'webhook');
-	return CHANNELS.includes(mode as Channel) ? (mode as Channel) : 'webhook';
-}
+/** A switch as an expression may give it: `true` or the text "true". */
+const isOn = (value: unknown): boolean => value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+
+/** A configuration the node cannot run with: answered 500 with what to fix, nothing started. */
+const configurationRefusal = (message: string): Refusal => ({ status: 500, error: 'configuration', message });
 
 function commaList(value: unknown): string[] {
 	return typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter((part) => part !== '') : [];
@@ -144,7 +145,7 @@ export class NexthinkEventTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const response = this.getResponseObject();
-		const channel = readChannel(this);
+		const mode = this.getNodeParameter('mode', 'webhook');
 		const node = this.getNode().name;
 
 		const refuse = (refusal: Refusal): IWebhookResponseData => {
@@ -154,6 +155,8 @@ export class NexthinkEventTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		};
 
+		if (!CHANNELS.includes(mode as Channel)) return refuse(configurationRefusal(`The trigger's Channel "${String(mode)}" is not Webhook, Data Exporter or Workflow Call`));
+		const channel = mode as Channel;
 		const expected = await expectedAuthorization(this);
 		const authorization = checkAuthorization(request.headers.authorization, expected);
 		if (!authorization.ok) {
@@ -216,17 +219,17 @@ export class NexthinkEventTrigger implements INodeType {
 						if (nexthink.eventTable === null) Object.assign(nexthink, { eventTable: fallback, eventTableBasis: 'configured' });
 					}
 				}
-				if (this.getNodeParameter('dedupe', false) === true) {
+				if (isOn(this.getNodeParameter('dedupe', false))) {
 					const fields = commaList(this.getNodeParameter('dedupeFields', ''));
 					dedupeKeys = items.map((item) => dedupeKey(item.body, fields));
 				}
 			} else if (channel === 'dataExporter') {
-				if (this.getNodeParameter('dedupe', false) === true) {
+				if (isOn(this.getNodeParameter('dedupe', false))) {
 					const fields = commaList(this.getNodeParameter('dedupeFields', ''));
 					const batchValue = body.shape === 'records' ? body.properties : body.shape === 'object' ? body.value : {};
 					dedupeKeys = [fields.length === 0 && raw ? dedupeKeyOfBytes(raw) : dedupeKey(fields.length === 0 ? body : batchValue, fields)];
 				}
-				items = exporterItems(body, call, { batchId: randomUUID(), includeRequest: options.includeRequest === true }) as IDataObject[];
+				items = exporterItems(body, call, { batchId: randomUUID(), includeRequest: isOn(options.includeRequest) }) as IDataObject[];
 			} else {
 				items = [workflowCallItem(body, call) as IDataObject];
 			}
@@ -237,10 +240,14 @@ export class NexthinkEventTrigger implements INodeType {
 
 		let duplicates = 0;
 		if (dedupeKeys) {
-			const windowMinutes = Number(this.getNodeParameter('dedupeWindowMinutes', 60));
+			const window = this.getNodeParameter('dedupeWindowMinutes', 60);
+			const windowMinutes = typeof window === 'string' && window.trim() !== '' ? Number(window) : window;
+			if (typeof windowMinutes !== 'number' || !Number.isFinite(windowMinutes) || windowMinutes <= 0) {
+				return refuse(configurationRefusal(`The trigger's Window (Minutes) must be a positive number, not ${JSON.stringify(window)}`));
+			}
 			const staticData = this.getWorkflowStaticData('node');
 			const checked = checkDuplicates(readDedupeState(staticData.dedupe), dedupeKeys, Date.now(), {
-				windowMs: (Number.isFinite(windowMinutes) && windowMinutes > 0 ? windowMinutes : 60) * 60_000,
+				windowMs: windowMinutes * 60_000,
 				maxEntries: DEDUPE_MAX_ENTRIES,
 			});
 			staticData.dedupe = checked.state as unknown as IDataObject;
@@ -264,7 +271,7 @@ export class NexthinkEventTrigger implements INodeType {
 					try {
 						answer = JSON.parse(fixed) as unknown;
 					} catch {
-						return refuse({ status: 500, error: 'configuration', message: 'The trigger\'s Response JSON is not valid JSON' });
+						return refuse(configurationRefusal("The trigger's Response JSON is not valid JSON"));
 					}
 				}
 				return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: answer };

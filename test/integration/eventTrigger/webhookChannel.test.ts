@@ -167,6 +167,24 @@ describe('Webhook channel', () => {
 		expect(Object.keys((trigger.staticData()['node:Nexthink Event Trigger'] as { dedupe: { seen: object } }).dedupe.seen)).toHaveLength(2);
 	});
 
+	it('takes switches given as text by an expression, and refuses a window that is not a positive number with what to fix', async () => {
+		trigger = await serveEventTrigger({ parameters: { mode: 'webhook', dedupe: 'true', dedupeWindowMinutes: '30' }, credentials: BEARER });
+		const answers = await sendWebhook({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, template: ALERT_TEMPLATE, values: ALERT, repeats: 2 });
+		expect(answers.map((answer: { json: { items: number } }) => answer.json.items)).toEqual([1, 0]);
+		await trigger.close();
+		trigger = await serveEventTrigger({ parameters: { mode: 'webhook', dedupe: true, dedupeWindowMinutes: 'an hour' }, credentials: BEARER });
+		const [refused] = await sendWebhook({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, template: ALERT_TEMPLATE, values: ALERT });
+		expect([refused.status, refused.json]).toEqual([500, { status: 'error', error: 'configuration', message: 'The trigger\'s Window (Minutes) must be a positive number, not "an hour"' }]);
+		expect(trigger.executions).toEqual([]);
+	});
+
+	it('refuses a Channel it does not know, starting nothing', async () => {
+		trigger = await serveEventTrigger({ parameters: { mode: 'alerts' }, credentials: BEARER });
+		const answer = await send({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, body: '{}' });
+		expect([answer.status, (answer.json as { error: string }).error]).toEqual([500, 'configuration']);
+		expect(trigger.executions).toEqual([]);
+	});
+
 	it('answers an empty body 200 and starts nothing', async () => {
 		trigger = await serveEventTrigger({ parameters: { mode: 'webhook' }, credentials: BEARER });
 		const answer = await send({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, body: '' });
