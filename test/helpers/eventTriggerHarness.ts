@@ -2,9 +2,9 @@
  * Serves the Nexthink Event Trigger on 127.0.0.1 the way n8n's webhook server runs a webhook node,
  * in process: each call is a real HTTP request, the node's `webhook` method runs in n8n-core's own
  * `WebhookContext` (parameters, credentials, static data, helpers are n8n-core's code), and what
- * it returns is answered as n8n's webhook helpers answer it (`noWebhookResponse`: the node answered;
- * no `workflowData`: the `webhookResponse` or n8n's default message, nothing runs; otherwise the
- * execution "starts" here, i.e. its items are recorded, and the `webhookResponse` is answered).
+ * it returns is answered as n8n's webhook helpers answer it (`workflowData`: the execution "starts"
+ * here, i.e. its items are recorded; `noWebhookResponse`: the node answered; otherwise the
+ * `webhookResponse` or n8n's default message).
  *
  * Stand-ins for n8n's server (its express app is not in this package's dependencies):
  * `req.readRawBody()` reads the body once with n8n's payload limit (`payloadSizeMaxMb`, the
@@ -131,8 +131,8 @@ export async function serveEventTrigger(options: EventTriggerOptions): Promise<S
 			Object.defineProperty(context, 'logger', { value: { info: record, warn: record, error: record, debug() {} } });
 			const result = await nodeType.webhook.call(context);
 			savedStaticData = JSON.parse(JSON.stringify(workflow.staticData));
-			if (result.noWebhookResponse) return;
 			if (result.workflowData) executions.push(result.workflowData[0]);
+			if (result.noWebhookResponse) return;
 			const answer = result.webhookResponse ?? (result.workflowData ? { message: 'Workflow was started' } : { message: 'Webhook call received' });
 			response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
 			response.end(JSON.stringify(answer));
