@@ -9,11 +9,10 @@
  * Usage: npm run build && node test/bench/event-trigger-batch.js [--rows N] [--runs N]
  *
  * Each run is a fresh `n8n start` (so the process's peak RSS is that run's own) with
- * `N8N_PAYLOAD_SIZE_MAX=64` and executions not saved (`EXECUTIONS_DATA_SAVE_ON_SUCCESS=none`). Time
- * is measured from the first byte sent to the moment n8n's `workflow.postExecute` hook (an external
- * hook file, `EXTERNAL_HOOK_FILES`) has run, i.e. upload, body reading and parsing, the split, and the
- * workflow; the hook records the process's peak RSS and each node's item count (`Rows` must hold
- * every row). The two workflows run interleaved; medians.
+ * `N8N_PAYLOAD_SIZE_MAX=64` and executions not saved (n8nRuns.js). Time is measured from the first
+ * byte sent to the moment n8n's `workflow.postExecute` hook has run, i.e. upload, body reading and
+ * parsing, the split, and the workflow; the hook records the process's peak RSS and each node's
+ * item count (`Rows` must hold every row). The two workflows run interleaved; medians.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -21,33 +20,12 @@ const path = require('node:path');
 
 const { medianOf, numberOption } = require('./benchUtils');
 const { ensureN8n } = require('../../scripts/n8n-install');
-const { N8nInstance, installCommunityPackage, packPackage, sleep } = require('../../scripts/n8n-instance');
+const { packPackage, sleep } = require('../../scripts/n8n-instance');
+const { awaitRunRecord, benchN8n, clearRunRecords } = require('./n8nRuns');
 const { buildWorkflow, noOpNode, uuid } = require('../e2e/lib/workflow');
 const { exporterBody, exporterRows, send } = require('../server/outbound');
 
 const ROOT = path.join(__dirname, '../..');
-
-const HOOK_SOURCE = `'use strict';
-const fs = require('node:fs');
-const path = require('node:path');
-module.exports = {
-	workflow: {
-		postExecute: [
-			async function (run, workflowData, executionId) {
-				const nodes = {};
-				for (const [name, taskRuns] of Object.entries(run?.data?.resultData?.runData ?? {})) {
-					nodes[name] = {
-						executionTimeMs: taskRuns.reduce((sum, taskRun) => sum + (taskRun.executionTime ?? 0), 0),
-						items: (taskRuns.at(-1)?.data?.main ?? []).reduce((sum, output) => sum + (output?.length ?? 0), 0),
-					};
-				}
-				const result = { workflow: workflowData.name, error: run?.data?.resultData?.error?.message, nodes, peakRssMb: process.resourceUsage().maxRSS / 1024, endedAt: Date.now() };
-				fs.writeFileSync(path.join(process.env.BENCH_RESULT_DIR, executionId + '.json'), JSON.stringify(result));
-			},
-		],
-	},
-};
-`;
 
 const TRIGGER = {
 	id: 'benchEventTrigger',
@@ -99,21 +77,7 @@ async function main() {
 	try {
 		const body = Buffer.from([...exporterBody('records', exporterRows(rows, 11), { properties: { exporter: 'bench' } })].join(''));
 		const tarball = await packPackage(ROOT, path.join(workDir, 'pack'));
-		const resultDir = path.join(workDir, 'results');
-		fs.mkdirSync(resultDir);
-		const hookFile = path.join(workDir, 'bench-hooks.js');
-		fs.writeFileSync(hookFile, HOOK_SOURCE);
-		const n8n = await N8nInstance.inFolder(runtime, workDir, {
-			env: {
-				EXTERNAL_HOOK_FILES: hookFile,
-				BENCH_RESULT_DIR: resultDir,
-				EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none',
-				EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'false',
-				N8N_PAYLOAD_SIZE_MAX: '64',
-				N8N_LOG_LEVEL: 'warn',
-			},
-		});
-		installCommunityPackage(n8n.userFolder, tarball);
+		const { n8n, resultDir } = await benchN8n(runtime, workDir, tarball, { N8N_PAYLOAD_SIZE_MAX: '64' });
 		const workflows = [TRIGGER, WEBHOOK_SPLIT];
 		await n8n.importWorkflows(workflows.map((workflow) => buildWorkflow(workflow)));
 		for (const workflow of workflows) await n8n.activate(workflow.id);
@@ -156,26 +120,20 @@ async function main() {
 
 /**
  * One measured run: a fresh `n8n start`, the batch posted, the hook's record awaited.
- * @param {N8nInstance} n8n @param {{ id: string, name: string, path: string }} workflow @param {Buffer} body @param {string} resultDir
+ * @param {import('../../scripts/n8n-instance').N8nInstance} n8n @param {{ id: string, name: string, path: string }} workflow @param {Buffer} body @param {string} resultDir
  */
 async function runOnce(n8n, workflow, body, resultDir) {
-	for (const file of fs.readdirSync(resultDir)) fs.rmSync(path.join(resultDir, file));
 	await n8n.start();
 	try {
 		const url = `${n8n.baseUrl}/webhook/${workflow.path}`;
 		for (let attempt = 0; (await send({ url, method: 'POST', body: '{"probe":true}' })).status === 404 && attempt < 240; attempt++) await sleep(500);
-		for (const file of fs.readdirSync(resultDir)) fs.rmSync(path.join(resultDir, file));
+		clearRunRecords(resultDir);
 		const started = Date.now();
 		const answer = await send({ url, method: 'POST', body });
 		if (answer.status !== 200) throw new Error(`${workflow.name}: answered ${answer.status} ${answer.text.slice(0, 200)}`);
-		const deadline = Date.now() + 10 * 60_000;
-		for (;;) {
-			const files = fs.readdirSync(resultDir).map((file) => JSON.parse(fs.readFileSync(path.join(resultDir, file), 'utf8')));
-			const done = files.find((result) => (result.nodes.Rows?.items ?? 0) > 1);
-			if (done) return { ...done, ms: done.endedAt - started };
-			if (Date.now() > deadline) throw new Error(`${workflow.name}: no result after 10 minutes\n${n8n.logOf('main').slice(-3000)}`);
-			await sleep(100);
-		}
+		// the probe's run (one item) may end after the batch was sent
+		const record = await awaitRunRecord(n8n, resultDir, workflow.name, (result) => (result.nodes.Rows?.items ?? 0) > 1);
+		return { ...record, ms: record.endedAt - started };
 	} finally {
 		await n8n.stop('main');
 	}

@@ -24,42 +24,13 @@ const path = require('node:path');
 
 const { medianOf, numberOption } = require('./benchUtils');
 const { ensureN8n } = require('../../scripts/n8n-install');
-const { N8nInstance, installCommunityPackage, packPackage, sleep } = require('../../scripts/n8n-instance');
+const { packPackage } = require('../../scripts/n8n-instance');
+const { awaitRunRecord, benchN8n, clearRunRecords } = require('./n8nRuns');
 const { credentialRecord } = require('../../scripts/n8n-examples');
 const { buildWorkflow, exportNode, ifEqualsNode, uuid, waitNode } = require('../e2e/lib/workflow');
 
 const ROOT = path.join(__dirname, '../..');
 const QUERY_ID = '#bench_inventory';
-
-/** The hook n8n loads: it writes what the run measured to `$BENCH_RESULT_DIR/<executionId>.json`. */
-const HOOK_SOURCE = `'use strict';
-const fs = require('node:fs');
-const path = require('node:path');
-module.exports = {
-	workflow: {
-		postExecute: [
-			async function (run, workflowData, executionId) {
-				const nodes = {};
-				for (const [name, taskRuns] of Object.entries(run?.data?.resultData?.runData ?? {})) {
-					nodes[name] = {
-						runs: taskRuns.length,
-						executionTimeMs: taskRuns.reduce((sum, taskRun) => sum + (taskRun.executionTime ?? 0), 0),
-						items: (taskRuns.at(-1)?.data?.main ?? []).reduce((sum, output) => sum + (output?.length ?? 0), 0),
-						error: taskRuns.find((taskRun) => taskRun.error)?.error?.message,
-					};
-				}
-				const result = {
-					workflow: workflowData.name,
-					error: run?.data?.resultData?.error?.message,
-					nodes,
-					peakRssMb: process.resourceUsage().maxRSS / 1024,
-				};
-				fs.writeFileSync(path.join(process.env.BENCH_RESULT_DIR, executionId + '.json'), JSON.stringify(result));
-			},
-		],
-	},
-};
-`;
 
 /** A webhook start that answers at once, so the run's items never travel back over HTTP. @param {string} webhookPath */
 function webhookStart(webhookPath) {
@@ -159,20 +130,7 @@ async function main() {
 		for (const compression of ['NONE', 'GZIP']) await buildFileOnce(server, client, compression);
 
 		const tarball = await packPackage(ROOT, path.join(workDir, 'pack'));
-		const resultDir = path.join(workDir, 'results');
-		fs.mkdirSync(resultDir);
-		const hookFile = path.join(workDir, 'bench-hooks.js');
-		fs.writeFileSync(hookFile, HOOK_SOURCE);
-		const n8n = await N8nInstance.inFolder(runtime, workDir, {
-			env: {
-				EXTERNAL_HOOK_FILES: hookFile,
-				BENCH_RESULT_DIR: resultDir,
-				EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none',
-				EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'false',
-				N8N_LOG_LEVEL: 'warn',
-			},
-		});
-		installCommunityPackage(n8n.userFolder, tarball);
+		const { n8n, resultDir } = await benchN8n(runtime, workDir, tarball);
 		await n8n.importCredentials([credentialRecord(server)]);
 		const workflows = [nodeWorkflow('GZIP'), nodeWorkflow('NONE'), diyWorkflow(server, REQUIRED_SCOPE)];
 		await n8n.importWorkflows(workflows);
@@ -227,24 +185,15 @@ async function main() {
 
 /**
  * One measured run: a fresh `n8n start`, the workflow's webhook called, the hook's record awaited.
- * @param {N8nInstance} n8n @param {{ id: string, name: string }} workflow @param {string} resultDir
+ * @param {import('../../scripts/n8n-instance').N8nInstance} n8n @param {{ id: string, name: string }} workflow @param {string} resultDir
  */
 async function runOnce(n8n, workflow, resultDir) {
-	for (const file of fs.readdirSync(resultDir)) fs.rmSync(path.join(resultDir, file));
+	clearRunRecords(resultDir);
 	await n8n.start();
 	try {
 		const answer = await n8n.callWebhook(workflow.id);
 		if (answer.status !== 200) throw new Error(`${workflow.name}: webhook answered ${answer.status}`);
-		const deadline = Date.now() + 10 * 60_000;
-		for (;;) {
-			const [file] = fs.readdirSync(resultDir);
-			if (file) {
-				await sleep(200); // the hook writes the file in one call; let it finish
-				return JSON.parse(fs.readFileSync(path.join(resultDir, file), 'utf8'));
-			}
-			if (Date.now() > deadline) throw new Error(`${workflow.name}: no result after 10 minutes\n${n8n.logOf('main').slice(-3000)}`);
-			await sleep(250);
-		}
+		return await awaitRunRecord(n8n, resultDir, workflow.name);
 	} finally {
 		await n8n.stop('main');
 	}
