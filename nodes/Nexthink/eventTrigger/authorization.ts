@@ -92,7 +92,7 @@ export function refusalText(reason: RefusalReason): string {
 }
 
 /** Shortest token or password the credential test accepts: the only thing that keeps strangers out. */
-export const MINIMUM_SECRET_LENGTH = 16;
+const MINIMUM_SECRET_LENGTH = 16;
 
 /** What is wrong with a connector credential's values, or undefined when they are usable. */
 export function credentialProblem(values: Record<string, unknown>): string | undefined {

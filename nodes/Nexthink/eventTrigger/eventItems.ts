@@ -4,11 +4,10 @@
  *   element): `{ body, headers, query, method, nexthink: { channel, eventTable, eventTableBasis,
  *   isTest, receivedAt, eventIndex, eventCount } }`.
  * - Data Exporter: one item per row, the row's fields at the top (as a spreadsheet row) and the
- *   batch's identity under `nexthinkBatch` ({ id, rowIndex, rowCount, shape, receivedAt, plus the
- *   records object's other properties and, when asked, headers and query }). The rows are the
- *   parsed objects themselves (no copy); the properties, headers and query are one object shared
- *   by every row's `nexthinkBatch`. A row's own `nexthinkBatch` field is replaced. A batch of no
- *   rows gives no item.
+ *   batch's identity under `nexthinkBatch` ({ id, rowCount, shape, receivedAt, plus the records
+ *   object's other properties and, when asked, headers and query }), one object shared by every
+ *   row; a row's place in the batch is its item index. The rows are the parsed objects themselves
+ *   (no copy). A row's own `nexthinkBatch` field is replaced. A batch of no rows gives no item.
  * - Workflow Call: one item `{ body, headers, query, method, nexthink: { channel, receivedAt } }`.
  * A body these rules do not take (an exporter row that is not an object, two arrays of records, a
  * bare number) fails with a `BodyShapeError` that names it.
@@ -108,8 +107,9 @@ export function exporterItems(body: BodyShape, call: CallDetails, options: Batch
 		batch.headers = call.headers;
 		batch.query = call.query;
 	}
+	// one object for every row: n8n stores shared objects once (its execution data is `flatted`)
 	const items = rows as Json[];
-	for (let index = 0; index < items.length; index++) items[index].nexthinkBatch = { ...batch, rowIndex: index };
+	for (const item of items) item.nexthinkBatch = batch;
 	return items;
 }
 

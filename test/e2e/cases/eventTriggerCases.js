@@ -75,7 +75,6 @@ function eventTriggerWorkflows() {
 								{ aggregation: 'count', field: 'name' },
 								{ aggregation: 'countUnique', field: 'name' },
 								{ aggregation: 'countUnique', field: 'nexthinkBatch.id' },
-								{ aggregation: 'max', field: 'nexthinkBatch.rowIndex' },
 								{ aggregation: 'max', field: 'nexthinkBatch.rowCount' },
 							],
 						},
@@ -122,7 +121,6 @@ const summary = (rows) => ({
 	count_name: rows,
 	unique_count_name: rows,
 	unique_count_nexthinkBatch_id: 1,
-	max_nexthinkBatch_rowIndex: rows - 1,
 	max_nexthinkBatch_rowCount: rows,
 });
 

@@ -9,7 +9,9 @@ import { serveEventTrigger, type ServedTrigger } from '../../helpers/eventTrigge
 import { disposeHarness, loadOptionsContext } from '../../helpers/harness';
 import { FEW_N8N_RUNS_TIMEOUT_MS } from '../../helpers/timeouts';
 
-const { ALERT_TEMPLATE, send, sendWebhook } = require('../../server/outbound');
+import { splitForNexthink } from '../../../nodes/Nexthink/eventTrigger/setupGuidance';
+
+const { ALERT_TEMPLATE, joinUrl, send, sendWebhook } = require('../../server/outbound');
 
 const TOKEN = 'nx-webhook-token-5f0c9a7e2b1d4c36';
 const BEARER = { authType: 'bearer', token: TOKEN };
@@ -202,6 +204,27 @@ describe('setup help', () => {
 		expect(names[1]).toBe('Resource: webhook/nexthink/alerts');
 		expect(names.join('\n')).toMatch(/NQL condition: alert\.alerts \| list alert\.monitor\.name/);
 		expect(names.join('\n')).toMatch(/Warning: Nexthink calls only HTTPS/);
+	});
+
+	it('gives a credential URL and Resource that Nexthink joins into the trigger URL, either way; a split with two slashes or none misses it', async () => {
+		const trigger = await serveEventTrigger({ parameters: { mode: 'webhook' }, credentials: BEARER });
+		try {
+			const split = splitForNexthink(trigger.url);
+			const credential = { type: 'bearer', token: TOKEN };
+			for (const [credentialUrl, resource] of [
+				[split.credentialUrl, split.resource],
+				[split.alternative.credentialUrl, split.alternative.resource],
+			]) {
+				const [answer] = await sendWebhook({ url: joinUrl(credentialUrl, resource), credential, template: ALERT_TEMPLATE, values: ALERT });
+				expect(answer.status).toBe(200);
+			}
+			const [doubled] = await sendWebhook({ url: joinUrl(split.credentialUrl, split.alternative.resource), credential, template: ALERT_TEMPLATE, values: ALERT });
+			expect(doubled.status).toBe(404);
+			await expect(sendWebhook({ url: joinUrl(split.alternative.credentialUrl, split.resource), credential, template: ALERT_TEMPLATE, values: ALERT })).rejects.toThrow();
+			expect(trigger.executions).toHaveLength(2);
+		} finally {
+			await trigger.close();
+		}
 	});
 
 	it("tests a connector credential's values without calling anything", async () => {
