@@ -31,6 +31,23 @@ function credentialRecord(server, overrides = {}) {
 	};
 }
 
+/**
+ * The Nexthink connector credential the Event Trigger examples check calls against (Bearer), and
+ * the token the sandbox's Nexthink stand-in (test/server/outbound.js) sends.
+ */
+const CONNECTOR_CREDENTIAL = Object.freeze({ id: 'nxConnectorLocal01', name: 'Nexthink connector (local)' });
+const CONNECTOR_TOKEN = 'local-nexthink-connector-token-7c2e9b41';
+
+/** That credential as `n8n import:credentials` takes it. */
+function connectorCredentialRecord() {
+	return { ...CONNECTOR_CREDENTIAL, type: 'nexthinkConnectorApi', data: { authType: 'bearer', token: CONNECTOR_TOKEN } };
+}
+
+/** The examples Nexthink calls (Nexthink Event Trigger): published on import, so their production URLs answer. */
+const EVENT_TRIGGER_TYPE = 'n8n-nodes-nexthink.nexthinkEventTrigger';
+/** @param {any} workflow */
+const isCalledByNexthink = (workflow) => workflow.nodes.some((/** @type {any} */ node) => node.type === EVENT_TRIGGER_TYPE);
+
 const NIGHTLY_FILE = 'nightly-device-inventory-export.json';
 const NIGHTLY_FOLDER = '/data/nexthink/';
 
@@ -73,4 +90,10 @@ function mcpServerUrl(baseUrl, workflow) {
 	return `${baseUrl}/mcp/${trigger.parameters.path}`;
 }
 
-module.exports = { CREDENTIAL, credentialRecord, readExamples, localised, mcpServerUrl, EXAMPLES_DIR, MCP_EXAMPLE_FILE };
+module.exports = {
+	CONNECTOR_CREDENTIAL,
+	CONNECTOR_TOKEN,
+	connectorCredentialRecord,
+	isCalledByNexthink,
+	CREDENTIAL,
+	credentialRecord, readExamples, localised, mcpServerUrl, EXAMPLES_DIR, MCP_EXAMPLE_FILE };

@@ -23,7 +23,17 @@ const { parseArgs } = require('node:util');
 
 const { cacheRoot, ensureN8n } = require('./n8n-install');
 const { N8nInstance, RestSession, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
-const { CREDENTIAL, credentialRecord, readExamples, localised, mcpServerUrl, MCP_EXAMPLE_FILE } = require('./n8n-examples');
+const {
+	CONNECTOR_TOKEN,
+	CREDENTIAL,
+	connectorCredentialRecord,
+	credentialRecord,
+	isCalledByNexthink,
+	readExamples,
+	localised,
+	mcpServerUrl,
+	MCP_EXAMPLE_FILE,
+} = require('./n8n-examples');
 
 const REPO = path.resolve(__dirname, '..');
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Nexthink-demo-1' };
@@ -126,7 +136,7 @@ async function main() {
 async function serve(n8n, api, options) {
 	const { filesDir, home } = options;
 	installCommunityPackage(n8n.userFolder, options.tarball);
-	await n8n.importCredentials([credentialRecord(api)]);
+	await n8n.importCredentials([credentialRecord(api), connectorCredentialRecord()]);
 	// Imported once, so later runs keep the user's edits (--fresh starts over).
 	const mcpExample = readExamples().find(({ file }) => file === MCP_EXAMPLE_FILE)?.workflow;
 	if (!fs.existsSync(options.examplesMarker)) {
@@ -134,6 +144,8 @@ async function serve(n8n, api, options) {
 		await n8n.importWorkflows(readExamples().map(({ file, workflow }) => localised(file, workflow, { filesDir })));
 		// the MCP server example is live from the start: an MCP client can connect at once
 		if (mcpExample) await n8n.activate(mcpExample.id);
+		// the examples Nexthink calls are live too: test/server/outbound.js plays Nexthink against them
+		for (const { workflow } of readExamples().filter(({ workflow }) => isCalledByNexthink(workflow))) await n8n.activate(workflow.id);
 		fs.writeFileSync(options.examplesMarker, new Date().toISOString() + '\n');
 	}
 	say(`starting n8n ${n8n.runtime.version} (log: ${path.join(home, 'logs', 'main.log')})`);
@@ -149,6 +161,8 @@ async function serve(n8n, api, options) {
 			`  credential "${CREDENTIAL.name}" points at it; example workflows are under Overview.`,
 			...(mcpExample ? [`  MCP server (Nexthink tools):   ${mcpServerUrl(n8n.baseUrl, mcpExample)} (example "${mcpExample.name}", while published)`] : []),
 			`  files written by workflows:    ${filesDir}`,
+			`  Nexthink calling n8n:          node test/server/outbound.js alert|exporter|workflow ${n8n.baseUrl}/webhook/<path> ${CONNECTOR_TOKEN}`,
+			`                                 (the Event Trigger examples; credential "Nexthink connector (local)")`,
 			'',
 			'  Press Ctrl-C to stop.',
 			'',

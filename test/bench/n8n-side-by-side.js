@@ -34,6 +34,7 @@ const path = require('node:path');
 const { loadAverage, markdownTable, medianOf, numberOption, prepareBaseline, stringOption, writeDocsSection } = require('./benchUtils');
 const { ensureN8n } = require('../../scripts/n8n-install');
 const { N8nInstance, installCommunityPackage, packPackage, sleep } = require('../../scripts/n8n-instance');
+const { HOOK_SOURCE } = require('./n8nRuns');
 const { credentialRecord } = require('../../scripts/n8n-examples');
 const { buildWorkflow, exportNode, uuid } = require('../e2e/lib/workflow');
 
@@ -43,36 +44,6 @@ const FRESH_PROCESS_FROM_ROWS = 100_000;
 const COMPRESSIONS = /** @type {const} */ (['GZIP', 'NONE', 'ZSTD']);
 /** Below FRESH_PROCESS_FROM_ROWS, `--runs` times this many rounds. */
 const SMALL_ROUNDS_FACTOR = 5;
-
-/** The hook n8n loads: it writes what the run measured to `$BENCH_RESULT_DIR/<executionId>.json`. */
-const HOOK_SOURCE = `'use strict';
-const fs = require('node:fs');
-const path = require('node:path');
-module.exports = {
-	workflow: {
-		postExecute: [
-			async function (run, workflowData, executionId) {
-				const nodes = {};
-				for (const [name, taskRuns] of Object.entries(run?.data?.resultData?.runData ?? {})) {
-					nodes[name] = {
-						runs: taskRuns.length,
-						executionTimeMs: taskRuns.reduce((sum, taskRun) => sum + (taskRun.executionTime ?? 0), 0),
-						items: (taskRuns.at(-1)?.data?.main ?? []).reduce((sum, output) => sum + (output?.length ?? 0), 0),
-						error: taskRuns.find((taskRun) => taskRun.error)?.error?.message,
-					};
-				}
-				const result = {
-					workflow: workflowData.name,
-					error: run?.data?.resultData?.error?.message,
-					nodes,
-					peakRssMb: process.resourceUsage().maxRSS / 1024,
-				};
-				fs.writeFileSync(path.join(process.env.BENCH_RESULT_DIR, executionId + '.json'), JSON.stringify(result));
-			},
-		],
-	},
-};
-`;
 
 /** A webhook start that answers at once, so the run's items never travel back over HTTP. @param {string} webhookPath */
 function webhookStart(webhookPath) {

@@ -33,6 +33,7 @@ const BENCHMARKS = [
 		'n8n-side-by-side.js',
 		(quick ? ['--rows', '1000,10000', '--runs', '1', '--n8n', '2'] : ['--rows', '1000,1000000', '--runs', '3', '--n8n', '2,1']).concat(baselineArgs, docsArgs),
 	],
+	['event-trigger-batch.js', quick ? ['--rows', '10000', '--runs', '1'] : ['--rows', '100000', '--runs', '3']],
 	['bombs.js', quick ? ['--timeout-s', '30'] : ['--timeout-s', '120']],
 	['execute-bombs.js', []],
 	['file-output.js', quick ? ['--mb', '64'] : ['--mb', '2048']],

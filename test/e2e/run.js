@@ -29,7 +29,7 @@ const { ensureN8n } = require('../../scripts/n8n-install');
 const { N8nInstance, RestSession, installCommunityPackage, packPackage, runCommand, tail } = require('../../scripts/n8n-instance');
 const { startNexthinkServer } = require('../server');
 const { Suite, log } = require('./lib/suite');
-const { credentialRecord } = require('../../scripts/n8n-examples');
+const { connectorCredentialRecord, credentialRecord } = require('../../scripts/n8n-examples');
 const { CREDENTIAL, WRONG_SECRET, WRONG_SECRET_CREDENTIAL } = require('./lib/workflow');
 const { nodeCases } = require('./cases/nodeCases');
 const { errorOutputCases } = require('./cases/errorOutputCases');
@@ -43,6 +43,7 @@ const { runActiveTriggerChecks } = require('./cases/triggerCheck');
 const { runQueueMode, queueTestNames } = require('./cases/queueMode');
 const { runQueueModeEnvInstall, envInstallTestNames } = require('./cases/queueModeEnvInstall');
 const { MCP_CHECKS, mcpWorkflows, mcpWorkflowIds, runMcpChecks } = require('./cases/mcpCases');
+const { EVENT_TRIGGER_CHECKS, eventTriggerWorkflows, eventTriggerWorkflowIds, runEventTriggerChecks } = require('./cases/eventTriggerCases');
 
 const REPO = path.resolve(__dirname, '../..');
 
@@ -98,12 +99,15 @@ async function runMajor(suite, major, tarball, workDir, options) {
 	const activeExamples = examples.filter((testCase) => testCase.kind === 'active' && picked(testCase.title));
 	// the MCP server example and its copy with writes on, published before `n8n start` (cases/mcpCases.js)
 	const mcpChecks = MCP_CHECKS.filter((check) => picked(check.title));
+	// the Event Trigger's workflows, published before `n8n start` and called as Nexthink calls (cases/eventTriggerCases.js)
+	const eventTriggerChecks = EVENT_TRIGGER_CHECKS.filter((check) => picked(check.title));
 	const testNames = [
 		...cases.map((testCase) => `${label} ${testCase.title}`),
 		...executedExamples.map((testCase) => `${label} ${testCase.title}`),
 		...webhookExamples.map((testCase) => `${label} ${testCase.title}`),
 		...SERVER_CHECKS.filter((check) => check.editor !== true || (options.editor && major === 2)).map((check) => `${label} ${check.title}`),
 		...mcpChecks.map((check) => `${label} ${check.title}`),
+		...eventTriggerChecks.map((check) => `${label} ${check.title}`),
 		...activeExamples.map((testCase) => `${label} ${testCase.title}`),
 	];
 
@@ -128,16 +132,19 @@ async function runMajor(suite, major, tarball, workDir, options) {
 				credentialRecord(server),
 				credentialRecord(server, { ...WRONG_SECRET_CREDENTIAL, clientSecret: WRONG_SECRET }),
 				fakeModelCredentialRecord(fakeModel.url),
+				connectorCredentialRecord(),
 			]);
 			await n8n.importWorkflows([
 				...cases.map((testCase) => testCase.workflow('manual')),
 				...editorShots(CREDENTIAL).workflows,
 				...examples.map((testCase) => testCase.workflow({ filesDir: path.join(home, 'files') })),
 				...mcpWorkflows(),
+				...eventTriggerWorkflows(),
 			]);
 			// a webhook example answers once `n8n start` (below) registers its production webhook; so does an MCP server
 			for (const testCase of webhookExamples) await n8n.activate(testCase.id);
 			if (mcpChecks.length > 0) for (const id of mcpWorkflowIds()) await n8n.activate(id);
+			if (eventTriggerChecks.length > 0) for (const id of eventTriggerWorkflowIds()) await n8n.activate(id);
 			return true;
 		});
 		if (!ready) return;
@@ -159,6 +166,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 				screenshotDir: path.join(workDir, 'screenshots'),
 			});
 			await runMcpChecks(suite, { n8n, session, server, label, checks: mcpChecks });
+			if (eventTriggerChecks.length > 0) await runEventTriggerChecks(suite, { n8n, session, label });
 		}
 		// also after a start that never became ready: the Trigger check starts n8n again
 		await n8n.stop('main');

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(__dirname, '../../nodes/Nexthink');
-const NODE_FOLDERS = ['actions', 'enrichment', 'export', 'trigger'];
+const NODE_FOLDERS = ['actions', 'enrichment', 'eventTrigger', 'export', 'trigger'];
 const LAYERS = ['nql', 'results', 'shared', 'transport'];
 const ACTION_RESOURCES = ['campaign', 'device', 'remoteAction', 'spark', 'workflow'];
 

@@ -19,17 +19,23 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 
 const { csvRecords } = require('../../helpers/csvReference');
-const { assertSucceeded, jsonOf, runCount } = require('../lib/runData');
+const { assertSucceeded, itemsOf, jsonOf, latestExecution, runCount } = require('../lib/runData');
+const { ALERT, executionIds, untilRegistered } = require('./eventTriggerCases');
 const { assertRowsEqualServerCsv, newExport } = require('./nodeCases');
 const { FAKE_MODEL_CREDENTIAL } = require('./agentCases');
 const { readExamples, localised } = require('../../../scripts/n8n-examples');
 const { apiRequest, fetchToken } = require('../../server/client');
+const { ALERT_TEMPLATE, callWorkflow, exporterRows, sendExporterBatch, sendWebhook } = require('../../server/outbound');
+const { CONNECTOR_TOKEN } = require('../../../scripts/n8n-examples');
+
+/** What the sandbox's Nexthink sends with: the token of the examples' connector credential. */
+const CONNECTOR = { type: /** @type {const} */ ('bearer'), token: CONNECTOR_TOKEN };
 
 /**
  * @typedef {{ file: string, id: string, title: string, kind: 'execute' | 'webhook' | 'import' | 'active' | 'mcp',
  *   workflow: (options: { filesDir: string }) => any, adapt?: (workflow: any) => any,
  *   check?: (run: any, ctx: any) => void | Promise<void>,
- *   exercise?: (ctx: { n8n: import('../../../scripts/n8n-instance').N8nInstance, server: any }) => Promise<void> }} ExampleCase
+ *   exercise?: (ctx: { n8n: import('../../../scripts/n8n-instance').N8nInstance, server: any, session: import('../../../scripts/n8n-instance').RestSession }) => Promise<void> }} ExampleCase
  */
 
 /**
@@ -243,6 +249,76 @@ function exampleCases() {
 				assert.equal(bad.body.status, 'failed');
 				assert.match(bad.body.error, /Devices|Users|target/i);
 				assert.equal(server.requests.filter((request) => request.path.startsWith('/api/')).length, 0, 'nothing was sent for a ticket without a device');
+			},
+		},
+		{
+			file: 'nexthink-alert-to-ticket.json',
+			title: 'example: a Nexthink alert becomes a ticket-shaped message once, however often it is sent; its recovery becomes a second one',
+			kind: 'webhook',
+			async exercise({ n8n, session }) {
+				const url = `${n8n.baseUrl}/webhook/nexthink-alerts`;
+				await untilRegistered(url);
+				const known = Math.max(0, ...(await executionIds(session, 'nxExAlertTicket')));
+				const alert = { ...ALERT, trigger_time: new Date().toISOString() };
+				const answers = await sendWebhook({ url, credential: CONNECTOR, template: ALERT_TEMPLATE, values: alert, repeats: 3 });
+				assert.deepEqual(answers.map((/** @type {any} */ answer) => answer.json.items), [1, 0, 0], 'the repeats started nothing');
+				const created = await latestExecution(session, 'nxExAlertTicket', n8n.runtime.dir, known);
+				assertSucceeded(created.run);
+				const [ticket] = jsonOf(created.run, 'Ticket');
+				assert.equal(ticket.short_description, '[Nexthink] Teams crashes triggered on LAPTOP-ZRH-001');
+				assert.deepEqual([ticket.urgency, ticket.state, ticket.source_table, ticket.test_send], ['1', 'new', 'alert.alerts', false]);
+				const [recovery] = await sendWebhook({ url, credential: CONNECTOR, template: ALERT_TEMPLATE, values: { ...alert, 'alert.status': 'recovered', recovery_time: new Date().toISOString() } });
+				assert.equal(recovery.json.items, 1);
+				const recovered = await latestExecution(session, 'nxExAlertTicket', n8n.runtime.dir, created.id);
+				assert.equal(jsonOf(recovered.run, 'Ticket')[0].state, 'resolved');
+				assert.equal((await executionIds(session, 'nxExAlertTicket')).filter((id) => id > known).length, 2);
+			},
+		},
+		{
+			file: 'nexthink-exporter-to-spreadsheet.json',
+			title: 'example: a data exporter batch becomes one CSV file of its rows; the same batch sent again starts nothing (on n8n 2.x)',
+			kind: 'webhook',
+			async exercise({ n8n, session }) {
+				const url = `${n8n.baseUrl}/webhook/nexthink-exporter`;
+				await untilRegistered(url);
+				const known = Math.max(0, ...(await executionIds(session, 'nxExExporterSheet')));
+				const rows = [...exporterRows(250, 3)];
+				const first = await sendExporterBatch({ url, credential: CONNECTOR, shape: 'array', rows });
+				assert.deepEqual(first.json, { status: 'ok', items: 250, duplicates: 0 });
+				const again = await sendExporterBatch({ url, credential: CONNECTOR, shape: 'array', rows });
+				// n8n 1.123 loses the repeat filter's memory in this workflow (docs/event-trigger.md, "Limits")
+				if (n8n.major >= 2) assert.deepEqual(again.json, { status: 'ok', items: 0, duplicates: 250 });
+				const execution = await latestExecution(session, 'nxExExporterSheet', n8n.runtime.dir, known);
+				assertSucceeded(execution.run);
+				const [file] = itemsOf(execution.run, 'Spreadsheet File');
+				assert.equal(file.binary?.data?.mimeType, 'text/csv');
+				assert.match(file.binary?.data?.fileName ?? '', /^nexthink-export-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+				const rowsOnly = jsonOf(execution.run, 'Rows Only');
+				assert.deepEqual(rowsOnly, rows, 'the rows as sent, without the batch details');
+				if (file.binary?.data?.data && !String(file.binary.data.id ?? '').includes(':')) {
+					const csv = Buffer.from(file.binary.data.data, 'base64').toString('utf8');
+					const records = csvRecords(csv);
+					assert.equal(records.length, 250, 'the 250 rows under a header');
+					assert.ok(Object.values(records[249]).includes(rows[249]['device.uid']), 'the last record is the last row sent');
+				}
+				assert.equal((await executionIds(session, 'nxExExporterSheet')).filter((id) => id > known).length, n8n.major >= 2 ? 1 : 2);
+			},
+		},
+		{
+			file: 'nexthink-workflow-open-ticket.json',
+			title: 'example: a Nexthink workflow asks whether a device has an open ticket and gets yes with the ticket, or no',
+			kind: 'webhook',
+			async exercise({ n8n }) {
+				const url = `${n8n.baseUrl}/webhook/nexthink-open-ticket`;
+				await untilRegistered(url);
+				const outputs = { hasOpenTicket: '$.hasOpenTicket', ticket: '$.ticket' };
+				const open = await callWorkflow({ url, credential: CONNECTOR, payload: { device: 'laptop-zrh-001' }, outputs });
+				assert.equal(open.failed, undefined, JSON.stringify(open));
+				assert.deepEqual(open.outputs, { hasOpenTicket: 'yes', ticket: 'INC0012345' });
+				const none = await callWorkflow({ url, credential: CONNECTOR, payload: { device: 'LAPTOP-ZRH-002' }, outputs });
+				assert.deepEqual(none.outputs, { hasOpenTicket: 'no', ticket: '' });
+				const refused = await callWorkflow({ url, credential: { type: 'bearer', token: 'wrong' }, payload: { device: 'LAPTOP-ZRH-001' }, outputs: { status: '$.status' } });
+				assert.deepEqual([refused.status, refused.outputs], [401, { status: 'error' }]);
 			},
 		},
 		{

@@ -18,12 +18,18 @@ const { startPostgres, startRedis, missingQueueServices } = require('../lib/serv
 const { latestExecution, runDataOf } = require('../lib/runData');
 const { nodeCases } = require('./nodeCases');
 const { OWNER } = require('./serverChecks');
+const { connectorCredentialRecord, readExamples } = require('../../../scripts/n8n-examples');
+const { QUEUE_EVENT_TRIGGER_TESTS, queueEventTriggerWorkflows, runQueueEventTriggerChecks } = require('./eventTriggerCases');
 
 const LABEL = '[queue mode, n8n 2.x]';
 const queueCases = () => nodeCases.filter((testCase) => testCase.queue === true);
 
 function queueTestNames() {
-	return [`${LABEL} the worker ran every execution; binary data is in the database`, ...queueCases().map((testCase) => `${LABEL} ${testCase.title}`)];
+	return [
+		`${LABEL} the worker ran every execution; binary data is in the database`,
+		...queueCases().map((testCase) => `${LABEL} ${testCase.title}`),
+		...QUEUE_EVENT_TRIGGER_TESTS.map((title) => `${LABEL} ${title}`),
+	];
 }
 
 /**
@@ -81,10 +87,13 @@ async function runQueueMode(suite, runtime, tarball, workDir, options) {
 			cleanups.push(() => n8n.stopAll());
 			installCommunityPackage(n8n.userFolder, tarball);
 			for (const testCase of queueCases()) testCase.prepare?.(server);
-			await n8n.importCredentials([options.credentialFor(server)]);
-			await n8n.importWorkflows(queueCases().map((testCase) => testCase.workflow('webhook')));
+			await n8n.importCredentials([options.credentialFor(server), connectorCredentialRecord()]);
+			const eventWorkflows = queueEventTriggerWorkflows(readExamples().map(({ workflow }) => workflow));
+			await n8n.importWorkflows([...queueCases().map((testCase) => testCase.workflow('webhook')), ...eventWorkflows]);
 			for (const testCase of queueCases()) await n8n.activate(testCase.id);
-			await n8n.start();
+			for (const workflow of eventWorkflows) await n8n.activate(workflow.id);
+			// a 30,000-row batch of about 20 MB is over n8n's default 16 MiB: raised on the main process, which receives webhooks
+			await n8n.start({ env: { N8N_PAYLOAD_SIZE_MAX: '64' } });
 			const workerHealthPort = await freePort();
 			await n8n.spawnProcess('worker', ['worker', '--concurrency=2'], {
 				env: { N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(workerHealthPort) },
@@ -111,8 +120,10 @@ async function runQueueMode(suite, runtime, tarball, workDir, options) {
 				await testCase.check(execution.run, { server, exportsBefore, userFolder: n8n.userFolder });
 			});
 		}
+		const eventExecutions = await runQueueEventTriggerChecks(suite, { n8n, session, label: LABEL });
 		await suite.test(names[0], async () => {
 			assert.equal(executions.length, queueCases().length, 'every case produced an execution');
+			for (const id of eventExecutions) assert.match(n8n.logOf('worker'), new RegExp(`execution ${id}\\b`), `the worker ran Event Trigger execution ${id}`);
 			const workerLog = n8n.logOf('worker');
 			for (const execution of executions) {
 				assert.match(workerLog, new RegExp(`execution ${execution.id}\\b`), `the worker ran execution ${execution.id}`);

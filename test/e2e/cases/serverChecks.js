@@ -20,7 +20,7 @@ const SERVER_CHECKS = [
 	{ key: 'credentialOk', title: 'credential test: the right secret connects' },
 	{ key: 'credentialNew', title: 'credential test: a new credential costs one token exchange and a host check carrying nothing secret' },
 	{ key: 'credentialWrong', title: 'credential test: a wrong secret is refused with a clear message' },
-	{ key: 'nodeTypes', title: 'node types: the nodes, their AI-tool variants, the trigger and the credential are served to the editor' },
+	{ key: 'nodeTypes', title: 'node types: the nodes, their AI-tool variants, the triggers and the credentials are served to the editor' },
 	{ key: 'aiAgent', title: 'example: AI agent offers the Export node as a tool' },
 	{ key: 'editor', title: 'editor: each node panel and the credential form render (headless Chromium)', editor: true },
 ];
@@ -111,8 +111,12 @@ async function runServerChecks(suite, n8n, session, server, options) {
 		assert.ok(trigger, 'the Nexthink Trigger is loaded');
 		assert.equal(trigger.polling, true);
 		assert.ok(trigger.properties.some((/** @type {any} */ property) => property.name === 'pollTimes'), 'n8n gave the trigger its Poll Times');
+		const eventTrigger = byName.get('n8n-nodes-nexthink.nexthinkEventTrigger');
+		assert.ok(eventTrigger, 'the Nexthink Event Trigger is loaded');
+		assert.deepEqual(eventTrigger.webhooks.map((/** @type {any} */ webhook) => webhook.httpMethod).sort(), ['DELETE', 'GET', 'PATCH', 'POST', 'PUT']);
 		const credentials = /** @type {any[]} */ (await session.getJson('/types/credentials.json'));
 		assert.ok(credentials.some((credential) => credential.name === 'nexthinkApi'), 'nexthinkApi credential is served');
+		assert.ok(credentials.some((credential) => credential.name === 'nexthinkConnectorApi'), 'nexthinkConnectorApi credential is served');
 	});
 
 	await suite.test(`${label} ${titleOf('aiAgent')}`, async () => {
@@ -133,7 +137,7 @@ async function runServerChecks(suite, n8n, session, server, options) {
 
 	for (const example of options.webhookExamples) {
 		await suite.test(`${label} ${example.title}`, async () => {
-			await /** @type {NonNullable<typeof example.exercise>} */ (example.exercise)({ n8n, server });
+			await /** @type {NonNullable<typeof example.exercise>} */ (example.exercise)({ n8n, server, session });
 		});
 	}
 

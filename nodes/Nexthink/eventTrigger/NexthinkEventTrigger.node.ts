@@ -1,0 +1,291 @@
+/**
+ * Nexthink Event Trigger: the URL Nexthink calls, on one of three channels (Webhook, Data Exporter,
+ * Workflow Call). The node is n8n glue around pure parts: authorization.ts (who may call),
+ * requestChecks.ts (method, content type, size), bodyShape.ts (what the body is), eventItems.ts
+ * (the items), dedupe.ts (repeats), redaction.ts (headers and query without secrets) and
+ * setupGuidance.ts (what to type into Nexthink).
+ *
+ * Contract:
+ * - A refused call (401, 405, 400, 413) is answered by the node with a flat JSON
+ *   `{ status: 'error', error, message }` and starts nothing; the log line names the reason only.
+ * - The body is read once: n8n hands it over unread (the hidden `options.binaryData` parameter),
+ *   the node decodes it once and parses it once. A body n8n already parsed as JSON is used as is.
+ * - Webhook and Data Exporter calls are answered 200 `{ status: 'ok', items, duplicates }` by the
+ *   node, just before n8n starts the execution (so n8n saves the repeat filter's static data); a
+ *   repeat (Ignore Repeats) or an empty batch is answered the same way and starts nothing.
+ * - Workflow Call answers with the fixed JSON, the last node's first item, or a Respond to Webhook
+ *   node, as n8n's Webhook node does.
+ */
+import { randomUUID } from 'crypto';
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INodeCredentialTestResult,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { checkAuthorization, credentialProblem, refusalText, type ExpectedAuthorization } from './authorization';
+import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
+import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
+import { eventTriggerProperties } from './description';
+import { isEventTable } from './eventTable';
+import { exporterItems, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
+import { redactHeaders, redactQuery } from './redaction';
+import {
+	ALL_METHODS,
+	checkContentType,
+	checkDeclaredSize,
+	checkMethod,
+	checkReadSize,
+	MEGABYTE,
+	readFailure,
+	refusalBody,
+	type Channel,
+	type Refusal,
+} from './requestChecks';
+import { setupLines } from './setupGuidance';
+
+const CHANNELS: Channel[] = ['webhook', 'dataExporter', 'workflowCall'];
+const OPTIONS_PARAMETER: Record<Channel, string> = { webhook: 'webhookOptions', dataExporter: 'exporterOptions', workflowCall: 'workflowCallOptions' };
+
+/** One webhook per method on the same path; the node answers 405 to a method its channel does not take. */
+const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({
+	name: 'default',
+	httpMethod: method,
+	path: '={{$parameter["path"]}}',
+	isFullPath: true,
+	responseMode: '={{$parameter["mode"] === "workflowCall" ? $parameter["responseMode"] : "onReceived"}}',
+	// '' lets n8n answer `onReceived` with the node's `webhookResponse` (both generations default
+	// an absent value to 'firstEntryJson', which they would send as the text "firstEntryJson")
+	responseData: '={{$parameter["mode"] === "workflowCall" && $parameter["responseMode"] === "lastNode" ? "firstEntryJson" : ""}}',
+	ndvHideMethod: true,
+	ndvHideUrl: method !== 'POST',
+}));
+
+async function expectedAuthorization(context: IWebhookFunctions): Promise<ExpectedAuthorization> {
+	if (context.getNodeParameter('authentication', 'connectorCredential') === 'none') return { type: 'none' };
+	const credentials = await context.getCredentials('nexthinkConnectorApi');
+	const text = (value: unknown) => (typeof value === 'string' ? value : '');
+	if (credentials.authType === 'basic') return { type: 'basic', user: text(credentials.user), password: text(credentials.password) };
+	return { type: 'bearer', token: text(credentials.token) };
+}
+
+function secretsOf(expected: ExpectedAuthorization): string[] {
+	if (expected.type === 'basic') return [expected.password, Buffer.from(`${expected.user}:${expected.password}`).toString('base64')];
+	if (expected.type === 'bearer') return [expected.token];
+	return [];
+}
+
+/** A switch as an expression may give it: `true` or the text "true". */
+const isOn = (value: unknown): boolean => value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+
+/** A configuration the node cannot run with: answered 500 with what to fix, nothing started. */
+const configurationRefusal = (message: string): Refusal => ({ status: 500, error: 'configuration', message });
+
+function commaList(value: unknown): string[] {
+	return typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter((part) => part !== '') : [];
+}
+
+export class NexthinkEventTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Nexthink Event Trigger',
+		name: 'nexthinkEventTrigger',
+		icon: { light: 'file:../icons/nexthink.svg', dark: 'file:../icons/nexthink.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ {"webhook": "webhook", "dataExporter": "data exporter", "workflowCall": "workflow call"}[$parameter["mode"]] }}',
+		description: 'Starts the workflow when Nexthink calls n8n: a webhook, a data exporter batch or a workflow step',
+		eventTriggerDescription: 'Waiting for Nexthink to call this URL',
+		activationMessage: 'Give Nexthink the production URL (see Copy Into Nexthink in the node)',
+		defaults: { name: 'Nexthink Event Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'nexthinkConnectorApi',
+				required: true,
+				testedBy: 'checkConnectorCredential',
+				displayOptions: { show: { authentication: ['connectorCredential'] } },
+			},
+		],
+		webhooks,
+		properties: eventTriggerProperties,
+	};
+
+	methods = {
+		credentialTest: {
+			/** Nothing can call Nexthink to test: the test checks that the values are complete and hard to guess. */
+			async checkConnectorCredential(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+				const problem = credentialProblem(credential.data ?? {});
+				return problem ? { status: 'Error', message: problem } : { status: 'OK', message: 'The values are complete. Use Test send in Nexthink to check the connection.' };
+			},
+		},
+		loadOptions: {
+			/** The values to type into Nexthink, for the production URL of this node. */
+			async setupValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				const base = this.getInstanceBaseUrl().replace(/\/+$/, '');
+				const path = String(this.getNodeParameter('path', '')).replace(/^\/+/, '') || this.getNode().webhookId || '';
+				const mode = this.getNodeParameter('mode', 'webhook');
+				const channel = CHANNELS.includes(mode as Channel) ? (mode as Channel) : 'webhook';
+				const table = this.getNodeParameter('eventTable', 'auto');
+				const lines = setupLines(channel, `${base}/webhook/${path}`, isEventTable(table) ? table : undefined);
+				return lines.map(({ label, value }) => ({ name: `${label}: ${value}`, value }));
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const request = this.getRequestObject();
+		const response = this.getResponseObject();
+		const mode = this.getNodeParameter('mode', 'webhook');
+		const node = this.getNode().name;
+
+		const refuse = (refusal: Refusal): IWebhookResponseData => {
+			this.logger.info(`Nexthink Event Trigger refused a call: ${refusal.status} ${refusal.error}`, { node });
+			response.writeHead(refusal.status, { 'content-type': 'application/json; charset=utf-8', ...refusal.headers });
+			response.end(JSON.stringify(refusalBody(refusal)));
+			return { noWebhookResponse: true };
+		};
+
+		if (!CHANNELS.includes(mode as Channel)) return refuse(configurationRefusal(`The trigger's Channel "${String(mode)}" is not Webhook, Data Exporter or Workflow Call`));
+		const channel = mode as Channel;
+		const expected = await expectedAuthorization(this);
+		const authorization = checkAuthorization(request.headers.authorization, expected);
+		if (!authorization.ok) {
+			return refuse({
+				status: 401,
+				error: 'unauthorized',
+				message: refusalText(authorization.reason),
+				headers: { 'www-authenticate': expected.type === 'basic' ? 'Basic realm="Nexthink Event Trigger"' : 'Bearer' },
+			});
+		}
+		const methodRefusal = checkMethod(channel, request.method ?? '');
+		if (methodRefusal) return refuse(methodRefusal);
+		const typeRefusal = checkContentType(request.headers['content-type']);
+		if (typeRefusal) return refuse(typeRefusal);
+
+		const options = this.getNodeParameter(OPTIONS_PARAMETER[channel], {}) as IDataObject;
+		// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
+		const maxMb = typeof options.maxBodySizeMb === 'number' && options.maxBodySizeMb > 0 ? options.maxBodySizeMb : 0;
+		const limitBytes = maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
+		const sizeRefusal = checkDeclaredSize(request.headers['content-length'], limitBytes);
+		if (sizeRefusal) return refuse(sizeRefusal);
+
+		const records = channel === 'dataExporter' ? String(options.recordsProperty ?? '').trim() : false;
+		let raw: Buffer | undefined;
+		let body: BodyShape;
+		try {
+			// A body n8n parsed already (a JSON body, when it reads bodies first) is not parsed again.
+			if (request.body !== undefined && typeof request.body === 'object' && request.body !== null && request.rawBody === undefined) {
+				body = classifyValue(request.body, records);
+			} else {
+				if (request.rawBody === undefined) await request.readRawBody();
+				const bytes: Buffer = request.rawBody ?? Buffer.alloc(0);
+				const readRefusal = checkReadSize(bytes.length, limitBytes);
+				if (readRefusal) return refuse(readRefusal);
+				body = parseBodyText(bytes.toString('utf8'), records);
+				raw = bytes;
+			}
+		} catch (error) {
+			if (error instanceof BodyShapeError) return refuse({ status: 400, error: 'invalid_json', message: error.message });
+			return refuse(readFailure(error));
+		}
+
+		const secrets = secretsOf(expected);
+		const call: CallDetails = {
+			method: (request.method ?? '').toUpperCase(),
+			headers: redactHeaders(request.headers as IDataObject, secrets),
+			query: redactQuery(request.query as IDataObject, secrets),
+			receivedAt: new Date().toISOString(),
+		};
+
+		let items: IDataObject[];
+		let dedupeKeys: string[] | undefined;
+		try {
+			if (channel === 'webhook') {
+				items = webhookItems(body, call) as IDataObject[];
+				const fallback = this.getNodeParameter('eventTable', 'auto');
+				if (isEventTable(fallback)) {
+					for (const item of items) {
+						const nexthink = item.nexthink as IDataObject;
+						if (nexthink.eventTable === null) Object.assign(nexthink, { eventTable: fallback, eventTableBasis: 'configured' });
+					}
+				}
+				if (isOn(this.getNodeParameter('dedupe', false))) {
+					const fields = commaList(this.getNodeParameter('dedupeFields', ''));
+					dedupeKeys = items.map((item) => dedupeKey(item.body, fields));
+				}
+			} else if (channel === 'dataExporter') {
+				if (isOn(this.getNodeParameter('dedupe', false))) {
+					const fields = commaList(this.getNodeParameter('dedupeFields', ''));
+					const batchValue = body.shape === 'records' ? body.properties : body.shape === 'object' ? body.value : {};
+					dedupeKeys = [fields.length === 0 && raw ? dedupeKeyOfBytes(raw) : dedupeKey(fields.length === 0 ? body : batchValue, fields)];
+				}
+				items = exporterItems(body, call, { batchId: randomUUID(), includeRequest: isOn(options.includeRequest) }) as IDataObject[];
+			} else {
+				items = [workflowCallItem(body, call) as IDataObject];
+			}
+		} catch (error) {
+			if (error instanceof BodyShapeError) return refuse({ status: 400, error: 'unexpected_shape', message: error.message });
+			throw new NodeOperationError(this.getNode(), error as Error);
+		}
+
+		let duplicates = 0;
+		if (dedupeKeys) {
+			const window = this.getNodeParameter('dedupeWindowMinutes', 60);
+			const windowMinutes = typeof window === 'string' && window.trim() !== '' ? Number(window) : window;
+			if (typeof windowMinutes !== 'number' || !Number.isFinite(windowMinutes) || windowMinutes <= 0) {
+				return refuse(configurationRefusal(`The trigger's Window (Minutes) must be a positive number, not ${JSON.stringify(window)}`));
+			}
+			const staticData = this.getWorkflowStaticData('node');
+			const checked = checkDuplicates(readDedupeState(staticData.dedupe), dedupeKeys, Date.now(), {
+				windowMs: windowMinutes * 60_000,
+				maxEntries: DEDUPE_MAX_ENTRIES,
+			});
+			staticData.dedupe = checked.state as unknown as IDataObject;
+			if (channel === 'dataExporter') {
+				if (checked.duplicate[0]) {
+					duplicates = items.length;
+					items = [];
+				}
+			} else {
+				duplicates = checked.duplicate.filter(Boolean).length;
+				items = items.filter((_, index) => !checked.duplicate[index]);
+			}
+		}
+
+		if (channel === 'workflowCall') {
+			const responseMode = this.getNodeParameter('responseMode', 'lastNode');
+			if (responseMode === 'onReceived') {
+				const fixed = this.getNodeParameter('responseJson', '{}');
+				let answer: unknown = fixed;
+				if (typeof fixed === 'string') {
+					try {
+						answer = JSON.parse(fixed) as unknown;
+					} catch {
+						return refuse(configurationRefusal("The trigger's Response JSON is not valid JSON"));
+					}
+				}
+				return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: answer };
+			}
+			return { workflowData: [this.helpers.returnJsonArray(items)] };
+		}
+
+		const answer = { status: 'ok', items: items.length, duplicates };
+		if (items.length === 0) return { webhookResponse: answer };
+		// Answered here, before n8n starts the execution: n8n saves a webhook's static data (the
+		// repeat filter's memory) when the call is answered, and starting the execution first resets
+		// its "changed" mark on the same object (ObservableObject), so a later answer saved nothing.
+		response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+		response.end(JSON.stringify(answer));
+		return { workflowData: [items.map((json) => ({ json }))], noWebhookResponse: true };
+	}
+}

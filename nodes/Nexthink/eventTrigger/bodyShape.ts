@@ -1,0 +1,124 @@
+/**
+ * Recognises the JSON a Nexthink call carries, from the raw text (n8n did not parse it) or from the
+ * value n8n already parsed, and never parses the text twice.
+ *
+ * Shapes (https://docs.nexthink.com/platform/integrations/outbound-connectors/data-exporters/http-api-exporter
+ * names the three an exporter sends):
+ * - `ndjson`: one JSON value per line (LF or CRLF, blank lines and a trailing newline allowed);
+ * - `array`: a JSON array;
+ * - `records`: an object with exactly one property holding an array of objects (its name is the
+ *   administrator's: any name, or the one the user set), plus other properties of the batch;
+ * - `object`: any other single JSON object (an event, a workflow call, or an exporter batch of one row);
+ * - `empty`: no body, or only whitespace.
+ *
+ * A body that is not JSON fails with a `BodyShapeError` that names where it broke (line and
+ * column, or the line of an NDJSON body), never with the text itself (it may hold personal data).
+ */
+import { BodyShapeError } from './bodyShapeError';
+
+export type BodyShape =
+	| { shape: 'empty' }
+	| { shape: 'object'; value: Record<string, unknown> }
+	| { shape: 'array'; rows: unknown[] }
+	| { shape: 'ndjson'; rows: unknown[] }
+	| { shape: 'records'; property: string; rows: unknown[]; properties: Record<string, unknown> }
+	| { shape: 'scalar'; value: unknown };
+
+export { BodyShapeError };
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Where JSON.parse stopped, as "line L, column C" of `text`, from the position V8 reports. */
+function wherePartFailed(text: string, error: unknown): string {
+	const message = error instanceof Error ? error.message : '';
+	const position = /position (\d+)/.exec(message);
+	if (!position) return 'the text is not valid JSON';
+	const offset = Number(position[1]);
+	const before = text.slice(0, offset);
+	const line = before.split('\n').length;
+	const column = offset - before.lastIndexOf('\n');
+	return `the JSON breaks at line ${line}, column ${column}`;
+}
+
+function parseJson(text: string, where: string): unknown {
+	let failure: unknown;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch (error) {
+		failure = error;
+	}
+	throw new BodyShapeError(`The body is not valid JSON: ${where || wherePartFailed(text, failure)}`);
+}
+
+/** The arrays of objects among an object's own properties (an empty array counts: a batch of no rows). */
+function recordArrays(value: Record<string, unknown>): string[] {
+	return Object.keys(value).filter((key) => {
+		const member = value[key];
+		return Array.isArray(member) && member.every(isPlainObject);
+	});
+}
+
+/**
+ * Classifies a value already parsed. `records`: the name of the array of records when the user set
+ * one, '' to find the single array of objects, or false when an object is never a batch (events and
+ * workflow calls keep their arrays).
+ */
+export function classifyValue(value: unknown, records: string | false = ''): BodyShape {
+	if (value === undefined || value === '') return { shape: 'empty' };
+	if (Array.isArray(value)) return { shape: 'array', rows: value };
+	if (!isPlainObject(value)) return { shape: 'scalar', value };
+	if (records === false) return { shape: 'object', value };
+	const recordsProperty = records;
+	const candidates = recordsProperty ? (Array.isArray(value[recordsProperty]) ? [recordsProperty] : []) : recordArrays(value);
+	if (candidates.length !== 1) return { shape: 'object', value };
+	const property = candidates[0];
+	const properties: Record<string, unknown> = {};
+	for (const key of Object.keys(value)) if (key !== property) properties[key] = value[key];
+	return { shape: 'records', property, rows: value[property] as unknown[], properties };
+}
+
+/** The names of the arrays of objects of a body object: more than one makes a records batch ambiguous. */
+export function recordArrayNames(value: Record<string, unknown>): string[] {
+	return recordArrays(value);
+}
+
+/** Parses each non-blank line; `firstLine` is the number of the text's first line in the body. */
+function parseLines(text: string, firstLine: number): unknown[] {
+	const rows: unknown[] = [];
+	const lines = text.split('\n');
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index].trim();
+		if (line === '') continue;
+		rows.push(parseJson(line, `line ${firstLine + index} of the NDJSON body is not a JSON value`));
+	}
+	return rows;
+}
+
+/**
+ * Parses a body's text. A text whose first line is a complete JSON value and which has more
+ * non-blank lines is NDJSON; any other text is parsed as one JSON document. So a pretty-printed
+ * object (whose first line is `{`) is one document, and each character is parsed once.
+ */
+export function parseBodyText(rawText: string, records: string | false = ''): BodyShape {
+	const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
+	const trimmed = text.trim();
+	if (trimmed === '') return { shape: 'empty' };
+	const firstBreak = trimmed.indexOf('\n');
+	if (firstBreak > 0 && (trimmed[0] === '{' || trimmed[0] === '[')) {
+		const firstLine = trimmed.slice(0, firstBreak).trim();
+		let firstValue: unknown;
+		let firstParses = true;
+		try {
+			firstValue = JSON.parse(firstLine);
+		} catch {
+			firstParses = false;
+		}
+		if (firstParses) {
+			const rest = parseLines(trimmed.slice(firstBreak + 1), 2);
+			if (rest.length > 0) return { shape: 'ndjson', rows: [firstValue, ...rest] };
+			return classifyValue(firstValue, records);
+		}
+	}
+	return classifyValue(parseJson(trimmed, ''), records);
+}

@@ -1,0 +1,120 @@
+/**
+ * Turns one recognised call into the JSON of the trigger's output items, per channel:
+ * - Webhook: one item per event (a body object is one event; an array or NDJSON body, one per
+ *   element): `{ body, headers, query, method, nexthink: { channel, eventTable, eventTableBasis,
+ *   isTest, receivedAt, eventIndex, eventCount } }`.
+ * - Data Exporter: one item per row, the row's fields at the top (as a spreadsheet row) and the
+ *   batch's identity under `nexthinkBatch` ({ id, rowCount, shape, receivedAt, plus the records
+ *   object's other properties and, when asked, headers and query }), one object shared by every
+ *   row; a row's place in the batch is its item index. The rows are the parsed objects themselves
+ *   (no copy). A row's own `nexthinkBatch` field is replaced. A batch of no rows gives no item.
+ * - Workflow Call: one item `{ body, headers, query, method, nexthink: { channel, receivedAt } }`.
+ * A body these rules do not take (an exporter row that is not an object, two arrays of records, a
+ * bare number) fails with a `BodyShapeError` that names it.
+ */
+import { BodyShapeError, isPlainObject, recordArrayNames, type BodyShape } from './bodyShape';
+import { guessEventTable, hasPlaceholders } from './eventTable';
+
+export interface CallDetails {
+	method: string;
+	headers: Record<string, unknown>;
+	query: Record<string, unknown>;
+	receivedAt: string;
+}
+
+type Json = Record<string, unknown>;
+
+const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+
+/** The events of a webhook body (parsed without batch splitting: see `classifyValue`). */
+function eventsOf(body: BodyShape): unknown[] {
+	switch (body.shape) {
+		case 'empty':
+			return [];
+		case 'array':
+		case 'ndjson':
+			return body.rows;
+		case 'records':
+			return [{ ...body.properties, [body.property]: body.rows }];
+		default:
+			return [body.value];
+	}
+}
+
+export function webhookItems(body: BodyShape, call: CallDetails): Json[] {
+	const events = eventsOf(body);
+	return events.map((event, index) => {
+		const table = guessEventTable(event, call.query);
+		return {
+			body: event,
+			headers: call.headers,
+			query: call.query,
+			method: call.method,
+			nexthink: {
+				channel: 'webhook',
+				eventTable: table.table,
+				eventTableBasis: table.basis,
+				isTest: hasPlaceholders(event),
+				receivedAt: call.receivedAt,
+				eventIndex: index,
+				eventCount: events.length,
+			},
+		};
+	});
+}
+
+export interface BatchOptions {
+	batchId: string;
+	includeRequest: boolean;
+}
+
+export function exporterItems(body: BodyShape, call: CallDetails, options: BatchOptions): Json[] {
+	let rows: unknown[];
+	let properties: Json | undefined;
+	let recordsProperty: string | undefined;
+	switch (body.shape) {
+		case 'empty':
+			return [];
+		case 'array':
+		case 'ndjson':
+			rows = body.rows;
+			break;
+		case 'records':
+			rows = body.rows;
+			properties = body.properties;
+			recordsProperty = body.property;
+			break;
+		case 'object': {
+			const arrays = recordArrayNames(body.value);
+			if (arrays.length > 1) {
+				throw new BodyShapeError(
+					`The batch has several arrays of records (${arrays.join(', ')}): set Records Property to the one that holds the rows`,
+				);
+			}
+			rows = [body.value];
+			break;
+		}
+		case 'scalar':
+			throw new BodyShapeError(`The batch is ${typeName(body.value)}, not rows: an exporter sends NDJSON, an array of objects or an object with one array`);
+	}
+	const badRow = rows.findIndex((row) => !isPlainObject(row));
+	if (badRow >= 0) throw new BodyShapeError(`Row ${badRow + 1} of the batch is ${typeName(rows[badRow])}, not an object`);
+	const batch: Json = { id: options.batchId, rowCount: rows.length, shape: body.shape === 'object' ? 'ndjson' : body.shape, receivedAt: call.receivedAt };
+	if (recordsProperty !== undefined) batch.recordsProperty = recordsProperty;
+	if (properties !== undefined) batch.properties = properties;
+	if (options.includeRequest) {
+		batch.method = call.method;
+		batch.headers = call.headers;
+		batch.query = call.query;
+	}
+	// one object for every row: n8n stores shared objects once (its execution data is `flatted`)
+	const items = rows as Json[];
+	for (const item of items) item.nexthinkBatch = batch;
+	return items;
+}
+
+export function workflowCallItem(body: BodyShape, call: CallDetails): Json {
+	const events = eventsOf(body);
+	const value = body.shape === 'empty' ? {} : body.shape === 'array' || body.shape === 'ndjson' ? events : events[0];
+	return { body: value, headers: call.headers, query: call.query, method: call.method, nexthink: { channel: 'workflowCall', receivedAt: call.receivedAt } };
+}

@@ -1,0 +1,116 @@
+/**
+ * Guesses which Nexthink event table fired a webhook. The payload is whatever the administrator
+ * typed (https://docs.nexthink.com/platform/integrations/outbound-connectors/webhooks/managing-webhooks/configuring-webhook-fields_-method-resource-and-payload),
+ * so the guess uses, in this order:
+ * 1. `declared`: a `table`, `event_table` or `eventTable` value in the body or the query that names a table;
+ * 2. `placeholders`: `{{namespace.field}}` placeholders left in the values (a *Test send* or an
+ *    empty `list` field) or field names written as NQL paths (`alert.status`);
+ * 3. `unknown` (table null) otherwise: the guess never invents a table.
+ * Only one table may match in step 2; two different ones give `unknown`.
+ */
+
+/** The webhook tables Nexthink documents (platform.audit_logs appears only in one translated page). */
+export const EVENT_TABLES = [
+	'alert.alerts',
+	'campaign.responses',
+	'execution.crashes',
+	'device_performance.boots',
+	'device_performance.system_crashes',
+	'device_performance.hard_resets',
+	'remote_action.executions',
+	'sessions',
+	'web.events',
+	'web.errors',
+	'web.page_views',
+	'web.transactions',
+	'workflow.executions',
+	'platform.audit_logs',
+] as const;
+
+export type EventTable = (typeof EVENT_TABLES)[number];
+
+export const isEventTable = (value: unknown): value is EventTable => typeof value === 'string' && (EVENT_TABLES as readonly string[]).includes(value);
+
+export interface EventTableGuess {
+	table: EventTable | null;
+	basis: 'declared' | 'placeholders' | 'unknown';
+}
+
+const DECLARING_KEYS = ['table', 'event_table', 'eventTable'];
+
+/** Namespaces whose fields name one table (a field `alert.status` or `monitor.priority` means an alert). */
+const NAMESPACE_TABLES: Record<string, EventTable> = {
+	alert: 'alert.alerts',
+	monitor: 'alert.alerts',
+	campaign: 'campaign.responses',
+	remote_action: 'remote_action.executions',
+	workflow: 'workflow.executions',
+	crash: 'execution.crashes',
+	session: 'sessions',
+	sessions: 'sessions',
+	boot: 'device_performance.boots',
+	system_crash: 'device_performance.system_crashes',
+	hard_reset: 'device_performance.hard_resets',
+	audit_log: 'platform.audit_logs',
+};
+
+const KNOWN = new Set<string>(EVENT_TABLES);
+
+const asTable = (value: unknown): EventTable | null =>
+	typeof value === 'string' && KNOWN.has(value.trim()) ? (value.trim() as EventTable) : null;
+
+/** The table a field path names: a full table prefix (`web.errors.x`) wins over a namespace. */
+function tableOfPath(path: string): EventTable | null {
+	for (const table of EVENT_TABLES) if (path === table || path.startsWith(`${table}.`)) return table;
+	const namespace = path.split('.')[0];
+	if (path.includes('.') && namespace in NAMESPACE_TABLES) return NAMESPACE_TABLES[namespace];
+	return null;
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_#][\w.#]*)\s*\}\}/g;
+
+/** Collects the tables named by placeholders in string values and by NQL-path keys, to a bounded depth. */
+function collectTables(value: unknown, found: Set<EventTable>, depth: number): void {
+	if (depth > 8) return;
+	if (typeof value === 'string') {
+		for (const match of value.matchAll(PLACEHOLDER)) {
+			const table = tableOfPath(match[1]);
+			if (table) found.add(table);
+		}
+		return;
+	}
+	if (Array.isArray(value)) {
+		for (const member of value.slice(0, 100)) collectTables(member, found, depth + 1);
+		return;
+	}
+	if (typeof value === 'object' && value !== null) {
+		for (const [key, member] of Object.entries(value)) {
+			const table = key.includes('.') ? tableOfPath(key) : null;
+			if (table) found.add(table);
+			collectTables(member, found, depth + 1);
+		}
+	}
+}
+
+export function guessEventTable(body: unknown, query: Record<string, unknown> = {}): EventTableGuess {
+	const sources = [body, query].filter((source): source is Record<string, unknown> => typeof source === 'object' && source !== null && !Array.isArray(source));
+	for (const source of sources) {
+		for (const key of DECLARING_KEYS) {
+			const table = asTable(source[key]);
+			if (table) return { table, basis: 'declared' };
+		}
+	}
+	const found = new Set<EventTable>();
+	collectTables(body, found, 0);
+	if (found.size === 1) return { table: [...found][0], basis: 'placeholders' };
+	return { table: null, basis: 'unknown' };
+}
+
+/** Whether the body still holds `{{…}}` placeholders: a *Test send*, or a field missing from the NQL `list`. */
+export function hasPlaceholders(value: unknown, depth = 0): boolean {
+	if (depth > 8) return false;
+	if (typeof value === 'string') return /\{\{[^{}]*\}\}/.test(value);
+	if (Array.isArray(value)) return value.slice(0, 100).some((member) => hasPlaceholders(member, depth + 1));
+	if (typeof value === 'object' && value !== null) return Object.values(value).some((member) => hasPlaceholders(member, depth + 1));
+	return false;
+}

@@ -1,0 +1,42 @@
+/** Parameters of the Webhook channel: Nexthink's webhooks (Administration > Outbound connectors > Webhooks). */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { EVENT_TABLES } from '../eventTable';
+import { dedupeProperties, maxBodySizeOption } from './shared';
+
+const show = { show: { mode: ['webhook'] } };
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Nexthink sends one call per matching event, with the payload template you type in the webhook. Duplicates and delays are normal: turn on Ignore Repeats to drop them.',
+		name: 'webhookNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Event Table',
+		name: 'eventTable',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Any (Detect From the Payload)', value: 'auto' },
+			...EVENT_TABLES.map((table) => ({ name: table, value: table })),
+		],
+		default: 'auto',
+		description:
+			'The table of the webhook\'s NQL condition. Shapes the payload template under Copy Into Nexthink, and names the table of an event whose payload does not say it.',
+		displayOptions: show,
+	},
+	...dedupeProperties(show, 'Fields of the payload that identify an event (comma-separated, e.g. monitor, context, triggered, status). Empty: the whole payload.'),
+	{
+		displayName: 'Options',
+		name: 'webhookOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [maxBodySizeOption],
+	},
+];

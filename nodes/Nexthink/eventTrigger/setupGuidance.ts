@@ -1,0 +1,117 @@
+/**
+ * What an administrator types into Nexthink for this trigger, built from its production URL.
+ *
+ * Nexthink builds the called URL as the connector credential's URL followed by the Resource, and
+ * exactly one of them carries the slash between them: a credential URL that ends with `/` takes a
+ * Resource without a leading `/`, and one without a trailing `/` takes a Resource that starts with
+ * `/` (https://docs.nexthink.com/platform/user-guide/workflows/creating-workflows/configuring-thinklets/service-api-thinklet,
+ * "Setting the resource path"). The credential URL is `https://{host}:{port}/`
+ * (https://docs.nexthink.com/platform/integrations/outbound-connectors/connector-credentials), so
+ * the split puts the origin into the credential and the whole path and query into the Resource.
+ */
+import type { EventTable } from './eventTable';
+
+export interface NexthinkSplit {
+	/** the origin with a trailing slash, and the path without a leading one (the documented form) */
+	credentialUrl: string;
+	resource: string;
+	/** the same URL split the other way: no trailing slash, a leading one */
+	alternative: { credentialUrl: string; resource: string };
+	warnings: string[];
+}
+
+const PRIVATE_HOST = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.0\.0\.0)/i;
+
+export function splitForNexthink(productionUrl: string): NexthinkSplit {
+	const url = new URL(productionUrl);
+	const origin = `${url.protocol}//${url.host}`;
+	const pathAndQuery = `${url.pathname}${url.search}`;
+	const resource = pathAndQuery.replace(/^\/+/, '');
+	const warnings: string[] = [];
+	if (url.protocol !== 'https:') {
+		warnings.push('Nexthink calls only HTTPS URLs: serve n8n over HTTPS (or behind an HTTPS proxy) and set WEBHOOK_URL to that address');
+	}
+	if (PRIVATE_HOST.test(url.hostname)) {
+		warnings.push(`${url.hostname} is not reachable from Nexthink's cloud: set WEBHOOK_URL to n8n's public address`);
+	}
+	if (/\/webhook-test\//.test(url.pathname)) {
+		warnings.push("This is n8n's test URL: it answers only while the editor listens for a test event; give Nexthink the production URL");
+	}
+	return { credentialUrl: `${origin}/`, resource, alternative: { credentialUrl: origin, resource: `/${resource}` }, warnings };
+}
+
+/** Fields of each table a template shows (a suggestion: every listed field must be in the webhook's NQL `list`). */
+const TEMPLATE_FIELDS: Record<EventTable, Record<string, string>> = {
+	'alert.alerts': {
+		monitor: 'alert.monitor.name',
+		status: 'alert.status',
+		context: 'alert.context',
+		priority: 'monitor.priority',
+		triggered: 'trigger_time',
+		recovered: 'recovery_time',
+	},
+	'campaign.responses': { campaign: 'campaign.name', user: 'user.name', state: 'state', answeredAt: 'time' },
+	'execution.crashes': { device: 'device.name', binary: 'binary.name', version: 'binary.version', time: 'time' },
+	'device_performance.boots': { device: 'device.name', duration: 'duration', type: 'type', time: 'time' },
+	'device_performance.system_crashes': { device: 'device.name', error: 'error_label', time: 'time' },
+	'device_performance.hard_resets': { device: 'device.name', time: 'time' },
+	'remote_action.executions': {
+		remoteAction: 'remote_action.name',
+		device: 'device.name',
+		status: 'status',
+		statusDetails: 'status_details',
+		requestId: 'request_id',
+	},
+	sessions: { device: 'device.name', user: 'user.name', time: 'time' },
+	'web.events': { application: 'application.name', user: 'user.name', time: 'time' },
+	'web.errors': { application: 'application.name', user: 'user.name', error: 'label', time: 'time' },
+	'web.page_views': { application: 'application.name', user: 'user.name', time: 'time' },
+	'web.transactions': { application: 'application.name', transaction: 'transaction.name', status: 'status', time: 'time' },
+	'workflow.executions': { workflow: 'workflow.name', device: 'device.name', status: 'status', outcome: 'outcome', requestId: 'request_id' },
+	'platform.audit_logs': { user: 'user.name', action: 'action', time: 'time' },
+};
+
+/**
+ * A payload template for a table: every placeholder inside quotes, so the body stays JSON when a
+ * value is empty or during a *Test send*; `source` and `table` let the trigger name the table.
+ */
+export function payloadTemplate(table: EventTable): string {
+	const fields = TEMPLATE_FIELDS[table];
+	const entries = [`"source": "nexthink"`, `"table": "${table}"`, ...Object.entries(fields).map(([key, field]) => `"${key}": "{{${field}}}"`)];
+	return `{\n  ${entries.join(',\n  ')}\n}`;
+}
+
+/** The NQL `list` clause a template needs. */
+export function listClause(table: EventTable): string {
+	return `list ${Object.values(TEMPLATE_FIELDS[table]).join(', ')}`;
+}
+
+export type SetupChannel = 'webhook' | 'dataExporter' | 'workflowCall';
+
+export interface SetupLine {
+	label: string;
+	value: string;
+}
+
+/** The values to type into Nexthink, one line each, for the trigger's production URL. */
+export function setupLines(channel: SetupChannel, productionUrl: string, table?: EventTable): SetupLine[] {
+	const split = splitForNexthink(productionUrl);
+	const lines: SetupLine[] = [
+		{ label: 'Connector credential URL', value: split.credentialUrl },
+		{ label: 'Resource', value: split.resource },
+		{ label: 'Or, split the other way: credential URL', value: `${split.alternative.credentialUrl} with Resource ${split.alternative.resource}` },
+	];
+	if (channel === 'webhook') {
+		lines.push({ label: 'Method', value: 'POST, PUT or PATCH' });
+		if (table) {
+			lines.push({ label: 'NQL condition', value: `${table} | ${listClause(table)}` });
+			lines.push({ label: 'Payload', value: payloadTemplate(table).replace(/\n\s*/g, ' ') });
+		}
+	} else if (channel === 'dataExporter') {
+		lines.push({ label: 'Structure', value: 'an array of objects, or an object with one array of records (NDJSON also works, sent as text)' });
+	} else {
+		lines.push({ label: 'Answer', value: 'JSON; read it with $.field in the thinklet outputs; Nexthink waits 10 seconds at most' });
+	}
+	for (const warning of split.warnings) lines.push({ label: 'Warning', value: warning });
+	return lines;
+}
