@@ -270,6 +270,7 @@ function summarize(samples, prepared, rows, fresh, baselineLabel) {
 	for (const { build, flows } of prepared) {
 		for (const flow of flows) {
 			const key = `${build}|${flow.name}`;
+			if (!samples[key]) continue; // not run at this size
 			const ms = median(key);
 			const gzipName = flow.kind === 'node' ? `Export node, GZIP, ${flow.output === 'rows' ? 'Rows' : 'File'}` : flow.kind === 'diy' ? 'Do it yourself, GZIP' : 'HTTP Request only, GZIP';
 			const gzipKey = `this|${gzipName}`;
