@@ -32,6 +32,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { readBoolean } from '../shared/booleanParameter';
 import { checkAuthorization, credentialProblem, refusalText, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
 import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
@@ -83,9 +84,6 @@ function secretsOf(expected: ExpectedAuthorization): string[] {
 	if (expected.type === 'bearer') return [expected.token];
 	return [];
 }
-
-/** A switch as an expression may give it: `true` or the text "true". */
-const isOn = (value: unknown): boolean => value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
 
 /** A configuration the node cannot run with: answered 500 with what to fix, nothing started. */
 const configurationRefusal = (message: string): Refusal => ({ status: 500, error: 'configuration', message });
@@ -207,6 +205,15 @@ export class NexthinkEventTrigger implements INodeType {
 			receivedAt: new Date().toISOString(),
 		};
 
+		let ignoreRepeats: boolean;
+		let includeRequest: boolean;
+		try {
+			ignoreRepeats = channel !== 'workflowCall' && readBoolean(this.getNodeParameter('dedupe', false), 'Ignore Repeats', false);
+			includeRequest = channel === 'dataExporter' && readBoolean(options.includeRequest, 'Include Request Details', false);
+		} catch (error) {
+			return refuse(configurationRefusal((error as Error).message));
+		}
+
 		let items: IDataObject[];
 		let dedupeKeys: string[] | undefined;
 		try {
@@ -219,17 +226,17 @@ export class NexthinkEventTrigger implements INodeType {
 						if (nexthink.eventTable === null) Object.assign(nexthink, { eventTable: fallback, eventTableBasis: 'configured' });
 					}
 				}
-				if (isOn(this.getNodeParameter('dedupe', false))) {
+				if (ignoreRepeats) {
 					const fields = commaList(this.getNodeParameter('dedupeFields', ''));
 					dedupeKeys = items.map((item) => dedupeKey(item.body, fields));
 				}
 			} else if (channel === 'dataExporter') {
-				if (isOn(this.getNodeParameter('dedupe', false))) {
+				if (ignoreRepeats) {
 					const fields = commaList(this.getNodeParameter('dedupeFields', ''));
 					const batchValue = body.shape === 'records' ? body.properties : body.shape === 'object' ? body.value : {};
 					dedupeKeys = [fields.length === 0 && raw ? dedupeKeyOfBytes(raw) : dedupeKey(fields.length === 0 ? body : batchValue, fields)];
 				}
-				items = exporterItems(body, call, { batchId: randomUUID(), includeRequest: isOn(options.includeRequest) }) as IDataObject[];
+				items = exporterItems(body, call, { batchId: randomUUID(), includeRequest }) as IDataObject[];
 			} else {
 				items = [workflowCallItem(body, call) as IDataObject];
 			}

@@ -180,6 +180,14 @@ describe('Webhook channel', () => {
 		expect(trigger.executions).toEqual([]);
 	});
 
+	it('refuses a switch that is neither on nor off (the one boolean reading), starting nothing', async () => {
+		trigger = await serveEventTrigger({ parameters: { mode: 'webhook', dedupe: 'maybe' }, credentials: BEARER });
+		const [refused] = await sendWebhook({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, template: ALERT_TEMPLATE, values: ALERT });
+		expect(refused.status).toBe(500);
+		expect(refused.json).toMatchObject({ status: 'error', error: 'configuration', message: expect.stringMatching(/^"Ignore Repeats" must be true or false, got "maybe"/) });
+		expect(trigger.executions).toEqual([]);
+	});
+
 	it('refuses a Channel it does not know, starting nothing', async () => {
 		trigger = await serveEventTrigger({ parameters: { mode: 'alerts' }, credentials: BEARER });
 		const answer = await send({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, body: '{}' });
