@@ -13,6 +13,8 @@
  * - Webhook and Data Exporter calls are answered 200 `{ status: 'ok', items, duplicates }` by the
  *   node, just before n8n starts the execution (so n8n saves the repeat filter's static data); a
  *   repeat (Ignore Repeats) or an empty batch is answered the same way and starts nothing.
+ * - Ignore Repeats in a workflow whose ID n8n would not save static data for (over 16 characters)
+ *   is answered 500 `configuration` and starts nothing, instead of forgetting every call.
  * - Workflow Call answers with the fixed JSON, the last node's first item, or a Respond to Webhook
  *   node, as n8n's Webhook node does.
  */
@@ -89,6 +91,12 @@ const isOn = (value: unknown): boolean => value === true || (typeof value === 's
 
 /** A configuration the node cannot run with: answered 500 with what to fix, nothing started. */
 const configurationRefusal = (message: string): Refusal => ({ status: 500, error: 'configuration', message });
+
+/** The longest workflow ID whose static data n8n 1.x and 2.x both save. */
+const MAX_SAVED_WORKFLOW_ID = 16;
+
+const workflowIdProblem = (id: string): string =>
+	`Ignore Repeats cannot remember calls in this workflow: its ID "${id}" has ${id.length} characters, and n8n 1.x saves no static data for an ID over ${MAX_SAVED_WORKFLOW_ID} (n8n 2.x over 21). Import the workflow without its "id" (n8n then gives it one of 16) or duplicate it`;
 
 function commaList(value: unknown): string[] {
 	return typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter((part) => part !== '') : [];
@@ -244,6 +252,14 @@ export class NexthinkEventTrigger implements INodeType {
 			const windowMinutes = typeof window === 'string' && window.trim() !== '' ? Number(window) : window;
 			if (typeof windowMinutes !== 'number' || !Number.isFinite(windowMinutes) || windowMinutes <= 0) {
 				return refuse(configurationRefusal(`The trigger's Window (Minutes) must be a positive number, not ${JSON.stringify(window)}`));
+			}
+			// n8n saves a workflow's static data only for an ID it deems valid: at most 16 characters
+			// in 1.x, 21 in 2.x (isWorkflowIdValid in packages/cli/src/utils.ts, checked by
+			// saveStaticData in workflow-static-data.service.ts). n8n's own IDs have 16; a longer one
+			// (a hand-written ID in an imported file) would make the memory silently forget every call.
+			const workflowId = this.getWorkflow().id;
+			if (typeof workflowId === 'string' && workflowId.length > MAX_SAVED_WORKFLOW_ID) {
+				return refuse(configurationRefusal(workflowIdProblem(workflowId)));
 			}
 			const staticData = this.getWorkflowStaticData('node');
 			const checked = checkDuplicates(readDedupeState(staticData.dedupe), dedupeKeys, Date.now(), {
