@@ -10,9 +10,9 @@
  *   `{ status: 'error', error, message }` and starts nothing; the log line names the reason only.
  * - The body is read once: n8n hands it over unread (the hidden `options.binaryData` parameter),
  *   the node decodes it once and parses it once. A body n8n already parsed as JSON is used as is.
- * - Webhook and Data Exporter calls are answered 200 `{ status: 'ok', items, duplicates }` by the
- *   node, just before n8n starts the execution (so n8n saves the repeat filter's static data); a
- *   repeat (Ignore Repeats) or an empty batch is answered the same way and starts nothing.
+ * - Webhook and Data Exporter calls are answered 200 `{ status: 'ok', items, duplicates }` by n8n
+ *   with the node's `webhookResponse`, after n8n saved the repeat filter's static data; a repeat
+ *   (Ignore Repeats) or an empty batch is answered the same way and starts nothing.
  * - Ignore Repeats in a workflow whose ID n8n would not save static data for (over 16 characters)
  *   is answered 500 `configuration` and starts nothing, instead of forgetting every call.
  * - Workflow Call answers with the fixed JSON, the last node's first item, or a Respond to Webhook
@@ -297,11 +297,10 @@ export class NexthinkEventTrigger implements INodeType {
 
 		const answer = { status: 'ok', items: items.length, duplicates };
 		if (items.length === 0) return { webhookResponse: answer };
-		// Answered here, before n8n starts the execution: n8n saves a webhook's static data (the
-		// repeat filter's memory) when the call is answered, and starting the execution first resets
-		// its "changed" mark on the same object (ObservableObject), so a later answer saved nothing.
-		response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-		response.end(JSON.stringify(answer));
-		return { workflowData: [items.map((json) => ({ json }))], noWebhookResponse: true };
+		// n8n answers (responseMode onReceived): it saves the static data (the repeat filter's
+		// memory) first and answers once the save is done (LiveWebhooks.executeWebhook in
+		// packages/cli/src/webhooks/live-webhooks.ts), so Nexthink's next call finds it. An answer
+		// written here would go out before the save, and a repeat sent at once could slip through.
+		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: answer };
 	}
 }
