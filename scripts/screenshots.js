@@ -14,7 +14,7 @@ const path = require('node:path');
 
 const { ensureN8n } = require('./n8n-install');
 const { N8nInstance, RestSession, installCommunityPackage, packPackage, runCommand } = require('./n8n-instance');
-const { CREDENTIAL, credentialRecord, readExamples, localised } = require('./n8n-examples');
+const { CREDENTIAL, connectorCredentialRecord, credentialRecord, readExamples, localised } = require('./n8n-examples');
 const { startNexthinkServer } = require('../test/server');
 const { captureEditor, editorShots } = require('../test/e2e/lib/editor');
 
@@ -34,7 +34,7 @@ async function main() {
 		const tarball = await packPackage(REPO, path.join(workDir, 'pack'));
 		n8n = await N8nInstance.inFolder(ensureN8n(2), workDir);
 		installCommunityPackage(n8n.userFolder, tarball);
-		await n8n.importCredentials([credentialRecord(server)]);
+		await n8n.importCredentials([credentialRecord(server), connectorCredentialRecord()]);
 		const { shots, credentials, workflows } = editorShots(CREDENTIAL);
 		await n8n.importWorkflows([...readExamples().map(({ file, workflow }) => localised(file, workflow, { filesDir: path.join(workDir, 'files') })), ...workflows]);
 		await n8n.start();

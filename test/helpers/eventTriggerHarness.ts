@@ -36,6 +36,8 @@ export interface EventTriggerOptions {
 	mode?: 'webhook' | 'manual';
 	payloadSizeMaxMb?: number;
 	path?: string;
+	/** the workflow's ID (`wf-event` by default) */
+	workflowId?: string;
 }
 
 export interface ServedTrigger {
@@ -100,7 +102,7 @@ export async function serveEventTrigger(options: EventTriggerOptions): Promise<S
 			const url = new URL(request.url ?? '/', 'http://127.0.0.1');
 			Object.assign(request, { query: Object.fromEntries(url.searchParams), params: {} });
 			const workflow = new n8nWorkflow.Workflow({
-				id: 'wf-event',
+				id: options.workflowId ?? 'wf-event',
 				name: 'event trigger',
 				active: options.mode !== 'manual',
 				nodeTypes: new NodeTypes({ [TYPE]: nodeType }),

@@ -10,9 +10,11 @@
  *   `{ status: 'error', error, message }` and starts nothing; the log line names the reason only.
  * - The body is read once: n8n hands it over unread (the hidden `options.binaryData` parameter),
  *   the node decodes it once and parses it once. A body n8n already parsed as JSON is used as is.
- * - Webhook and Data Exporter calls are answered 200 `{ status: 'ok', items, duplicates }` by the
- *   node, just before n8n starts the execution (so n8n saves the repeat filter's static data); a
- *   repeat (Ignore Repeats) or an empty batch is answered the same way and starts nothing.
+ * - Webhook and Data Exporter calls are answered 200 `{ status: 'ok', items, duplicates }` by n8n
+ *   with the node's `webhookResponse`, after n8n saved the repeat filter's static data; a repeat
+ *   (Ignore Repeats) or an empty batch is answered the same way and starts nothing.
+ * - Ignore Repeats in a workflow whose ID n8n would not save static data for (over 16 characters)
+ *   is answered 500 `configuration` and starts nothing, instead of forgetting every call.
  * - Workflow Call answers with the fixed JSON, the last node's first item, or a Respond to Webhook
  *   node, as n8n's Webhook node does.
  */
@@ -87,6 +89,12 @@ function secretsOf(expected: ExpectedAuthorization): string[] {
 
 /** A configuration the node cannot run with: answered 500 with what to fix, nothing started. */
 const configurationRefusal = (message: string): Refusal => ({ status: 500, error: 'configuration', message });
+
+/** The longest workflow ID whose static data n8n 1.x and 2.x both save. */
+const MAX_SAVED_WORKFLOW_ID = 16;
+
+const workflowIdProblem = (id: string): string =>
+	`Ignore Repeats cannot remember calls in this workflow: its ID "${id}" has ${id.length} characters, and n8n 1.x saves no static data for an ID over ${MAX_SAVED_WORKFLOW_ID} (n8n 2.x over 21). Import the workflow without its "id" (n8n then gives it one of 16) or duplicate it`;
 
 function commaList(value: unknown): string[] {
 	return typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter((part) => part !== '') : [];
@@ -252,6 +260,14 @@ export class NexthinkEventTrigger implements INodeType {
 			if (typeof windowMinutes !== 'number' || !Number.isFinite(windowMinutes) || windowMinutes <= 0) {
 				return refuse(configurationRefusal(`The trigger's Window (Minutes) must be a positive number, not ${JSON.stringify(window)}`));
 			}
+			// n8n saves a workflow's static data only for an ID it deems valid: at most 16 characters
+			// in 1.x, 21 in 2.x (isWorkflowIdValid in packages/cli/src/utils.ts, checked by
+			// saveStaticData in workflow-static-data.service.ts). n8n's own IDs have 16; a longer one
+			// (a hand-written ID in an imported file) would make the memory silently forget every call.
+			const workflowId = this.getWorkflow().id;
+			if (typeof workflowId === 'string' && workflowId.length > MAX_SAVED_WORKFLOW_ID) {
+				return refuse(configurationRefusal(workflowIdProblem(workflowId)));
+			}
 			const staticData = this.getWorkflowStaticData('node');
 			const checked = checkDuplicates(readDedupeState(staticData.dedupe), dedupeKeys, Date.now(), {
 				windowMs: windowMinutes * 60_000,
@@ -288,11 +304,10 @@ export class NexthinkEventTrigger implements INodeType {
 
 		const answer = { status: 'ok', items: items.length, duplicates };
 		if (items.length === 0) return { webhookResponse: answer };
-		// Answered here, before n8n starts the execution: n8n saves a webhook's static data (the
-		// repeat filter's memory) when the call is answered, and starting the execution first resets
-		// its "changed" mark on the same object (ObservableObject), so a later answer saved nothing.
-		response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-		response.end(JSON.stringify(answer));
-		return { workflowData: [items.map((json) => ({ json }))], noWebhookResponse: true };
+		// n8n answers (responseMode onReceived): it saves the static data (the repeat filter's
+		// memory) first and answers once the save is done (LiveWebhooks.executeWebhook in
+		// packages/cli/src/webhooks/live-webhooks.ts), so Nexthink's next call finds it. An answer
+		// written here would go out before the save, and a repeat sent at once could slip through.
+		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: answer };
 	}
 }

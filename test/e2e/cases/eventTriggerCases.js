@@ -252,7 +252,7 @@ const QUEUE_EVENT_TRIGGER_TESTS = [
  * @param {any[]} examples  every example workflow
  */
 function queueEventTriggerWorkflows(examples) {
-	const wanted = new Set(['nxExAlertTicket', 'nxExOpenTicketCheck']);
+	const wanted = new Set(['nxExAlertTicket', 'nxExOpenTicket']);
 	return [...examples.filter((workflow) => wanted.has(workflow.id)), ...eventTriggerWorkflows().filter((workflow) => workflow.id === WORKFLOWS.batch.id)];
 }
 
@@ -284,7 +284,7 @@ async function runQueueEventTriggerChecks(suite, { n8n, session, label }) {
 		const result = await callWorkflow({ url, credential, payload: { device: 'LAPTOP-ZRH-001' }, outputs: { hasOpenTicket: '$.hasOpenTicket', ticket: '$.ticket' } });
 		assert.equal(result.failed, undefined, JSON.stringify(result));
 		assert.deepEqual(result.outputs, { hasOpenTicket: 'yes', ticket: 'INC0012345' });
-		started.push((await latestExecution(session, 'nxExOpenTicketCheck', n8nDir, 0)).id);
+		started.push((await latestExecution(session, 'nxExOpenTicket', n8nDir, 0)).id);
 	});
 	await suite.test(`${label} ${QUEUE_EVENT_TRIGGER_TESTS[2]}`, async () => {
 		const url = `${n8n.baseUrl}/webhook/${WORKFLOWS.batch.path}`;

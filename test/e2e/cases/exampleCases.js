@@ -276,19 +276,18 @@ function exampleCases() {
 		},
 		{
 			file: 'nexthink-exporter-to-spreadsheet.json',
-			title: 'example: a data exporter batch becomes one CSV file of its rows; the same batch sent again starts nothing (on n8n 2.x)',
+			title: 'example: a data exporter batch becomes one CSV file of its rows; the same batch sent again starts nothing',
 			kind: 'webhook',
 			async exercise({ n8n, session }) {
 				const url = `${n8n.baseUrl}/webhook/nexthink-exporter`;
 				await untilRegistered(url);
-				const known = Math.max(0, ...(await executionIds(session, 'nxExExporterSheet')));
+				const known = Math.max(0, ...(await executionIds(session, 'nxExExporterCsv')));
 				const rows = [...exporterRows(250, 3)];
 				const first = await sendExporterBatch({ url, credential: CONNECTOR, shape: 'array', rows });
 				assert.deepEqual(first.json, { status: 'ok', items: 250, duplicates: 0 });
 				const again = await sendExporterBatch({ url, credential: CONNECTOR, shape: 'array', rows });
-				// n8n 1.123 loses the repeat filter's memory in this workflow (docs/event-trigger.md, "Limits")
-				if (n8n.major >= 2) assert.deepEqual(again.json, { status: 'ok', items: 0, duplicates: 250 });
-				const execution = await latestExecution(session, 'nxExExporterSheet', n8n.runtime.dir, known);
+				assert.deepEqual(again.json, { status: 'ok', items: 0, duplicates: 250 });
+				const execution = await latestExecution(session, 'nxExExporterCsv', n8n.runtime.dir, known);
 				assertSucceeded(execution.run);
 				const [file] = itemsOf(execution.run, 'Spreadsheet File');
 				assert.equal(file.binary?.data?.mimeType, 'text/csv');
@@ -301,7 +300,7 @@ function exampleCases() {
 					assert.equal(records.length, 250, 'the 250 rows under a header');
 					assert.ok(Object.values(records[249]).includes(rows[249]['device.uid']), 'the last record is the last row sent');
 				}
-				assert.equal((await executionIds(session, 'nxExExporterSheet')).filter((id) => id > known).length, n8n.major >= 2 ? 1 : 2);
+				assert.equal((await executionIds(session, 'nxExExporterCsv')).filter((id) => id > known).length, 1, 'the repeat started nothing');
 			},
 		},
 		{

@@ -5,8 +5,9 @@
  * Drives the n8n editor in headless Chromium (Debian's `chromium`, through `playwright-core`):
  * signs in, opens example workflows, opens each Nexthink node's parameter panel (the Export
  * operations, Enrichment, and the Actions node's Run Remote Action, Workflow Run, Trigger
- * Campaign, Device Delete and Spark Hand Off Conversation as a tool), the Trigger, and the credential
- * form (a saved credential and a new one), checks they render, and takes screenshots. Used by the e2e
+ * Campaign, Device Delete and Spark Hand Off Conversation as a tool), the Trigger, the Event Trigger
+ * (each channel), and the credential forms (a saved Nexthink API credential, a new one, a new
+ * Outbound Connector one), checks they render, and takes screenshots. Used by the e2e
  * editor check and by `npm run screenshots`.
  */
 
@@ -19,8 +20,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const UNKNOWN_NODE_TEXTS = ['not currently installed', 'Install this node to use it', 'is not known'];
 
 /**
- * @typedef {{ name: string, file: string, workflowId: string, nodeId?: string, expectTexts: string[], kind: 'canvas' | 'node', height?: number }} Shot
- *   `height`: a taller window than the default 900 px, for a panel whose parameters would not fit
+ * @typedef {{ name: string, file: string, workflowId: string, nodeId?: string, expectTexts: string[], kind: 'canvas' | 'node', height?: number, clicks?: Click[] }} Shot
+ *   `height`: a taller window than the default 900 px, for a panel whose parameters would not fit;
+ *   `clicks`: what to open in the panel before the picture, in order
+ * @typedef {{ text?: string, selector?: string, expectText: string }} Click
+ *   click the element with that exact text (or CSS selector), then wait until `expectText` shows
  * @typedef {{ name: string, file: string, credentialId?: string, createType?: string, expectTexts: string[] }} CredentialShot
  *   a saved credential (`credentialId`) or the form of a new one of the type named `createType`
  */
@@ -97,6 +101,9 @@ function editorShots(credential) {
 	const chat = readExample('chat-handoff-to-spark.json');
 	const mcp = readExample('nexthink-mcp-server.json');
 	const trigger = readExample('new-unsupported-os-devices-trigger.json');
+	const alert = readExample('nexthink-alert-to-ticket.json');
+	const exporter = readExample('nexthink-exporter-to-spreadsheet.json');
+	const openTicket = readExample('nexthink-workflow-open-ticket.json');
 	const nodeId = (/** @type {any} */ workflow, /** @type {string} */ name) => workflow.nodes.find((/** @type {any} */ node) => node.name === name).id;
 	return {
 		shots: [
@@ -127,6 +134,32 @@ function editorShots(credential) {
 				expectTexts: ['Poll Times', 'Query ID', 'Key Columns', 'Trigger On', 'Row Added'],
 				kind: 'node',
 				height: 1100,
+			},
+			...[
+				['Webhook', 'node-event-trigger-webhook.png', alert, 'Nexthink Alert', ['Channel', 'Authentication', 'Path', 'Event Table', 'Ignore Repeats', 'Compare Fields']],
+				['Data Exporter', 'node-event-trigger-exporter.png', exporter, 'Nexthink Exporter', ['Channel', 'Authentication', 'Path', 'Ignore Repeats']],
+				['Workflow Call', 'node-event-trigger-workflow-call.png', openTicket, 'Nexthink Workflow Call', ['Channel', 'Authentication', 'Path', 'Respond']],
+			].map(([channel, file, workflow, name, expectTexts]) => ({
+				name: `Nexthink Event Trigger panel, ${channel}`,
+				// the URLs open: the production URL is what Nexthink gets
+				clicks: [{ text: 'Webhook URLs', expectText: 'Production URL' }, { text: 'Production URL', expectText: '/webhook/nexthink-' }],
+				file: /** @type {string} */ (file),
+				workflowId: /** @type {any} */ (workflow).id,
+				nodeId: nodeId(workflow, /** @type {string} */ (name)),
+				expectTexts: /** @type {string[]} */ (expectTexts),
+				kind: /** @type {const} */ ('node'),
+				height: 1100,
+			})),
+			{
+				name: 'Nexthink Event Trigger panel, Copy Into Nexthink',
+				file: 'node-event-trigger-copy-into-nexthink.png',
+				workflowId: alert.id,
+				nodeId: nodeId(alert, 'Nexthink Alert'),
+				expectTexts: ['Copy Into Nexthink'],
+				kind: 'node',
+				height: 1100,
+				// the list of values for the Nexthink connector credential, the webhook and its template
+				clicks: [{ selector: '[data-test-id="parameter-input-setupValues"]', expectText: 'Connector credential URL:' }],
 			},
 			{
 				name: 'Nexthink Enrichment panel',
@@ -205,6 +238,7 @@ function editorShots(credential) {
 		credentials: [
 			{ name: 'Nexthink API credential form', file: 'credential.png', credentialId: credential.id, expectTexts: ['Client ID', 'Token URL', 'Connection tested successfully'] },
 			{ name: 'new Nexthink API credential', file: 'credential-new.png', createType: 'Nexthink API', expectTexts: ['Instance Name', 'Region', 'Client ID', 'Use Custom URLs'] },
+			{ name: 'new Nexthink Outbound Connector API credential', file: 'credential-connector-new.png', createType: 'Nexthink Outbound Connector API', expectTexts: ['Authorization Type', 'Token'] },
 		],
 	};
 }
@@ -239,6 +273,16 @@ async function captureEditor(options) {
 				const ndv = page.locator('[data-test-id="ndv"]');
 				await ndv.waitFor({ state: 'visible' });
 				await assertRendered(ndv, shot.expectTexts, shot.name);
+				for (const click of shot.clicks ?? []) {
+					const target = click.selector ? page.locator(click.selector) : ndv.getByText(click.text ?? '', { exact: true });
+					const shown = page.getByText(click.expectText, { exact: false }).filter({ visible: true }).first();
+					// a click while the panel still loads (a list's options) may be lost: up to three tries
+					for (let attempt = 1; attempt <= 3; attempt++) {
+						await target.filter({ visible: true }).first().click();
+						if (await shown.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false)) break;
+						if (attempt === 3) throw new Error(`${shot.name}: "${click.expectText}" did not appear after clicking ${click.text ?? click.selector}`);
+					}
+				}
 			} else {
 				await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible' });
 				await assertRendered(page.locator('body'), shot.expectTexts, shot.name);

@@ -188,6 +188,23 @@ describe('Webhook channel', () => {
 		expect(trigger.executions).toEqual([]);
 	});
 
+	it('refuses Ignore Repeats in a workflow whose ID n8n 1.x would not save static data for, naming the ID', async () => {
+		trigger = await serveEventTrigger({ parameters: { mode: 'webhook', dedupe: true }, credentials: BEARER, workflowId: 'nxExExporterSheet' });
+		const [refused] = await sendWebhook({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, template: ALERT_TEMPLATE, values: ALERT });
+		expect(refused.status).toBe(500);
+		expect(refused.json).toMatchObject({ status: 'error', error: 'configuration', message: expect.stringContaining('"nxExExporterSheet" has 17 characters') });
+		expect(trigger.executions).toEqual([]);
+		await trigger.close();
+		// an ID of n8n's own length (16) is kept, and so is the switch off with a long ID
+		trigger = await serveEventTrigger({ parameters: { mode: 'webhook', dedupe: true }, credentials: BEARER, workflowId: 'aB3dE5gH7jK9mN1p' });
+		const answers = await sendWebhook({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, template: ALERT_TEMPLATE, values: ALERT, repeats: 2 });
+		expect(answers.map((answer: { json: { items: number } }) => answer.json.items)).toEqual([1, 0]);
+		await trigger.close();
+		trigger = await serveEventTrigger({ parameters: { mode: 'webhook' }, credentials: BEARER, workflowId: 'nxExExporterSheet' });
+		const [started] = await sendWebhook({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, template: ALERT_TEMPLATE, values: ALERT });
+		expect(started.json).toEqual({ status: 'ok', items: 1, duplicates: 0 });
+	});
+
 	it('refuses a Channel it does not know, starting nothing', async () => {
 		trigger = await serveEventTrigger({ parameters: { mode: 'alerts' }, credentials: BEARER });
 		const answer = await send({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, body: '{}' });
