@@ -143,7 +143,8 @@ export class NexthinkEventTrigger implements INodeType {
 				const channel = CHANNELS.includes(mode as Channel) ? (mode as Channel) : 'webhook';
 				const table = this.getNodeParameter('eventTable', 'auto');
 				const lines = setupLines(channel, `${base}/webhook/${path}`, isEventTable(table) ? table : undefined);
-				return lines.map(({ label, value }) => ({ name: `${label}: ${value}`, value }));
+				// the empty first entry is the field's default, so the editor shows no "value not in the list" warning
+				return [{ name: 'Open to See What to Copy (Choosing Changes Nothing)', value: '' }, ...lines.map(({ label, value }) => ({ name: `${label}: ${value}`, value }))];
 			},
 		},
 	};

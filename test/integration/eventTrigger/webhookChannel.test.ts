@@ -225,8 +225,10 @@ describe('setup help', () => {
 		const context = loadOptionsContext({ nodeType: new NexthinkEventTrigger() as never, parameters: { mode: 'webhook', path: 'nexthink/alerts', eventTable: 'alert.alerts' }, credentials: {}, path: 'parameters.setupValues' });
 		const options = await new NexthinkEventTrigger().methods.loadOptions.setupValues.call(context);
 		const names = options.map((option) => option.name);
-		expect(names[0]).toBe('Connector credential URL: http://127.0.0.1:5678/');
-		expect(names[1]).toBe('Resource: webhook/nexthink/alerts');
+		// the field's default ('') is the first entry, so the editor shows no warning before a choice
+		expect(options[0]).toEqual({ name: 'Open to See What to Copy (Choosing Changes Nothing)', value: '' });
+		expect(names[1]).toBe('Connector credential URL: http://127.0.0.1:5678/');
+		expect(names[2]).toBe('Resource: webhook/nexthink/alerts');
 		expect(names.join('\n')).toMatch(/NQL condition: alert\.alerts \| list alert\.monitor\.name/);
 		expect(names.join('\n')).toMatch(/Warning: Nexthink calls only HTTPS/);
 	});
