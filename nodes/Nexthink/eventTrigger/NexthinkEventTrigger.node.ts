@@ -57,7 +57,6 @@ import {
 import { setupLines } from './setupGuidance';
 
 const CHANNELS: Channel[] = ['webhook', 'dataExporter', 'workflowCall'];
-const OPTIONS_PARAMETER: Record<Channel, string> = { webhook: 'webhookOptions', dataExporter: 'exporterOptions', workflowCall: 'workflowCallOptions' };
 
 /** One webhook per method on the same path; the node answers 405 to a method its channel does not take. */
 const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({
@@ -179,7 +178,7 @@ export class NexthinkEventTrigger implements INodeType {
 		const typeRefusal = checkContentType(request.headers['content-type']);
 		if (typeRefusal) return refuse(typeRefusal);
 
-		const options = this.getNodeParameter(OPTIONS_PARAMETER[channel], {}) as IDataObject;
+		const options = this.getNodeParameter('options', {}) as IDataObject;
 		// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
 		const maxMb = typeof options.maxBodySizeMb === 'number' && options.maxBodySizeMb > 0 ? options.maxBodySizeMb : 0;
 		const limitBytes = maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
