@@ -1,12 +1,7 @@
 /**
- * Guesses which Nexthink event table fired a webhook. The payload is whatever the administrator
- * typed (https://docs.nexthink.com/platform/integrations/outbound-connectors/webhooks/managing-webhooks/configuring-webhook-fields_-method-resource-and-payload),
- * so the guess uses, in this order:
- * 1. `declared`: a `table`, `event_table` or `eventTable` value in the body or the query that names a table;
- * 2. `placeholders`: `{{namespace.field}}` placeholders left in the values (a *Test send* or an
- *    empty `list` field) or field names written as NQL paths (`alert.status`);
- * 3. `unknown` (table null) otherwise: the guess never invents a table.
- * Only one table may match in step 2; two different ones give `unknown`.
+ * Guesses which Nexthink event table fired a webhook from the payload the administrator typed: a
+ * declared table, then `{{namespace.field}}` placeholders or NQL-path keys naming exactly one table,
+ * else `unknown` (null): it never invents a table (docs/decisions.md, "Event table").
  */
 
 /** The webhook tables Nexthink documents (platform.audit_logs appears only in one translated page). */

@@ -1,13 +1,8 @@
 /**
- * What an administrator types into Nexthink for this trigger, built from its production URL.
- *
- * Nexthink builds the called URL as the connector credential's URL followed by the Resource, and
- * exactly one of them carries the slash between them: a credential URL that ends with `/` takes a
- * Resource without a leading `/`, and one without a trailing `/` takes a Resource that starts with
- * `/` (https://docs.nexthink.com/platform/user-guide/workflows/creating-workflows/configuring-thinklets/service-api-thinklet,
- * "Setting the resource path"). The credential URL is `https://{host}:{port}/`
- * (https://docs.nexthink.com/platform/integrations/outbound-connectors/connector-credentials), so
- * the split puts the origin into the credential and the whole path and query into the Resource.
+ * What an administrator types into Nexthink for this trigger, built from its production URL. Nexthink
+ * calls the connector credential's URL (`https://{host}:{port}/`) followed by the Resource, and
+ * exactly one of them carries the slash between them, so the origin goes into the credential and the
+ * path and query into the Resource (docs/decisions.md, "Setup guidance", and docs/event-trigger.md).
  */
 import type { EventTable } from './eventTable';
 
