@@ -209,14 +209,8 @@ export class NexthinkEventTrigger implements INodeType {
 		let dedupeKeys: string[] | undefined;
 		try {
 			if (channel === 'webhook') {
-				items = webhookItems(body, call) as IDataObject[];
-				const fallback = this.getNodeParameter('eventTable', 'auto');
-				if (isEventTable(fallback)) {
-					for (const item of items) {
-						const nexthink = item.nexthink as IDataObject;
-						if (nexthink.eventTable === null) Object.assign(nexthink, { eventTable: fallback, eventTableBasis: 'configured' });
-					}
-				}
+				const configured = this.getNodeParameter('eventTable', 'auto');
+				items = webhookItems(body, call, isEventTable(configured) ? configured : undefined) as IDataObject[];
 				if (ignoreRepeats) dedupeKeys = items.map((item) => dedupeKey(item.body, fields));
 			} else if (channel === 'dataExporter') {
 				if (ignoreRepeats) {

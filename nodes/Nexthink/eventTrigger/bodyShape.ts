@@ -37,11 +37,13 @@ function wherePartFailed(text: string, error: unknown): string {
 }
 
 function parseJson(text: string, where: string): unknown {
+	let failure: unknown;
 	try {
 		return JSON.parse(text) as unknown;
 	} catch (error) {
-		throw new BodyShapeError(`The body is not valid JSON: ${where || wherePartFailed(text, error)}`);
+		failure = error;
 	}
+	throw new BodyShapeError(`The body is not valid JSON: ${where || wherePartFailed(text, failure)}`);
 }
 
 /** The arrays of objects among an object's own properties (an empty array counts: a batch of no rows); more than one makes a records batch ambiguous. */

@@ -11,11 +11,6 @@ export interface DedupeState {
 	seen: Record<string, number>;
 }
 
-export interface DedupeSettings {
-	windowMs: number;
-	maxEntries: number;
-}
-
 export const DEDUPE_MAX_ENTRIES = 10_000;
 
 /** The JSON text of a value with object keys sorted, so two equal bodies give one text. */
@@ -68,7 +63,7 @@ export function readDedupeState(stored: unknown): DedupeState {
  * was already seen in the window (a key repeated within one call counts as a duplicate from its
  * second occurrence), and the new state.
  */
-export function checkDuplicates(state: DedupeState, keys: string[], nowMs: number, settings: DedupeSettings): { duplicate: boolean[]; state: DedupeState } {
+export function checkDuplicates(state: DedupeState, keys: string[], nowMs: number, settings: { windowMs: number; maxEntries: number }): { duplicate: boolean[]; state: DedupeState } {
 	const oldest = nowMs - settings.windowMs;
 	const kept = Object.entries(state.seen).filter(([, at]) => at > oldest && at <= nowMs);
 	const seen = new Map<string, number>(kept);

@@ -5,7 +5,7 @@
  * fails with a `BodyShapeError` that names it.
  */
 import { BodyShapeError, isPlainObject, recordArrayNames, type BodyShape } from './bodyShape';
-import { guessEventTable, hasPlaceholders } from './eventTable';
+import { guessEventTable, hasPlaceholders, type EventTable } from './eventTable';
 
 export interface CallDetails {
 	method: string;
@@ -33,10 +33,11 @@ function eventsOf(body: BodyShape): unknown[] {
 	}
 }
 
-export function webhookItems(body: BodyShape, call: CallDetails): Json[] {
+/** `configured`: the node's Event Table, for an event whose payload does not name its table. */
+export function webhookItems(body: BodyShape, call: CallDetails, configured?: EventTable): Json[] {
 	const events = eventsOf(body);
 	return events.map((event, index) => {
-		const table = guessEventTable(event, call.query);
+		const table = guessEventTable(event, call.query, configured);
 		return {
 			body: event,
 			headers: call.headers,
@@ -55,12 +56,7 @@ export function webhookItems(body: BodyShape, call: CallDetails): Json[] {
 	});
 }
 
-export interface BatchOptions {
-	batchId: string;
-	includeRequest: boolean;
-}
-
-export function exporterItems(body: BodyShape, call: CallDetails, options: BatchOptions): Json[] {
+export function exporterItems(body: BodyShape, call: CallDetails, options: { batchId: string; includeRequest: boolean }): Json[] {
 	let rows: unknown[];
 	let properties: Json | undefined;
 	let recordsProperty: string | undefined;

@@ -1,7 +1,8 @@
 /**
  * Guesses which Nexthink event table fired a webhook from the payload the administrator typed: a
  * declared table, then `{{namespace.field}}` placeholders or NQL-path keys naming exactly one table,
- * else `unknown` (null): it never invents a table (docs/decisions.md, "Event table").
+ * then the node's Event Table (`configured`), else `unknown` (null): it never invents a table
+ * (docs/decisions.md, "Event table").
  */
 
 /** The webhook tables Nexthink documents (platform.audit_logs appears only in one translated page). */
@@ -28,7 +29,7 @@ export const isEventTable = (value: unknown): value is EventTable => typeof valu
 
 export interface EventTableGuess {
 	table: EventTable | null;
-	basis: 'declared' | 'placeholders' | 'unknown';
+	basis: 'declared' | 'placeholders' | 'configured' | 'unknown';
 }
 
 const DECLARING_KEYS = ['table', 'event_table', 'eventTable'];
@@ -87,7 +88,7 @@ function collectTables(value: unknown, found: Set<EventTable>, depth: number): v
 	}
 }
 
-export function guessEventTable(body: unknown, query: Record<string, unknown> = {}): EventTableGuess {
+export function guessEventTable(body: unknown, query: Record<string, unknown> = {}, configured?: EventTable): EventTableGuess {
 	const sources = [body, query].filter((source): source is Record<string, unknown> => typeof source === 'object' && source !== null && !Array.isArray(source));
 	for (const source of sources) {
 		for (const key of DECLARING_KEYS) {
@@ -98,7 +99,7 @@ export function guessEventTable(body: unknown, query: Record<string, unknown> = 
 	const found = new Set<EventTable>();
 	collectTables(body, found, 0);
 	if (found.size === 1) return { table: [...found][0], basis: 'placeholders' };
-	return { table: null, basis: 'unknown' };
+	return configured ? { table: configured, basis: 'configured' } : { table: null, basis: 'unknown' };
 }
 
 /** Whether the body still holds `{{…}}` placeholders: a *Test send*, or a field missing from the NQL `list`. */

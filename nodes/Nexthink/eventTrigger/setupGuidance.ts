@@ -5,6 +5,7 @@
  * path and query into the Resource (docs/decisions.md, "Setup guidance", and docs/event-trigger.md).
  */
 import type { EventTable } from './eventTable';
+import type { Channel } from './requestChecks';
 
 export interface NexthinkSplit {
 	/** the origin with a trailing slash, and the path without a leading one (the documented form) */
@@ -81,15 +82,13 @@ export function listClause(table: EventTable): string {
 	return `list ${Object.values(TEMPLATE_FIELDS[table]).join(', ')}`;
 }
 
-export type SetupChannel = 'webhook' | 'dataExporter' | 'workflowCall';
-
 export interface SetupLine {
 	label: string;
 	value: string;
 }
 
 /** The values to type into Nexthink, one line each, for the trigger's production URL. */
-export function setupLines(channel: SetupChannel, productionUrl: string, table?: EventTable): SetupLine[] {
+export function setupLines(channel: Channel, productionUrl: string, table?: EventTable): SetupLine[] {
 	const split = splitForNexthink(productionUrl);
 	const lines: SetupLine[] = [
 		{ label: 'Connector credential URL', value: split.credentialUrl },

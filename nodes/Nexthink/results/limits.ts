@@ -11,10 +11,7 @@ export const MB = 1024 * 1024;
 export interface ResultLimits {
 	/** Decompressed bytes a file may have; 0 = no limit. */
 	maxDecompressedBytes: number;
-	/**
-	 * Decompressed bytes per downloaded byte; 0 = no limit. Checked only once the decompressed size
-	 * passes `RATIO_FLOOR_BYTES`, so a small file of very repetitive rows is never refused.
-	 */
+	/** Decompressed bytes per downloaded byte; 0 = no limit. Checked beyond `RATIO_FLOOR_BYTES` only. */
 	maxCompressionRatio: number;
 	/** Characters one CSV field may have; 0 = no limit. */
 	maxFieldChars: number;
@@ -75,12 +72,7 @@ function formatNumber(value: number): string {
 }
 
 /** Reads user-given limits, each as `limitFromOption` does. */
-export function resultLimitsFromOptions(options: {
-	maxDecompressedMB?: unknown;
-	maxCompressionRatio?: unknown;
-	maxFieldMB?: unknown;
-	maxRowMB?: unknown;
-}): ResultLimits {
+export function resultLimitsFromOptions(options: Partial<Record<'maxDecompressedMB' | 'maxCompressionRatio' | 'maxFieldMB' | 'maxRowMB', unknown>>): ResultLimits {
 	return {
 		maxDecompressedBytes: limitFromOption(options.maxDecompressedMB, LIMIT_OPTION_LABELS.maxDecompressedBytes, DEFAULT_RESULT_LIMITS.maxDecompressedBytes, MB),
 		maxCompressionRatio: limitFromOption(options.maxCompressionRatio, LIMIT_OPTION_LABELS.maxCompressionRatio, DEFAULT_RESULT_LIMITS.maxCompressionRatio, 1),

@@ -20,11 +20,7 @@ export interface ReadCsvRowsOptions {
 	convertTypes: boolean;
 	/** Keep at most this many rows (a non-negative integer); unlimited when absent. */
 	maxRows?: number;
-	/**
-	 * Keep at most this many values (rows times columns): reading stops before the row that would
-	 * pass it, as with `maxRows`. For answers that should be small, where a file of millions of tiny
-	 * rows or very wide rows would otherwise turn a few MB into far more memory as row objects.
-	 */
+	/** Keep at most this many values (rows times columns), as `maxRows` does: for answers that must stay small in memory. */
 	maxValues?: number;
 	/** Bounds on the file's expansion; the defaults of limits.ts when absent. */
 	limits?: ResultLimits;
