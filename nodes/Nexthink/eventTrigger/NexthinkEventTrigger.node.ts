@@ -162,8 +162,8 @@ export class NexthinkEventTrigger implements INodeType {
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
-		const maxMb = typeof options.maxBodySizeMb === 'number' && options.maxBodySizeMb > 0 ? options.maxBodySizeMb : 0;
-		const limitBytes = maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
+		const maxMb = options.maxBodySizeMb;
+		const limitBytes = typeof maxMb === 'number' && maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
 		const sizeRefusal = checkDeclaredSize(request.headers['content-length'], limitBytes);
 		if (sizeRefusal) return refuse(sizeRefusal);
 

@@ -110,9 +110,8 @@ export class CsvParser {
 		let recordStart = 0;
 		let scanFrom = this.scanned;
 		this.scanned = 0;
-		// Where the next comma, LF, CR and quote are, at or after the current field (the text's length
-		// when there is none). Each is found with `indexOf` and reused until the parser passes it, so
-		// there is one native search per delimiter instead of a JavaScript loop over every character.
+		// The next comma, LF, CR and quote at or after the current field (else the text's length), each
+		// found once with `indexOf` and reused until the parser passes it.
 		let nextComma = -1;
 		let nextLf = -1;
 		let nextCr = -1;
@@ -129,8 +128,7 @@ export class CsvParser {
 				break;
 			}
 			if (scanFrom <= start) {
-				// Fast path: the unquoted fields that end in a comma before the record's line break and
-				// before the next quote need nothing but the next comma, one native search each.
+				// Fast path: unquoted fields ending in a comma before the line break and the next quote.
 				if (nextLf < start) nextLf = indexOrLength(text, '\n', start);
 				if (nextCr < start) nextCr = indexOrLength(text, '\r', start);
 				if (nextQuote < start) nextQuote = indexOrLength(text, '"', start);
@@ -230,9 +228,8 @@ export class CsvParser {
 	}
 
 	/**
-	 * Appends `text` to the carried field if the field does not end in it, so that a field spanning
-	 * many chunks is scanned once (scanning `pending + text` would flatten and rescan the carried part
-	 * with every chunk). Returns false when `text` has to be parsed.
+	 * Appends `text` to the carried field if the field does not end in it, so a field spanning many
+	 * chunks is scanned once, not rescanned with every chunk. False when `text` has to be parsed.
 	 */
 	private extendPending(text: string): boolean {
 		const pending = this.pending;

@@ -24,15 +24,6 @@ const MINUS = 45;
 const DOT = 46;
 const LOWER_E = 101;
 
-/**
- * Decimal digits that any double reproduces exactly (DBL_DIG): a canonical decimal with at most this
- * many digits converts to a number that prints back as the same text.
- */
-const EXACT_DIGITS = 15;
-
-/** "0." followed by more zeros than this prints in exponent form (0.0000001 → 1e-7). */
-const MAX_LEADING_FRACTION_ZEROS = 5;
-
 export function convertCsvValue(value: string): CsvValue {
 	if (value === '') return null;
 	const first = codeAt(value, 0);
@@ -41,6 +32,15 @@ export function convertCsvValue(value: string): CsvValue {
 	if (value === 'false') return false;
 	return value;
 }
+
+/**
+ * Decimal digits that any double reproduces exactly (DBL_DIG): a canonical decimal with at most this
+ * many digits converts to a number that prints back as the same text.
+ */
+const EXACT_DIGITS = 15;
+
+/** "0." followed by more zeros than this prints in exponent form (0.0000001 → 1e-7). */
+const MAX_LEADING_FRACTION_ZEROS = 5;
 
 /**
  * The number `text` spells if it prints back identically, else `text`. Plain decimals up to 15
