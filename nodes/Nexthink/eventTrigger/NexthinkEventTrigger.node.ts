@@ -204,10 +204,10 @@ export class NexthinkEventTrigger implements INodeType {
 			return refuse(configurationRefusal((error as Error).message));
 		}
 
-		const fields = ignoreRepeats ? commaList(this.getNodeParameter('dedupeFields', '')) : [];
 		let items: IDataObject[];
 		let dedupeKeys: string[] | undefined;
 		try {
+			const fields = ignoreRepeats ? commaList(this.getNodeParameter('dedupeFields', '')) : [];
 			if (channel === 'webhook') {
 				const configured = this.getNodeParameter('eventTable', 'auto');
 				items = webhookItems(body, call, isEventTable(configured) ? configured : undefined) as IDataObject[];
