@@ -6,7 +6,8 @@
  * here, i.e. its items are recorded; `noWebhookResponse`: the node answered; otherwise the
  * `webhookResponse` or n8n's default message).
  *
- * Stand-ins for n8n's server (its express app is not in this package's dependencies):
+ * Stand-ins for n8n's server (its express app is not in this package's dependencies): n8n's own
+ * JSON parsing of a body before the node runs, unless the node's `options.binaryData` is true;
  * `req.readRawBody()` reads the body once with n8n's payload limit (`payloadSizeMaxMb`, the
  * N8N_PAYLOAD_SIZE_MAX default of 16) and fails with status 413 over it, as n8n's `rawBodyReader`
  * does; `req.query` is the parsed query string. Static data makes the round trip n8n gives it: read
@@ -117,6 +118,19 @@ export async function serveEventTrigger(options: EventTriggerOptions): Promise<S
 				response.writeHead(404, { 'content-type': 'application/json' });
 				response.end(JSON.stringify({ message: 'The requested webhook is not registered' }));
 				return;
+			}
+			// n8n's parseRequestBody (packages/cli/src/webhooks/webhook-helpers.ts, 1.x and 2.x) reads the
+			// body of a version-1 node first, and answers 422 to JSON it cannot parse, unless this is true
+			const readsBodyItself = workflow.expression.getSimpleParameterValue(workflowNode, '={{$parameter["options"]["binaryData"]}}', 'webhook', {}, undefined, false);
+			if (readsBodyItself !== true && (request.headers['content-type'] ?? '').split(';')[0].trim() === 'application/json') {
+				await (request as unknown as { readRawBody: () => Promise<void> }).readRawBody();
+				try {
+					Object.assign(request, { body: JSON.parse(String((request as unknown as { rawBody: Buffer }).rawBody)) });
+				} catch {
+					response.writeHead(422, { 'content-type': 'application/json' });
+					response.end(JSON.stringify({ code: 422, message: 'Failed to parse request body' }));
+					return;
+				}
 			}
 			const additionalData = engineAdditionalData(credentialsHelper, 'exec-webhook');
 			Object.assign(additionalData, { httpRequest: request, httpResponse: response });

@@ -1,22 +1,7 @@
 /**
- * Nexthink Event Trigger: the URL Nexthink calls, on one of three channels (Webhook, Data Exporter,
- * Workflow Call). The node is n8n glue around pure parts: authorization.ts (who may call),
- * requestChecks.ts (method, content type, size), bodyShape.ts (what the body is), eventItems.ts
- * (the items), dedupe.ts (repeats), redaction.ts (headers and query without secrets) and
- * setupGuidance.ts (what to type into Nexthink).
- *
- * Contract:
- * - A refused call (401, 405, 400, 413) is answered by the node with a flat JSON
- *   `{ status: 'error', error, message }` and starts nothing; the log line names the reason only.
- * - The body is read once: n8n hands it over unread (the hidden `options.binaryData` parameter),
- *   the node decodes it once and parses it once. A body n8n already parsed as JSON is used as is.
- * - Webhook and Data Exporter calls are answered 200 `{ status: 'ok', items, duplicates }` by n8n
- *   with the node's `webhookResponse`, after n8n saved the repeat filter's static data; a repeat
- *   (Ignore Repeats) or an empty batch is answered the same way and starts nothing.
- * - Ignore Repeats in a workflow whose ID n8n would not save static data for (over 16 characters)
- *   is answered 500 `configuration` and starts nothing, instead of forgetting every call.
- * - Workflow Call answers with the fixed JSON, the last node's first item, or a Respond to Webhook
- *   node, as n8n's Webhook node does.
+ * Nexthink Event Trigger: the URL Nexthink calls, on one of three channels, as n8n glue around the
+ * pure parts of this folder. What is refused and how, how the body is read (once, unparsed by n8n:
+ * `options.binaryData`), what is answered and when: docs/decisions.md, "Nexthink Event Trigger".
  */
 import { randomUUID } from 'crypto';
 import type {
@@ -35,13 +20,13 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
-import { checkAuthorization, credentialProblem, refusalText, type ExpectedAuthorization } from './authorization';
+import { checkAuthorization, credentialProblem, expectedOf, refusalText, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
 import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
 import { eventTriggerProperties } from './description';
 import { isEventTable } from './eventTable';
 import { exporterItems, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
-import { redactHeaders, redactQuery } from './redaction';
+import { redact } from './redaction';
 import {
 	ALL_METHODS,
 	checkContentType,
@@ -57,7 +42,6 @@ import {
 import { setupLines } from './setupGuidance';
 
 const CHANNELS: Channel[] = ['webhook', 'dataExporter', 'workflowCall'];
-const OPTIONS_PARAMETER: Record<Channel, string> = { webhook: 'webhookOptions', dataExporter: 'exporterOptions', workflowCall: 'workflowCallOptions' };
 
 /** One webhook per method on the same path; the node answers 405 to a method its channel does not take. */
 const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({
@@ -75,10 +59,7 @@ const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({
 
 async function expectedAuthorization(context: IWebhookFunctions): Promise<ExpectedAuthorization> {
 	if (context.getNodeParameter('authentication', 'connectorCredential') === 'none') return { type: 'none' };
-	const credentials = await context.getCredentials('nexthinkConnectorApi');
-	const text = (value: unknown) => (typeof value === 'string' ? value : '');
-	if (credentials.authType === 'basic') return { type: 'basic', user: text(credentials.user), password: text(credentials.password) };
-	return { type: 'bearer', token: text(credentials.token) };
+	return expectedOf(await context.getCredentials('nexthinkConnectorApi'));
 }
 
 function secretsOf(expected: ExpectedAuthorization): string[] {
@@ -90,7 +71,7 @@ function secretsOf(expected: ExpectedAuthorization): string[] {
 /** A configuration the node cannot run with: answered 500 with what to fix, nothing started. */
 const configurationRefusal = (message: string): Refusal => ({ status: 500, error: 'configuration', message });
 
-/** The longest workflow ID whose static data n8n 1.x and 2.x both save. */
+/** The longest workflow ID whose static data n8n 1.x and 2.x both save (isWorkflowIdValid in packages/cli/src/utils.ts). */
 const MAX_SAVED_WORKFLOW_ID = 16;
 
 const workflowIdProblem = (id: string): string =>
@@ -179,10 +160,10 @@ export class NexthinkEventTrigger implements INodeType {
 		const typeRefusal = checkContentType(request.headers['content-type']);
 		if (typeRefusal) return refuse(typeRefusal);
 
-		const options = this.getNodeParameter(OPTIONS_PARAMETER[channel], {}) as IDataObject;
+		const options = this.getNodeParameter('options', {}) as IDataObject;
 		// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
-		const maxMb = typeof options.maxBodySizeMb === 'number' && options.maxBodySizeMb > 0 ? options.maxBodySizeMb : 0;
-		const limitBytes = maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
+		const maxMb = options.maxBodySizeMb;
+		const limitBytes = typeof maxMb === 'number' && maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
 		const sizeRefusal = checkDeclaredSize(request.headers['content-length'], limitBytes);
 		if (sizeRefusal) return refuse(sizeRefusal);
 
@@ -209,8 +190,8 @@ export class NexthinkEventTrigger implements INodeType {
 		const secrets = secretsOf(expected);
 		const call: CallDetails = {
 			method: (request.method ?? '').toUpperCase(),
-			headers: redactHeaders(request.headers as IDataObject, secrets),
-			query: redactQuery(request.query as IDataObject, secrets),
+			headers: redact(request.headers as IDataObject, secrets),
+			query: redact(request.query as IDataObject, secrets),
 			receivedAt: new Date().toISOString(),
 		};
 
@@ -226,22 +207,13 @@ export class NexthinkEventTrigger implements INodeType {
 		let items: IDataObject[];
 		let dedupeKeys: string[] | undefined;
 		try {
+			const fields = ignoreRepeats ? commaList(this.getNodeParameter('dedupeFields', '')) : [];
 			if (channel === 'webhook') {
-				items = webhookItems(body, call) as IDataObject[];
-				const fallback = this.getNodeParameter('eventTable', 'auto');
-				if (isEventTable(fallback)) {
-					for (const item of items) {
-						const nexthink = item.nexthink as IDataObject;
-						if (nexthink.eventTable === null) Object.assign(nexthink, { eventTable: fallback, eventTableBasis: 'configured' });
-					}
-				}
-				if (ignoreRepeats) {
-					const fields = commaList(this.getNodeParameter('dedupeFields', ''));
-					dedupeKeys = items.map((item) => dedupeKey(item.body, fields));
-				}
+				const configured = this.getNodeParameter('eventTable', 'auto');
+				items = webhookItems(body, call, isEventTable(configured) ? configured : undefined) as IDataObject[];
+				if (ignoreRepeats) dedupeKeys = items.map((item) => dedupeKey(item.body, fields));
 			} else if (channel === 'dataExporter') {
 				if (ignoreRepeats) {
-					const fields = commaList(this.getNodeParameter('dedupeFields', ''));
 					const batchValue = body.shape === 'records' ? body.properties : body.shape === 'object' ? body.value : {};
 					dedupeKeys = [fields.length === 0 && raw ? dedupeKeyOfBytes(raw) : dedupeKey(fields.length === 0 ? body : batchValue, fields)];
 				}
@@ -261,10 +233,7 @@ export class NexthinkEventTrigger implements INodeType {
 			if (typeof windowMinutes !== 'number' || !Number.isFinite(windowMinutes) || windowMinutes <= 0) {
 				return refuse(configurationRefusal(`The trigger's Window (Minutes) must be a positive number, not ${JSON.stringify(window)}`));
 			}
-			// n8n saves a workflow's static data only for an ID it deems valid: at most 16 characters
-			// in 1.x, 21 in 2.x (isWorkflowIdValid in packages/cli/src/utils.ts, checked by
-			// saveStaticData in workflow-static-data.service.ts). n8n's own IDs have 16; a longer one
-			// (a hand-written ID in an imported file) would make the memory silently forget every call.
+			// n8n saves no static data for a longer ID: the memory would silently forget every call
 			const workflowId = this.getWorkflow().id;
 			if (typeof workflowId === 'string' && workflowId.length > MAX_SAVED_WORKFLOW_ID) {
 				return refuse(configurationRefusal(workflowIdProblem(workflowId)));
@@ -305,10 +274,7 @@ export class NexthinkEventTrigger implements INodeType {
 
 		const answer = { status: 'ok', items: items.length, duplicates };
 		if (items.length === 0) return { webhookResponse: answer };
-		// n8n answers (responseMode onReceived): it saves the static data (the repeat filter's
-		// memory) first and answers once the save is done (LiveWebhooks.executeWebhook in
-		// packages/cli/src/webhooks/live-webhooks.ts), so Nexthink's next call finds it. An answer
-		// written here would go out before the save, and a repeat sent at once could slip through.
+		// n8n answers with this once it saved the repeat filter's memory; an answer written here would not wait
 		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: answer };
 	}
 }

@@ -1,17 +1,8 @@
 /**
- * Checks the `Authorization` header a Nexthink connector credential sends
- * (https://docs.nexthink.com/platform/integrations/outbound-connectors/connector-credentials):
- * Basic (`Basic base64(user:password)`) or Bearer (`Bearer <token>`). Nothing is signed, so this
- * header is the only proof that Nexthink made the call.
- *
- * Contract:
- * - Secrets are compared in constant time: both sides are hashed with SHA-256 and the digests
- *   compared with `timingSafeEqual`, so neither the length nor a common prefix leaks through timing.
- *   For Basic, user and password are both compared before the result is read.
- * - Accepted spellings (the wire format of Nexthink's credential types is not published, see
- *   docs/decisions.md): the scheme in any letter case, any run of spaces after it, and for Bearer
- *   also the bare token without a scheme (some senders put the token alone in the header).
- * - The result names why a call was refused, never with the value that arrived.
+ * Checks the `Authorization` header a Nexthink connector credential sends (Basic or Bearer: the only
+ * proof that Nexthink made the call). Secrets are compared as SHA-256 digests with `timingSafeEqual`
+ * (Basic: user and password both, before the result is read); the result names why a call was
+ * refused, never the value that arrived. Accepted spellings: docs/decisions.md, "Nexthink Event Trigger".
  */
 import { createHash, timingSafeEqual } from 'crypto';
 
@@ -75,20 +66,25 @@ export function checkAuthorization(header: string | string[] | undefined, expect
 	return expected.type === 'basic' ? checkBasic(value, expected.user, expected.password) : checkBearer(value, expected.token);
 }
 
+const REFUSAL_TEXTS: Record<RefusalReason, string> = {
+	missing: 'Authorization is required: set the Nexthink connector credential of this webhook',
+	malformed: 'The Authorization header is not a single Basic or Bearer value',
+	wrongScheme: 'The Authorization header uses another scheme than the one this trigger expects',
+	wrongValue: 'The credentials sent are not the ones this trigger expects',
+	notConfigured: 'This trigger has no complete credential to check calls against',
+};
+
 /** The text of a 401 answer: says what is wrong, never echoes what arrived. */
 export function refusalText(reason: RefusalReason): string {
-	switch (reason) {
-		case 'missing':
-			return 'Authorization is required: set the Nexthink connector credential of this webhook';
-		case 'malformed':
-			return 'The Authorization header is not a single Basic or Bearer value';
-		case 'wrongScheme':
-			return 'The Authorization header uses another scheme than the one this trigger expects';
-		case 'wrongValue':
-			return 'The credentials sent are not the ones this trigger expects';
-		case 'notConfigured':
-			return 'This trigger has no complete credential to check calls against';
-	}
+	return REFUSAL_TEXTS[reason];
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** What a call must prove, from the connector credential's values. */
+export function expectedOf(credential: Record<string, unknown>): ExpectedAuthorization {
+	if (credential.authType === 'basic') return { type: 'basic', user: text(credential.user), password: text(credential.password) };
+	return { type: 'bearer', token: text(credential.token) };
 }
 
 /** Shortest token or password the credential test accepts: the only thing that keeps strangers out. */
@@ -96,7 +92,6 @@ const MINIMUM_SECRET_LENGTH = 16;
 
 /** What is wrong with a connector credential's values, or undefined when they are usable. */
 export function credentialProblem(values: Record<string, unknown>): string | undefined {
-	const text = (value: unknown) => (typeof value === 'string' ? value : '');
 	if (values.authType === 'basic') {
 		if (text(values.user) === '') return 'The user name is empty';
 		if (text(values.user).includes(':')) return 'A Basic user name cannot contain ":"';

@@ -1,20 +1,17 @@
 /**
- * Recognises the JSON a Nexthink call carries, from the raw text (n8n did not parse it) or from the
- * value n8n already parsed, and never parses the text twice.
- *
- * Shapes (https://docs.nexthink.com/platform/integrations/outbound-connectors/data-exporters/http-api-exporter
- * names the three an exporter sends):
- * - `ndjson`: one JSON value per line (LF or CRLF, blank lines and a trailing newline allowed);
- * - `array`: a JSON array;
- * - `records`: an object with exactly one property holding an array of objects (its name is the
- *   administrator's: any name, or the one the user set), plus other properties of the batch;
- * - `object`: any other single JSON object (an event, a workflow call, or an exporter batch of one row);
- * - `empty`: no body, or only whitespace.
- *
- * A body that is not JSON fails with a `BodyShapeError` that names where it broke (line and
- * column, or the line of an NDJSON body), never with the text itself (it may hold personal data).
+ * Recognises the JSON a Nexthink call carries, from the raw text or from the value n8n already
+ * parsed, parsing each character once: `ndjson`, `array`, `records` (an object with exactly one
+ * array of objects, plus the batch's other properties), `object`, `scalar` or `empty`. Which shape
+ * is which: docs/decisions.md, "Nexthink Event Trigger" ("Which shape").
  */
-import { BodyShapeError } from './bodyShapeError';
+
+/** A body that is not the JSON a channel takes: its message names where or what, never the text itself (it may hold personal data). */
+export class BodyShapeError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'BodyShapeError';
+	}
+}
 
 export type BodyShape =
 	| { shape: 'empty' }
@@ -23,8 +20,6 @@ export type BodyShape =
 	| { shape: 'ndjson'; rows: unknown[] }
 	| { shape: 'records'; property: string; rows: unknown[]; properties: Record<string, unknown> }
 	| { shape: 'scalar'; value: unknown };
-
-export { BodyShapeError };
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -51,8 +46,8 @@ function parseJson(text: string, where: string): unknown {
 	throw new BodyShapeError(`The body is not valid JSON: ${where || wherePartFailed(text, failure)}`);
 }
 
-/** The arrays of objects among an object's own properties (an empty array counts: a batch of no rows). */
-function recordArrays(value: Record<string, unknown>): string[] {
+/** The arrays of objects among an object's own properties (an empty array counts: a batch of no rows); more than one makes a records batch ambiguous. */
+export function recordArrayNames(value: Record<string, unknown>): string[] {
 	return Object.keys(value).filter((key) => {
 		const member = value[key];
 		return Array.isArray(member) && member.every(isPlainObject);
@@ -69,18 +64,12 @@ export function classifyValue(value: unknown, records: string | false = ''): Bod
 	if (Array.isArray(value)) return { shape: 'array', rows: value };
 	if (!isPlainObject(value)) return { shape: 'scalar', value };
 	if (records === false) return { shape: 'object', value };
-	const recordsProperty = records;
-	const candidates = recordsProperty ? (Array.isArray(value[recordsProperty]) ? [recordsProperty] : []) : recordArrays(value);
+	const candidates = records ? (Array.isArray(value[records]) ? [records] : []) : recordArrayNames(value);
 	if (candidates.length !== 1) return { shape: 'object', value };
 	const property = candidates[0];
 	const properties: Record<string, unknown> = {};
 	for (const key of Object.keys(value)) if (key !== property) properties[key] = value[key];
 	return { shape: 'records', property, rows: value[property] as unknown[], properties };
-}
-
-/** The names of the arrays of objects of a body object: more than one makes a records batch ambiguous. */
-export function recordArrayNames(value: Record<string, unknown>): string[] {
-	return recordArrays(value);
 }
 
 /** Parses each non-blank line; `firstLine` is the number of the text's first line in the body. */

@@ -1,28 +1,14 @@
 /**
  * Remembers the calls seen in a time window so that a repeat does not start the workflow twice
- * (Nexthink's delivery is "regulated", with delays and repeats:
- * https://docs.nexthink.com/platform/integrations/outbound-connectors/webhooks/managing-webhooks).
- *
- * Contract:
- * - A key is the SHA-256 (base64url, 22 characters) of the canonical JSON of the chosen fields
- *   (object keys sorted; a field that is missing counts as `null`), or of the whole body.
- *   Field paths are read as a literal key first (`alert.status`, as Nexthink names fields), then as
- *   a dotted path into nested objects (`alert.status` → `{ alert: { status } }`).
- * - The memory is bounded: entries older than the window are dropped at every check, and when more
- *   than `maxEntries` remain the oldest go first. The state is a plain JSON object (n8n keeps it in
- *   the workflow's static data) and a state of another shape is started afresh.
- * - Only a call that starts the workflow is remembered: a refused call (401, 400, 413) is not.
+ * (Nexthink's delivery has delays and repeats). Keys, window and bound: docs/decisions.md,
+ * "Nexthink Event Trigger" ("Repeats"). A state of another shape is started afresh; only a call
+ * that starts the workflow is remembered, never a refused one.
  */
 import { createHash } from 'crypto';
 
 export interface DedupeState {
 	/** key → time first seen (ms since the epoch) */
 	seen: Record<string, number>;
-}
-
-export interface DedupeSettings {
-	windowMs: number;
-	maxEntries: number;
 }
 
 export const DEDUPE_MAX_ENTRIES = 10_000;
@@ -77,7 +63,7 @@ export function readDedupeState(stored: unknown): DedupeState {
  * was already seen in the window (a key repeated within one call counts as a duplicate from its
  * second occurrence), and the new state.
  */
-export function checkDuplicates(state: DedupeState, keys: string[], nowMs: number, settings: DedupeSettings): { duplicate: boolean[]; state: DedupeState } {
+export function checkDuplicates(state: DedupeState, keys: string[], nowMs: number, settings: { windowMs: number; maxEntries: number }): { duplicate: boolean[]; state: DedupeState } {
 	const oldest = nowMs - settings.windowMs;
 	const kept = Object.entries(state.seen).filter(([, at]) => at > oldest && at <= nowMs);
 	const seen = new Map<string, number>(kept);

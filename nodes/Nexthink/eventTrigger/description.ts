@@ -11,11 +11,7 @@ export const eventTriggerProperties: INodeProperties[] = [
 		name: 'mode',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{ name: 'Webhook', value: 'webhook', description: 'An alert or event matched a webhook\'s NQL condition' },
-			{ name: 'Data Exporter', value: 'dataExporter', description: 'A scheduled HTTP API exporter sent a batch of rows' },
-			{ name: 'Workflow Call', value: 'workflowCall', description: 'A Nexthink workflow\'s Service/API step calls and reads the answer' },
-		],
+		options: [webhook.channel, dataExporter.channel, workflowCall.channel],
 		default: 'webhook',
 	},
 	{
@@ -63,13 +59,4 @@ export const eventTriggerProperties: INodeProperties[] = [
 	...webhook.description,
 	...dataExporter.description,
 	...workflowCall.description,
-	{
-		// n8n reads the body of a version-1 webhook node before the node runs unless this is true
-		// (parseRequestBody in https://github.com/n8n-io/n8n/blob/master/packages/cli/src/webhooks/webhook-helpers.ts):
-		// the node reads it itself, so NDJSON sent as application/json is not refused with 422 first.
-		displayName: 'Read Body in Node',
-		name: 'options',
-		type: 'hidden',
-		default: { binaryData: true },
-	},
 ];

@@ -1,19 +1,11 @@
 /**
- * Turns one recognised call into the JSON of the trigger's output items, per channel:
- * - Webhook: one item per event (a body object is one event; an array or NDJSON body, one per
- *   element): `{ body, headers, query, method, nexthink: { channel, eventTable, eventTableBasis,
- *   isTest, receivedAt, eventIndex, eventCount } }`.
- * - Data Exporter: one item per row, the row's fields at the top (as a spreadsheet row) and the
- *   batch's identity under `nexthinkBatch` ({ id, rowCount, shape, receivedAt, plus the records
- *   object's other properties and, when asked, headers and query }), one object shared by every
- *   row; a row's place in the batch is its item index. The rows are the parsed objects themselves
- *   (no copy). A row's own `nexthinkBatch` field is replaced. A batch of no rows gives no item.
- * - Workflow Call: one item `{ body, headers, query, method, nexthink: { channel, receivedAt } }`.
- * A body these rules do not take (an exporter row that is not an object, two arrays of records, a
- * bare number) fails with a `BodyShapeError` that names it.
+ * Turns one recognised call into the JSON of the trigger's output items, per channel (the shapes:
+ * docs/event-trigger.md; why: docs/decisions.md, "Items of a batch"). An exporter batch's rows are
+ * the parsed objects themselves, sharing one `nexthinkBatch` object. A body these rules do not take
+ * fails with a `BodyShapeError` that names it.
  */
 import { BodyShapeError, isPlainObject, recordArrayNames, type BodyShape } from './bodyShape';
-import { guessEventTable, hasPlaceholders } from './eventTable';
+import { guessEventTable, hasPlaceholders, type EventTable } from './eventTable';
 
 export interface CallDetails {
 	method: string;
@@ -41,10 +33,11 @@ function eventsOf(body: BodyShape): unknown[] {
 	}
 }
 
-export function webhookItems(body: BodyShape, call: CallDetails): Json[] {
+/** `configured`: the node's Event Table, for an event whose payload does not name its table. */
+export function webhookItems(body: BodyShape, call: CallDetails, configured?: EventTable): Json[] {
 	const events = eventsOf(body);
 	return events.map((event, index) => {
-		const table = guessEventTable(event, call.query);
+		const table = guessEventTable(event, call.query, configured);
 		return {
 			body: event,
 			headers: call.headers,
@@ -63,12 +56,7 @@ export function webhookItems(body: BodyShape, call: CallDetails): Json[] {
 	});
 }
 
-export interface BatchOptions {
-	batchId: string;
-	includeRequest: boolean;
-}
-
-export function exporterItems(body: BodyShape, call: CallDetails, options: BatchOptions): Json[] {
+export function exporterItems(body: BodyShape, call: CallDetails, options: { batchId: string; includeRequest: boolean }): Json[] {
 	let rows: unknown[];
 	let properties: Json | undefined;
 	let recordsProperty: string | undefined;

@@ -1,12 +1,8 @@
 /**
- * Guesses which Nexthink event table fired a webhook. The payload is whatever the administrator
- * typed (https://docs.nexthink.com/platform/integrations/outbound-connectors/webhooks/managing-webhooks/configuring-webhook-fields_-method-resource-and-payload),
- * so the guess uses, in this order:
- * 1. `declared`: a `table`, `event_table` or `eventTable` value in the body or the query that names a table;
- * 2. `placeholders`: `{{namespace.field}}` placeholders left in the values (a *Test send* or an
- *    empty `list` field) or field names written as NQL paths (`alert.status`);
- * 3. `unknown` (table null) otherwise: the guess never invents a table.
- * Only one table may match in step 2; two different ones give `unknown`.
+ * Guesses which Nexthink event table fired a webhook from the payload the administrator typed: a
+ * declared table, then `{{namespace.field}}` placeholders or NQL-path keys naming exactly one table,
+ * then the node's Event Table (`configured`), else `unknown` (null): it never invents a table
+ * (docs/decisions.md, "Event table").
  */
 
 /** The webhook tables Nexthink documents (platform.audit_logs appears only in one translated page). */
@@ -33,7 +29,7 @@ export const isEventTable = (value: unknown): value is EventTable => typeof valu
 
 export interface EventTableGuess {
 	table: EventTable | null;
-	basis: 'declared' | 'placeholders' | 'unknown';
+	basis: 'declared' | 'placeholders' | 'configured' | 'unknown';
 }
 
 const DECLARING_KEYS = ['table', 'event_table', 'eventTable'];
@@ -92,7 +88,7 @@ function collectTables(value: unknown, found: Set<EventTable>, depth: number): v
 	}
 }
 
-export function guessEventTable(body: unknown, query: Record<string, unknown> = {}): EventTableGuess {
+export function guessEventTable(body: unknown, query: Record<string, unknown> = {}, configured?: EventTable): EventTableGuess {
 	const sources = [body, query].filter((source): source is Record<string, unknown> => typeof source === 'object' && source !== null && !Array.isArray(source));
 	for (const source of sources) {
 		for (const key of DECLARING_KEYS) {
@@ -103,7 +99,7 @@ export function guessEventTable(body: unknown, query: Record<string, unknown> = 
 	const found = new Set<EventTable>();
 	collectTables(body, found, 0);
 	if (found.size === 1) return { table: [...found][0], basis: 'placeholders' };
-	return { table: null, basis: 'unknown' };
+	return configured ? { table: configured, basis: 'configured' } : { table: null, basis: 'unknown' };
 }
 
 /** Whether the body still holds `{{…}}` placeholders: a *Test send*, or a field missing from the NQL `list`. */

@@ -1,15 +1,11 @@
 /**
- * What an administrator types into Nexthink for this trigger, built from its production URL.
- *
- * Nexthink builds the called URL as the connector credential's URL followed by the Resource, and
- * exactly one of them carries the slash between them: a credential URL that ends with `/` takes a
- * Resource without a leading `/`, and one without a trailing `/` takes a Resource that starts with
- * `/` (https://docs.nexthink.com/platform/user-guide/workflows/creating-workflows/configuring-thinklets/service-api-thinklet,
- * "Setting the resource path"). The credential URL is `https://{host}:{port}/`
- * (https://docs.nexthink.com/platform/integrations/outbound-connectors/connector-credentials), so
- * the split puts the origin into the credential and the whole path and query into the Resource.
+ * What an administrator types into Nexthink for this trigger, built from its production URL. Nexthink
+ * calls the connector credential's URL (`https://{host}:{port}/`) followed by the Resource, and
+ * exactly one of them carries the slash between them, so the origin goes into the credential and the
+ * path and query into the Resource (docs/decisions.md, "Setup guidance", and docs/event-trigger.md).
  */
 import type { EventTable } from './eventTable';
+import type { Channel } from './requestChecks';
 
 export interface NexthinkSplit {
 	/** the origin with a trailing slash, and the path without a leading one (the documented form) */
@@ -86,15 +82,13 @@ export function listClause(table: EventTable): string {
 	return `list ${Object.values(TEMPLATE_FIELDS[table]).join(', ')}`;
 }
 
-export type SetupChannel = 'webhook' | 'dataExporter' | 'workflowCall';
-
 export interface SetupLine {
 	label: string;
 	value: string;
 }
 
 /** The values to type into Nexthink, one line each, for the trigger's production URL. */
-export function setupLines(channel: SetupChannel, productionUrl: string, table?: EventTable): SetupLine[] {
+export function setupLines(channel: Channel, productionUrl: string, table?: EventTable): SetupLine[] {
 	const split = splitForNexthink(productionUrl);
 	const lines: SetupLine[] = [
 		{ label: 'Connector credential URL', value: split.credentialUrl },

@@ -1,35 +1,20 @@
 /**
- * Turns the values the CSV parser slices out of a decoded text chunk into the strings that row
- * objects keep: copies that do not hold on to the chunk, and one shared string per value that a
- * column repeats. With a million rows these strings are most of an export's memory.
- *
- * Copies: V8 returns a slice of 13 or more characters as a small view (a "sliced string") into the
- * original string. Row objects live until n8n is done with the items, so views would keep every
- * chunk of the whole file alive next to the values. `detachedCopy` builds the value as the
- * concatenation of two parts and calls `trim()`, which must see the whole text, so V8 first copies
- * the concatenation into one new string and returns that string when there is nothing to trim;
- * values with white space at either end are copied by `join` instead. Both copy on Node 20 and 24
- * alike (measured: merely reading a character of the concatenation copies on Node 20, not on 24).
- *
- * Sharing: inventory exports repeat most of their columns (operating system, manufacturer, model,
- * site, versions). Each column keeps a map of the distinct values seen so far, up to
- * `MAX_SHARED_VALUES`; a column with more distinct values than that (names, UIDs, timestamps) stops
- * sharing and drops its map, so unique columns cost one map lookup for their first values only.
+ * Turns the values the CSV parser slices out of a decoded text chunk into the strings row objects
+ * keep (docs/decisions.md, "Memory of row values"): copies that do not hold on to the chunk (V8
+ * makes a slice of 13 or more characters a view into it), and one shared string per value a column
+ * repeats, while the column has at most `MAX_SHARED_VALUES` distinct values.
  */
 
 /** Below this length V8 copies a slice instead of making a view (V8's SlicedString::kMinLength). */
 const SHORTEST_VIEW = 13;
 
-/**
- * Distinct values a column may have and still share them. Columns a little past a thousand values
- * are common (agent versions, hardware models, a percentage with one decimal has 1,001); a map of
- * this size costs well under a megabyte, and unique columns pay its lookups for their first rows only.
- */
+/** Distinct values a column may have and still share them (a percentage with one decimal has 1,001). */
 export const MAX_SHARED_VALUES = 4096;
 
 /** Longer values are rarely repeated; they are copied, not looked up. */
 const LONGEST_SHARED_VALUE = 100;
 
+/** A copy, never a view: `trim()` must see the whole concatenation, so V8 flattens it into a new string (Node 20 and 24). */
 export function detachedCopy(value: string): string {
 	if (value.length < SHORTEST_VIEW) return value;
 	const head = value.slice(0, -1);

@@ -1,36 +1,17 @@
 /**
- * A streaming RFC 4180 CSV parser over decoded text chunks.
+ * A streaming RFC 4180 CSV parser over decoded text chunks. Fields are separated by commas and may be
+ * quoted (`""` is one quote); records end with LF, CRLF or a lone CR; every record has as many fields
+ * as the header, else a `CsvFormatError` names the line (blank lines, stray quotes and line numbers:
+ * docs/decisions.md, "Results files").
  *
- * Dialect: fields are separated by commas; a field may be enclosed in double quotes, inside which
- * `""` stands for one quote and commas and line breaks (CR, LF, CRLF) are data. Records end with LF,
- * CRLF or a lone CR. The last record may or may not end with a line break. Every record must have
- * as many fields as the first one (the header); anything else is a `CsvFormatError` naming the line.
- *
- * Decisions where RFC 4180 leaves room:
- * - A blank line (a line break right at the start of a record) is an empty record. With several
- *   columns it cannot be a row, so it is skipped (some writers end files with an extra blank line);
- *   with exactly one column it is a row holding one empty field. Blank lines before the header are
- *   skipped, so a file of only line breaks has no header and no rows, like an empty file.
- * - A quote inside an unquoted field (`ab"c`) and anything but a comma or a line break right after a
- *   closing quote (`"ab"c`) are errors: guessing would silently shift values between columns.
- * - Line numbers count every line break in the text, including those inside quoted fields, so they
- *   match what a text editor shows. A UTF-8 byte order mark is the text decoder's business.
- *
- * The hot loop finds delimiters and closing quotes with `indexOf` (a fast native search) and
- * slices fields straight out of the chunk (V8 makes such slices views into the chunk: whoever keeps
- * values copies them, see columnValues.ts). A record's unquoted fields up to its line break or next
- * quote, most fields of an export, take an inner loop that searches for nothing but commas.
- * Between chunks only the current unfinished field is carried over, together with how far it was
- * already scanned, so a long field split over many chunks is scanned once, not again with every
- * chunk.
- *
- * Limits (limits.ts): a field, a record (row or header, separators included) and the header's column
- * count are bounded, so a hostile file cannot grow one field or one record until memory runs out.
- * They are checked whenever unfinished text is carried over to the next chunk, which is the only way
- * a field or record can grow beyond one chunk, so the hot loop pays nothing for them.
+ * Speed: delimiters and closing quotes are found with `indexOf` and fields sliced out of the chunk
+ * (views: whoever keeps values copies them, columnValues.ts); between chunks only the unfinished
+ * field is carried, with how far it was scanned, so a long field is scanned once. The field, record
+ * and column limits (limits.ts) are checked only when text is carried over, the only way a field or
+ * record outgrows a chunk, so the hot loop pays nothing for them.
  */
 
-import { DEFAULT_RESULT_LIMITS, describeSize, MAX_COLUMNS, ResultLimitError } from './limits';
+import { DEFAULT_RESULT_LIMITS, describeSize, MAX_COLUMNS, ResultLimitError, type ResultLimits } from './limits';
 
 const LF = 10;
 const CR = 13;
@@ -56,14 +37,8 @@ export class CsvFormatError extends Error {
  */
 export type CsvRecordHandler = (fields: readonly string[]) => boolean | void;
 
-export interface CsvParserLimits {
-	/** Characters one field may have; 0 = no limit. Default: limits.ts. */
-	maxFieldChars?: number;
-	/** Characters one record may have, separators and quotes included; 0 = no limit. Default: limits.ts. */
-	maxRecordChars?: number;
-	/** Columns the header may have. Default: limits.ts. */
-	maxColumns?: number;
-}
+/** Limits as in limits.ts (0 = no limit), their defaults when absent; `maxColumns` for tests. */
+export type CsvParserLimits = Partial<Pick<ResultLimits, 'maxFieldChars' | 'maxRecordChars'>> & { maxColumns?: number };
 
 export class CsvParser {
 	private readonly onRecord: CsvRecordHandler;
@@ -135,9 +110,8 @@ export class CsvParser {
 		let recordStart = 0;
 		let scanFrom = this.scanned;
 		this.scanned = 0;
-		// Where the next comma, LF, CR and quote are, at or after the current field (the text's length
-		// when there is none). Each is found with `indexOf` and reused until the parser passes it, so
-		// there is one native search per delimiter instead of a JavaScript loop over every character.
+		// The next comma, LF, CR and quote at or after the current field (else the text's length), each
+		// found once with `indexOf` and reused until the parser passes it.
 		let nextComma = -1;
 		let nextLf = -1;
 		let nextCr = -1;
@@ -154,8 +128,7 @@ export class CsvParser {
 				break;
 			}
 			if (scanFrom <= start) {
-				// Fast path: the unquoted fields that end in a comma before the record's line break and
-				// before the next quote need nothing but the next comma, one native search each.
+				// Fast path: unquoted fields ending in a comma before the line break and the next quote.
 				if (nextLf < start) nextLf = indexOrLength(text, '\n', start);
 				if (nextCr < start) nextCr = indexOrLength(text, '\r', start);
 				if (nextQuote < start) nextQuote = indexOrLength(text, '"', start);
@@ -255,9 +228,8 @@ export class CsvParser {
 	}
 
 	/**
-	 * Appends `text` to the carried field if the field does not end in it, so that a field spanning
-	 * many chunks is scanned once (scanning `pending + text` would flatten and rescan the carried part
-	 * with every chunk). Returns false when `text` has to be parsed.
+	 * Appends `text` to the carried field if the field does not end in it, so a field spanning many
+	 * chunks is scanned once, not rescanned with every chunk. False when `text` has to be parsed.
 	 */
 	private extendPending(text: string): boolean {
 		const pending = this.pending;

@@ -1,22 +1,11 @@
 /**
- * Turns the bytes of a downloaded results file into the bytes of the CSV inside it.
- *
- * Which decoder runs is decided by the file's first bytes (its magic number), not by the compression
- * the export was started with: the magic bytes are the truth about the bytes at hand, while the
- * declared value only says what the server was asked for. So a file declared `GZIP` that arrives
- * already decoded (an HTTP layer honoured `Content-Encoding`) is read as plain text, and a file
- * declared `NONE` that starts with a gzip header is gunzipped. Plain CSV cannot be mistaken for
- * compressed data: both magic numbers start with bytes that are not valid at the start of UTF-8 text.
- * The declared value matters only when the file is too short to carry a magic number: a declared
- * compressed file that is empty or stops inside the magic number is truncated, which is an error.
- *
- * Corrupt or truncated compressed data ends the stream with a `DecompressionError`, never with
- * silently partial output. Errors of the source itself (a broken download) pass through unchanged.
- *
- * With `limits`, the output is bounded while it streams (limits.ts): the decompressed size, and the
- * ratio of decompressed to downloaded bytes, are checked after every decompressed chunk, and the
- * zstd decoder hands its output over in portions (a few bytes of zstd can stand for megabytes), so
- * a file past a limit fails with a `ResultLimitError` after at most a few MB more than the limit.
+ * Turns the bytes of a downloaded results file into the bytes of the CSV inside it. The file's magic
+ * bytes choose the decoder, not the declared compression, which matters only for a file too short
+ * to carry a magic number (docs/decisions.md, "Results files"). Corrupt or truncated data ends the
+ * stream with a `DecompressionError`, never with silently partial output; errors of the source pass
+ * through unchanged. With `limits` (limits.ts), the decompressed size and ratio are checked after
+ * every decompressed chunk, and zstd hands its output over in portions, so a file past a limit fails
+ * with a `ResultLimitError` after at most a few MB more than the limit.
  */
 
 import { describeSize, RATIO_FLOOR_BYTES, ResultLimitError, type ResultLimits } from './limits';
@@ -188,11 +177,7 @@ async function* bounded(
 	}
 }
 
-/**
- * Written chunks the decompression stream has not consumed yet. Node's DecompressionStream accepts
- * writes without effective backpressure (its `ready` stays resolved), so this bound is what keeps a
- * fast download from being read ahead into memory, and lets an early stop leave the rest unread.
- */
+/** Written chunks not consumed yet: Node's DecompressionStream has no effective write backpressure, so this bound keeps a fast download from being read ahead into memory. */
 const MAX_WRITES_IN_FLIGHT = 4;
 
 interface FeedState {
@@ -203,16 +188,10 @@ interface FeedState {
 }
 
 /**
- * Gunzips with the global `DecompressionStream`. A chunk is written while earlier ones are still
- * being decompressed and read, so reading and writing overlap instead of taking turns per chunk.
- *
- * The stream is never cancelled or aborted: on Node 20 a cancel can race with data still flowing
- * out of the zlib stream ("Controller is already closed", an uncaught exception), and an abort
- * waits forever for a write held back by backpressure. Stopping early instead means: write no
- * more and leave the stream as it is, without reading out what is in flight. Reading it out (as
- * this code once did) costs seconds when the file is a bomb: a few 64 KiB chunks of gzip can decode
- * to gigabytes. Left alone, the feeder waits on a write held back by backpressure, nothing
- * references the stream any more, and it is garbage collected (native zlib memory included).
+ * Gunzips with the global `DecompressionStream`, writing a chunk while earlier ones are still read.
+ * To stop early it writes no more and leaves the stream to the garbage collector, neither cancelled
+ * (on Node 20 an uncaught "Controller is already closed"), aborted (waits forever on backpressure)
+ * nor drained (seconds for a bomb): docs/decisions.md, "Stopping a gzip download early".
  */
 async function* gunzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
 	const stream = new DecompressionStream('gzip');

@@ -1,19 +1,9 @@
 /**
- * Bounds on what one results file may expand to while it is decompressed and parsed, so that a
- * small hostile file (a "decompression bomb": a few MB that inflate to gigabytes of one field, of
- * one row, or of text) fails with a clear error instead of exhausting the process's memory.
- *
- * Every limit is checked while the file streams, never after inflating it: the decompressed size and
- * the compression ratio after each decompressed chunk (decompress.ts), the field, row and column
- * limits each time the CSV parser has to carry unfinished text over to the next chunk (csv.ts). So
- * the memory a file can take before it fails is about the limit plus one chunk.
- *
- * Defaults and their reasons are in docs/decisions.md ("Results file limits"). In short: a genuine
- * Nexthink export (at most about 1,000,000 rows; tens of columns; a few hundred MB of CSV) compresses
- * 4-20 times with gzip or zstd and has fields of at most a few KB, so every default leaves a wide margin.
+ * Bounds on what one results file may expand to while it is decompressed and parsed, so that a small
+ * hostile file fails with a clear error instead of exhausting memory. Where each is checked, the
+ * defaults and why: docs/decisions.md, "Results file limits".
  */
 import { InputError } from '../shared/inputError';
-
 
 /** 1 MB as the options count it: 1,048,576 bytes (or characters, for fields and rows). */
 export const MB = 1024 * 1024;
@@ -21,10 +11,7 @@ export const MB = 1024 * 1024;
 export interface ResultLimits {
 	/** Decompressed bytes a file may have; 0 = no limit. */
 	maxDecompressedBytes: number;
-	/**
-	 * Decompressed bytes per downloaded byte; 0 = no limit. Checked only once the decompressed size
-	 * passes `RATIO_FLOOR_BYTES`, so a small file of very repetitive rows is never refused.
-	 */
+	/** Decompressed bytes per downloaded byte; 0 = no limit. Checked beyond `RATIO_FLOOR_BYTES` only. */
 	maxCompressionRatio: number;
 	/** Characters one CSV field may have; 0 = no limit. */
 	maxFieldChars: number;
@@ -42,11 +29,7 @@ export const DEFAULT_RESULT_LIMITS: Readonly<ResultLimits> = Object.freeze({
 /** The compression ratio is only checked beyond this much decompressed output. */
 export const RATIO_FLOOR_BYTES = 16 * MB;
 
-/**
- * Most columns a header may have. Not an option: NQL queries name their fields one by one, so real
- * exports have tens of columns; without a bound, one header line of short names could hold millions
- * of columns (and make every row object that wide).
- */
+/** Most columns a header may have; fixed (docs/decisions.md, "Results file limits"). */
 export const MAX_COLUMNS = 10_000;
 
 export type ResultLimitName = keyof ResultLimits | 'columns';
@@ -88,16 +71,8 @@ function formatNumber(value: number): string {
 	return (Math.round(value * 10) / 10).toLocaleString('en-US');
 }
 
-/**
- * Reads user-given limits: `undefined` keeps the default; 0 means no limit; otherwise a positive
- * number (MB for sizes). Throws an input error naming the option for anything else.
- */
-export function resultLimitsFromOptions(options: {
-	maxDecompressedMB?: unknown;
-	maxCompressionRatio?: unknown;
-	maxFieldMB?: unknown;
-	maxRowMB?: unknown;
-}): ResultLimits {
+/** Reads user-given limits, each as `limitFromOption` does. */
+export function resultLimitsFromOptions(options: Partial<Record<'maxDecompressedMB' | 'maxCompressionRatio' | 'maxFieldMB' | 'maxRowMB', unknown>>): ResultLimits {
 	return {
 		maxDecompressedBytes: limitFromOption(options.maxDecompressedMB, LIMIT_OPTION_LABELS.maxDecompressedBytes, DEFAULT_RESULT_LIMITS.maxDecompressedBytes, MB),
 		maxCompressionRatio: limitFromOption(options.maxCompressionRatio, LIMIT_OPTION_LABELS.maxCompressionRatio, DEFAULT_RESULT_LIMITS.maxCompressionRatio, 1),

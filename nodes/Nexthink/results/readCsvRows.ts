@@ -1,14 +1,8 @@
 /**
- * Reads a downloaded results file into row objects: decompress (by magic bytes), decode UTF-8,
- * parse CSV, build one object per row. Everything streams chunk by chunk; only the rows are kept.
- *
- * With `maxRows`, reading stops as soon as the row after the last wanted one has been seen: the rest
- * of the source is not read (beyond the few chunks already in flight) and `moreRowsAvailable` says
- * that rows were left out. Text after that point is not checked either, so an error there goes
- * unnoticed.
- *
- * The file's decompressed size, compression ratio, field and row sizes are bounded (limits.ts; the
- * defaults unless `limits` says otherwise): past a limit the read fails with a `ResultLimitError`.
+ * Reads a downloaded results file into row objects, chunk by chunk: decompress, decode UTF-8, parse
+ * CSV, build one object per row; only the rows are kept. With `maxRows` (or `maxValues`) reading stops
+ * at the row after the last wanted one: the rest is neither read nor checked. The file is bounded by
+ * limits.ts (its defaults unless `limits` says otherwise).
  */
 
 import { CsvParser } from './csv';
@@ -26,11 +20,7 @@ export interface ReadCsvRowsOptions {
 	convertTypes: boolean;
 	/** Keep at most this many rows (a non-negative integer); unlimited when absent. */
 	maxRows?: number;
-	/**
-	 * Keep at most this many values (rows times columns): reading stops before the row that would
-	 * pass it, as with `maxRows`. For answers that should be small, where a file of millions of tiny
-	 * rows or very wide rows would otherwise turn a few MB into far more memory as row objects.
-	 */
+	/** Keep at most this many values (rows times columns), as `maxRows` does: for answers that must stay small in memory. */
 	maxValues?: number;
 	/** Bounds on the file's expansion; the defaults of limits.ts when absent. */
 	limits?: ResultLimits;

@@ -1,13 +1,7 @@
 /**
- * Decodes a stream of UTF-8 bytes into text with one streaming `TextDecoder`, so a character split
- * across chunk boundaries is decoded whole. Each input chunk gives one array of text pieces, in
- * order: lines with characters beyond U+00FF are decoded apart from the rest (see wideLines.ts), so
- * most of the text stays one-byte, and handing over a chunk's pieces together costs one step of the
- * async iteration per chunk rather than per piece (a dense file has hundreds of pieces per chunk).
- *
- * Invalid UTF-8 is an error, never a replacement character: a wrong byte means the file is not what
- * it claims to be (for example compressed data that was not recognised). A leading byte order mark
- * is removed.
+ * Decodes a stream of UTF-8 bytes into text with one streaming `TextDecoder` (a character split
+ * across chunks is decoded whole), one array of text pieces per chunk (wideLines.ts says why).
+ * Invalid UTF-8 is an error, never a replacement character; a leading byte order mark is removed.
  */
 
 import { splitWideLines } from './wideLines';

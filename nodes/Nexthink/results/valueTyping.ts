@@ -11,14 +11,7 @@
 
 export type CsvValue = string | number | boolean | null;
 
-/**
- * `String.prototype.charCodeAt`, always called through this one function. Values reach the
- * conversion as several kinds of V8 string (one-byte and two-byte, flat and sliced); a plain
- * `text.charCodeAt(i)` looks the method up on each kind, and once a call site has seen more than
- * four of them Node 20's optimiser stops inlining it (a file with `東京` in some lines mixes them).
- * Measured on a million such rows, Convert Types took 7.0 s with method calls and 5.7–6.1 s with
- * this on Node 20; Node 24 is not slower either way.
- */
+/** `charCodeAt` through one call site: Node 20 stops inlining one that saw more than four kinds of string (docs/benchmarks.md). */
 const charCodeAt = String.prototype.charCodeAt;
 
 function codeAt(text: string, index: number): number {
@@ -30,16 +23,6 @@ const DIGIT_9 = 57;
 const MINUS = 45;
 const DOT = 46;
 const LOWER_E = 101;
-const UPPER_E = 69;
-
-/**
- * Decimal digits that any double reproduces exactly (DBL_DIG): a canonical decimal with at most this
- * many digits converts to a number that prints back as the same text.
- */
-const EXACT_DIGITS = 15;
-
-/** "0." followed by more zeros than this prints in exponent form (0.0000001 → 1e-7). */
-const MAX_LEADING_FRACTION_ZEROS = 5;
 
 export function convertCsvValue(value: string): CsvValue {
 	if (value === '') return null;
@@ -49,6 +32,15 @@ export function convertCsvValue(value: string): CsvValue {
 	if (value === 'false') return false;
 	return value;
 }
+
+/**
+ * Decimal digits that any double reproduces exactly (DBL_DIG): a canonical decimal with at most this
+ * many digits converts to a number that prints back as the same text.
+ */
+const EXACT_DIGITS = 15;
+
+/** "0." followed by more zeros than this prints in exponent form (0.0000001 → 1e-7). */
+const MAX_LEADING_FRACTION_ZEROS = 5;
 
 /**
  * The number `text` spells if it prints back identically, else `text`. Plain decimals up to 15
@@ -90,8 +82,7 @@ function isDigit(code: number): boolean {
 }
 
 function mayBeExponent(text: string, index: number): boolean {
-	const code = codeAt(text, index);
-	return code === LOWER_E || code === UPPER_E;
+	return (codeAt(text, index) | 0x20) === LOWER_E; // e or E
 }
 
 /** The definitive rule: a finite number that prints back as `text`, and no integer beyond the safe range. */

@@ -1,23 +1,9 @@
 /**
- * Splits a chunk of UTF-8 bytes so that lines holding characters beyond U+00FF are decoded apart
- * from the rest.
- *
- * Why: V8 stores a string with one byte per character when every character is at most U+00FF
- * (ASCII and Latin-1: `Zürich`, `São Paulo`), and with two bytes per character otherwise. Decoding a
- * whole 64 KiB chunk that holds a single `東京` makes the entire chunk a two-byte string, and so
- * every value copied out of it (columnValues.ts), doubling the memory of those rows' strings for as
- * long as the items live. Decoding the lines with such characters on their own keeps every other
- * line one-byte.
- *
- * A file where such lines are frequent (one row in eight naming a Tokyo site) becomes many pieces.
- * Measured on a million such rows, splitting every wide line takes no longer than leaving such
- * chunks whole, since a chunk's pieces go to the parser together (utf8.ts), and the rows need 5-11%
- * less memory (Node 24 and 20).
- *
- * Contract: the pieces, concatenated, are exactly the chunk. Cuts are made only right after a line
- * feed (a byte that never occurs inside a multi-byte UTF-8 sequence), so a streaming decoder fed the
- * pieces in order decodes the same text as from the whole chunk. A chunk without such characters is
- * returned as one piece.
+ * Splits a chunk of UTF-8 bytes so that lines holding characters beyond U+00FF are decoded apart from
+ * the rest, and every other line stays a one-byte V8 string (half the memory of the values copied
+ * from it): docs/decisions.md, "Memory of row values". Contract: the pieces, concatenated, are exactly
+ * the chunk, cut only right after a line feed (never inside a UTF-8 sequence); a chunk without such
+ * characters is one piece.
  */
 
 const LINE_FEED = 0x0a;

@@ -30,7 +30,7 @@ describe('Data Exporter channel', () => {
 		'splits a %s batch of 100,000 rows into one item per row, equal to what was sent',
 		async (shape, contentType) => {
 			// 100,000 device rows are about 59 MB: over n8n's default 16 MiB, so raised the way docs/event-trigger.md says
-			trigger = await serveEventTrigger({ parameters: { mode: 'dataExporter', exporterOptions: { maxBodySizeMb: 64 } }, credentials, payloadSizeMaxMb: 64 });
+			trigger = await serveEventTrigger({ parameters: { mode: 'dataExporter', options: { maxBodySizeMb: 64 } }, credentials, payloadSizeMaxMb: 64 });
 			const properties = shape === 'records' ? { exporter: 'daily devices', runAt: '2026-11-27T02:00:00Z' } : undefined;
 			const answer = await sendExporterBatch({ url: trigger.url, credential, shape, rows: exporterRows(ROWS, 7), properties, contentType, chunked: true });
 			expect([answer.status, answer.json]).toEqual([200, { status: 'ok', items: ROWS, duplicates: 0 }]);
@@ -72,7 +72,7 @@ describe('Data Exporter channel', () => {
 		expect(ambiguous.status).toBe(400);
 		expect(ambiguous.json).toMatchObject({ error: 'unexpected_shape', message: expect.stringMatching(/several arrays of records \(devices, users\): set Records Property/) });
 		await trigger.close();
-		trigger = await serveEventTrigger({ parameters: { mode: 'dataExporter', exporterOptions: { recordsProperty: 'users' } }, credentials });
+		trigger = await serveEventTrigger({ parameters: { mode: 'dataExporter', options: { recordsProperty: 'users' } }, credentials });
 		const named = await send({ url: trigger.url, credential, body: JSON.stringify({ devices: [{ a: 1 }], users: [{ b: 2 }, { b: 3 }] }) });
 		expect(named.json).toMatchObject({ items: 2 });
 		expect(trigger.executions[0].map((item) => item.json.b)).toEqual([2, 3]);

@@ -136,7 +136,7 @@ describe('Webhook channel', () => {
 	});
 
 	it("answers 413 over the node's limit, declared or streamed, and over n8n's payload limit, and starts nothing", async () => {
-		trigger = await serveEventTrigger({ parameters: { mode: 'webhook', webhookOptions: { maxBodySizeMb: 0.001 } }, credentials: BEARER, payloadSizeMaxMb: 0.002 });
+		trigger = await serveEventTrigger({ parameters: { mode: 'webhook', options: { maxBodySizeMb: 0.001 } }, credentials: BEARER, payloadSizeMaxMb: 0.002 });
 		const big = JSON.stringify({ note: 'x'.repeat(1500) });
 		const declared = await send({ url: trigger.url, credential: { type: 'bearer', token: TOKEN }, body: big });
 		expect(declared.status).toBe(413);

@@ -1,5 +1,5 @@
 /** Headers and query in items carry no secret: by name, or by value when the value holds the credential's secret. */
-import { REDACTED, redactHeaders, redactQuery } from '../../../nodes/Nexthink/eventTrigger/redaction';
+import { REDACTED, redact } from '../../../nodes/Nexthink/eventTrigger/redaction';
 
 describe('redactHeaders', () => {
 	it('redacts credentials by name and keeps the rest', () => {
@@ -12,7 +12,7 @@ describe('redactHeaders', () => {
 			'content-type': 'application/json',
 			'user-agent': 'Nexthink',
 		};
-		expect(redactHeaders(headers)).toEqual({
+		expect(redact(headers)).toEqual({
 			authorization: REDACTED,
 			'proxy-authorization': REDACTED,
 			cookie: REDACTED,
@@ -24,19 +24,19 @@ describe('redactHeaders', () => {
 	});
 
 	it('redacts any value that contains a known secret, also in arrays', () => {
-		const redacted = redactHeaders({ 'x-custom': 'prefix tok_secret_value_123456', 'x-list': ['a', 'tok_secret_value_123456'] }, ['tok_secret_value_123456']);
+		const redacted = redact({ 'x-custom': 'prefix tok_secret_value_123456', 'x-list': ['a', 'tok_secret_value_123456'] }, ['tok_secret_value_123456']);
 		expect(redacted).toEqual({ 'x-custom': REDACTED, 'x-list': REDACTED });
 		expect(JSON.stringify(redacted)).not.toContain('tok_secret');
 	});
 
 	it('does not treat an empty secret as matching everything', () => {
-		expect(redactHeaders({ accept: '*/*' }, [''])).toEqual({ accept: '*/*' });
+		expect(redact({ accept: '*/*' }, [''])).toEqual({ accept: '*/*' });
 	});
 });
 
 describe('redactQuery', () => {
 	it('redacts query parameters named like secrets or holding one', () => {
-		expect(redactQuery({ token: 'x', access_token: 'y', device: 'PC-1', note: 'tok_secret_value_123456' }, ['tok_secret_value_123456'])).toEqual({
+		expect(redact({ token: 'x', access_token: 'y', device: 'PC-1', note: 'tok_secret_value_123456' }, ['tok_secret_value_123456'])).toEqual({
 			token: REDACTED,
 			access_token: REDACTED,
 			device: 'PC-1',

@@ -1,7 +1,9 @@
 /** Parameters of the Data Exporter channel: Nexthink's HTTP API exporter (Administration > Outbound connectors > Data exporter). */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { dedupeProperties, maxBodySizeOption } from './shared';
+import { dedupeProperties, maxBodySizeOption, optionsCollection } from './shared';
+
+export const channel: INodePropertyOptions = { name: 'Data Exporter', value: 'dataExporter', description: 'A scheduled HTTP API exporter sent a batch of rows' };
 
 const show = { show: { mode: ['dataExporter'] } };
 
@@ -15,31 +17,23 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 	},
 	...dedupeProperties(show, 'Properties of the batch object that identify a batch (comma-separated). Empty: the whole body, byte for byte.'),
-	{
-		displayName: 'Options',
-		name: 'exporterOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show,
-		options: [
-			{
-				displayName: 'Records Property',
-				name: 'recordsProperty',
-				type: 'string',
-				default: '',
-				placeholder: 'records',
-				description:
-					'For a batch sent as an object: the property that holds the rows. Empty: the one property that holds an array of objects.',
-			},
-			{
-				displayName: 'Include Request Details',
-				name: 'includeRequest',
-				type: 'boolean',
-				default: false,
-				description: 'Whether each row\'s nexthinkBatch also holds the method, headers (secrets redacted) and query of the call',
-			},
-			maxBodySizeOption,
-		],
-	},
+	optionsCollection('dataExporter', [
+		{
+			displayName: 'Records Property',
+			name: 'recordsProperty',
+			type: 'string',
+			default: '',
+			placeholder: 'records',
+			description:
+				'For a batch sent as an object: the property that holds the rows. Empty: the one property that holds an array of objects.',
+		},
+		{
+			displayName: 'Include Request Details',
+			name: 'includeRequest',
+			type: 'boolean',
+			default: false,
+			description: 'Whether each row\'s nexthinkBatch also holds the method, headers (secrets redacted) and query of the call',
+		},
+		maxBodySizeOption,
+	]),
 ];

@@ -1,4 +1,4 @@
-/** Parameters two channels share (Webhook and Data Exporter): the repeat filter and the body size limit. */
+/** Parameters several channels share: the repeat filter, the body size limit and the `options` collection. */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 export const maxBodySizeOption: INodeProperties = {
@@ -10,6 +10,26 @@ export const maxBodySizeOption: INodeProperties = {
 	description:
 		"A larger body is refused with 413 and starts nothing. 0: only n8n's own limit, N8N_PAYLOAD_SIZE_MAX (16 MiB unless raised), which applies in any case.",
 };
+
+/**
+ * A channel's `options` collection (one per channel, shown by the root `/mode`, so an option every
+ * channel has keeps its value across a channel switch). n8n reads the body of a version-1 webhook
+ * node before the node runs unless `options.binaryData` is true (parseRequestBody in
+ * https://github.com/n8n-io/n8n/blob/master/packages/cli/src/webhooks/webhook-helpers.ts): the
+ * hidden option, in the collection's default, lets the node read the body itself, so NDJSON sent
+ * as application/json is not refused with 422 first. Why: docs/decisions.md, "Nexthink Event Trigger".
+ */
+export function optionsCollection(channel: string, options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: { binaryData: true },
+		displayOptions: { show: { '/mode': [channel] } },
+		options: [{ displayName: 'Read Body in Node', name: 'binaryData', type: 'hidden', default: true }, ...options],
+	};
+}
 
 export function dedupeProperties(displayOptions: IDisplayOptions, fieldsDescription: string): INodeProperties[] {
 	const whenOn = { show: { ...displayOptions.show, dedupe: [true] } };

@@ -1,8 +1,10 @@
 /** Parameters of the Webhook channel: Nexthink's webhooks (Administration > Outbound connectors > Webhooks). */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { EVENT_TABLES } from '../eventTable';
-import { dedupeProperties, maxBodySizeOption } from './shared';
+import { dedupeProperties, maxBodySizeOption, optionsCollection } from './shared';
+
+export const channel: INodePropertyOptions = { name: 'Webhook', value: 'webhook', description: 'An alert or event matched a webhook\'s NQL condition' };
 
 const show = { show: { mode: ['webhook'] } };
 
@@ -30,13 +32,5 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 	},
 	...dedupeProperties(show, 'Fields of the payload that identify an event (comma-separated, e.g. monitor, context, triggered, status). Empty: the whole payload.'),
-	{
-		displayName: 'Options',
-		name: 'webhookOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show,
-		options: [maxBodySizeOption],
-	},
+	optionsCollection('webhook', [maxBodySizeOption]),
 ];

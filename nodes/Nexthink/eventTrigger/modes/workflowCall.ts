@@ -1,7 +1,9 @@
 /** Parameters of the Workflow Call channel: the Service/API thinklet of a Nexthink workflow, which waits for the answer. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { maxBodySizeOption } from './shared';
+import { maxBodySizeOption, optionsCollection } from './shared';
+
+export const channel: INodePropertyOptions = { name: 'Workflow Call', value: 'workflowCall', description: 'A Nexthink workflow\'s Service/API step calls and reads the answer' };
 
 const show = { show: { mode: ['workflowCall'] } };
 
@@ -43,13 +45,5 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { mode: ['workflowCall'], responseMode: ['responseNode'] } },
 	},
-	{
-		displayName: 'Options',
-		name: 'workflowCallOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show,
-		options: [maxBodySizeOption],
-	},
+	optionsCollection('workflowCall', [maxBodySizeOption]),
 ];
