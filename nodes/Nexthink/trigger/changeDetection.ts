@@ -1,16 +1,8 @@
 /**
- * What changed between two polls of a query: rows keyed by the user's key column(s), compared on
- * the compared columns (all by default) through an 8-byte digest per key. Pure (no n8n imports):
- * the node hands it the rows and the stored state, and stores the state it returns.
- *
- * Contract:
- * - Values are compared as text (null and missing → '', numbers and booleans as written), so the
- *   same row read from an export file (text) or from Execute Query (JSON types) is the same row.
- * - A key that appears on several rows of one result is a "duplicate": its rows are never merged
- *   into one, nor reported as new or changed. It is reported once, and again whenever its rows
- *   change (its digest covers all its rows, in any order).
- * - A removed key is known by its key text only, so a "removed" change carries the key columns
- *   (and the previous compared values when they were kept), not the whole row.
+ * What changed between two polls of a query: rows keyed by the key column(s), compared through an
+ * 8-byte digest per key of the compared columns. Pure (no n8n imports). Values compare as text;
+ * a key on several rows is a "duplicate", never merged; a removed key is known by its key text only.
+ * Why: docs/decisions.md, "Nexthink Trigger".
  */
 import { createHash } from 'crypto';
 
@@ -43,10 +35,7 @@ export interface Change {
 	row?: Row;
 	/** Every row of a duplicated key. */
 	rows?: Row[];
-	/**
-	 * Changed and removed: the compared columns' previous values, or null when they were not kept
-	 * (every column compared, or the key was duplicated before).
-	 */
+	/** Changed and removed: the compared columns' previous values, or null when they were not kept. */
 	previous?: Record<string, string> | null;
 	/** Changed, with previous values: the compared columns whose value differs. */
 	changedColumns?: string[];
