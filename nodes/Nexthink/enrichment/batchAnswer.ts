@@ -36,7 +36,7 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 	const listed = objectErrorsOf(body);
 	if (statusCode >= 200 && statusCode < 300) {
 		if (isRecord(body) && body.status === 'success') return batch.objects.map(() => ({ applied: true, errors: [], warnings: [] }));
-		if (listed !== undefined && (statusCode === 207 || statusOf(body) === 'partial_success')) return partialSuccess(batch, listed);
+		if (listed !== undefined && (statusCode === 207 || (isRecord(body) && body.status === 'partial_success'))) return partialSuccess(batch, listed);
 		return failBatch(batch, {
 			code: BATCH_ERROR_CODES.unexpectedResponse,
 			message:
@@ -77,16 +77,12 @@ function partialSuccess(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
 
 function allFailed(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
 	const { perObject, unmatched } = matchToObjects(batch, listed);
-	const fallback: EnrichmentError[] =
-		unmatched.length > 0
-			? unmatched
-			: [
-					{
-						code: BATCH_ERROR_CODES.batchRejected,
-						message: 'The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.',
-						source: 'api',
-					},
-				];
+	const rejected: EnrichmentError = {
+		code: BATCH_ERROR_CODES.batchRejected,
+		message: 'The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.',
+		source: 'api',
+	};
+	const fallback = unmatched.length > 0 ? unmatched : [rejected];
 	return perObject.map((errors) => ({ applied: false, errors: errors.length > 0 ? errors : fallback, warnings: [] }));
 }
 
@@ -114,10 +110,6 @@ function matchToObjects(
 		}
 	}
 	return { perObject, unmatched };
-}
-
-function statusOf(body: unknown): unknown {
-	return isRecord(body) ? body.status : undefined;
 }
 
 /** The `errors` list of a 207/400 body, or undefined when the body has none. */

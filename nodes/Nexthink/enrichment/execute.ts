@@ -173,20 +173,11 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSett
 function validation(ctx: IExecuteFunctions, options: IDataObject): Pick<RunSettings, 'validateOnly' | 'toolNote'> {
 	const validateOnly = readBoolean(options.validateOnly, 'Validate Only', false);
 	const writesOff = toolWritesOff(ctx, options);
-	if (!runsAsTool(ctx)) return { validateOnly };
-	if (validateOnly) {
-		return {
-			validateOnly,
-			toolNote:
-				'Nothing was written to Nexthink: "Validate Only" is on in the node\'s options, so the values were only checked. Tell the user that nothing was changed.',
-		};
-	}
-	if (!writesOff) return { validateOnly: false };
-	return {
-		validateOnly: true,
-		toolNote:
-			'Nothing was written to Nexthink: this node ran as an AI agent\'s tool, and writing from an agent is off ("Allow Writes When Used as a Tool" in the node\'s options), so the values were only checked. Tell the user that nothing was changed; the workflow\'s author can switch that option on to let the agent write.',
-	};
+	if (!runsAsTool(ctx) || (!validateOnly && !writesOff)) return { validateOnly };
+	const toolNote = validateOnly
+		? 'Nothing was written to Nexthink: "Validate Only" is on in the node\'s options, so the values were only checked. Tell the user that nothing was changed.'
+		: 'Nothing was written to Nexthink: this node ran as an AI agent\'s tool, and writing from an agent is off ("Allow Writes When Used as a Tool" in the node\'s options), so the values were only checked. Tell the user that nothing was changed; the workflow\'s author can switch that option on to let the agent write.';
+	return { validateOnly: true, toolNote };
 }
 
 /** The domain as text: an expression giving an object or a list is refused, never sent as "[object Object]". */

@@ -29,7 +29,7 @@ export interface WireField {
 	value: WireValue;
 }
 
-/** An input item that passed validation: what it identifies and the fields it sets, in the order given. */
+/** An input item that passed validation: what it identifies and the fields it sets, in order. */
 export interface PreparedItem {
 	itemIndex: number;
 	identification: Identification;

@@ -10,6 +10,7 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { cancelSignalOf } from './cancellation';
+import { errorChain } from './hostCompat';
 import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkContext } from './types';
 import { readShortText } from './streamedBodies';
 import { scrubText, secretForms } from './secretScrub';
@@ -71,11 +72,7 @@ export function isInterruptedDownload(error: unknown): boolean {
 }
 
 function errorCode(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string') return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
+	return errorChain(error)
+		.map((candidate) => (candidate as { code?: unknown }).code)
+		.find((code): code is string => typeof code === 'string');
 }

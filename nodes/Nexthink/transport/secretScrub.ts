@@ -65,13 +65,8 @@ export function scrubText(text: string, forms: SecretForms): string {
 export function scrubValue<T>(value: T, forms: SecretForms): T {
 	if (typeof value === 'string') return scrubText(value, forms) as T;
 	if (Array.isArray(value)) {
-		let changed = false;
-		const out = value.map((entry: unknown) => {
-			const scrubbed = scrubValue(entry, forms);
-			if (scrubbed !== entry) changed = true;
-			return scrubbed;
-		});
-		return (changed ? out : value) as T;
+		const out = value.map((entry: unknown) => scrubValue(entry, forms));
+		return (out.some((entry, index) => entry !== value[index]) ? out : value) as T;
 	}
 	if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
 		let changed = false;

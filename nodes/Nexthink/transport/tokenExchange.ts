@@ -167,7 +167,9 @@ function describeHttpError(error: unknown): ErrorShape {
 		if (typeof candidate !== 'object' || candidate === null) continue;
 		const response = (candidate as { response?: { status?: unknown; data?: unknown; headers?: unknown } }).response;
 		if (shape.status === undefined && typeof response?.status === 'number') shape.status = response.status;
-		if (shape.location === undefined) shape.location = headerOf(response?.headers, 'location');
+		// axios headers (a plain object or AxiosHeaders) have lower-case names
+		const location = (response?.headers as { location?: unknown } | null | undefined)?.location;
+		if (shape.location === undefined && typeof location === 'string') shape.location = location;
 		if (shape.oauthError === undefined) {
 			const data = typeof response?.data === 'string' ? tryParseJson(response.data) : response?.data;
 			const oauthError = (data as IDataObject | undefined)?.error;
@@ -177,11 +179,4 @@ function describeHttpError(error: unknown): ErrorShape {
 		if (shape.code === undefined && typeof code === 'string') shape.code = code;
 	}
 	return shape;
-}
-
-/** One header of an axios response (plain object or AxiosHeaders, whose names are lower case). */
-function headerOf(headers: unknown, name: string): string | undefined {
-	if (typeof headers !== 'object' || headers === null) return undefined;
-	const value = (headers as Record<string, unknown>)[name];
-	return typeof value === 'string' ? value : undefined;
 }

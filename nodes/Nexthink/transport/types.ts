@@ -19,7 +19,6 @@ export interface NexthinkRequest {
 	/** Path below the credential's API base URL, e.g. `/api/v1/nql/export`. */
 	path: string;
 	qs?: Record<string, string>;
-	/** Sent as JSON. */
 	body?: unknown;
 	headers?: Record<string, string>;
 	/** Safe to send again (GET, execute, enrichment). The export start POST is not. */

@@ -41,20 +41,11 @@ export interface Change {
 	changedColumns?: string[];
 }
 
-export interface DiffCounts {
-	rows: number;
-	keys: number;
-	new: number;
-	changed: number;
-	removed: number;
-	duplicate: number;
-	unchanged: number;
-}
+export type DiffCounts = Record<'rows' | 'keys' | ChangeKind | 'unchanged', number>;
 
 export interface DiffResult {
 	/** Current keys in the order of their first row, then removed keys in the previous state's order. */
 	changes: Change[];
-	/** The state to keep for the next poll. */
 	state: PollState;
 	counts: DiffCounts;
 }
@@ -113,7 +104,7 @@ export function diffRows(
 	const { keyColumns, compareColumns } = settings;
 	const keepPrevious = compareColumns.length > 0;
 
-	// group the rows by key, in the order of each key's first row
+	// by key, in the order of each key's first row
 	const groups = new Map<string, Row[]>();
 	for (const row of rows) {
 		const text = keyText(row, keyColumns);
@@ -127,13 +118,9 @@ export function diffRows(
 		else group.push(row);
 	}
 
-	const previousIndex = new Map<string, number>();
-	let previousDigests: Buffer = Buffer.alloc(0);
+	const previousIndex = new Map<string, number>(previous?.keys.map((key, index) => [key, index]));
+	const previousDigests = previous === undefined ? Buffer.alloc(0) : unpackDigests(previous.digests, previous.keys.length);
 	const previousDuplicates = new Set(previous?.duplicates ?? []);
-	if (previous !== undefined) {
-		previous.keys.forEach((key, index) => previousIndex.set(key, index));
-		previousDigests = unpackDigests(previous.digests, previous.keys.length);
-	}
 
 	const keys: string[] = [];
 	const digests = Buffer.alloc(groups.size * DIGEST_BYTES);

@@ -7,7 +7,6 @@ import type { Change, Row } from './changeDetection';
 /** Rows a Fetch Test Event shows. */
 export const SAMPLE_ROWS = 5;
 
-/** Name of the key each item holds the trigger's own fields under. */
 export const TRIGGER_KEY = 'nexthinkTrigger';
 
 export interface PollInfo {

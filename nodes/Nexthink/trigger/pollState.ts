@@ -14,7 +14,6 @@ export const MAX_KEY_CHARS = 1_000;
 /** Most characters of a stored state (keys, digests and previous values). */
 export const MAX_STATE_CHARS = 16 * 1024 * 1024;
 
-/** Bytes of the digest of one key's compared values. */
 export const DIGEST_BYTES = 8;
 
 export interface PollState {
@@ -76,7 +75,6 @@ export function checkStateLimits(state: PollState): void {
 	}
 }
 
-/** The digest of each key, from the packed base64 string. */
 export function unpackDigests(digests: string, count: number): Buffer {
 	const bytes = Buffer.from(digests, 'base64');
 	if (bytes.length !== count * DIGEST_BYTES) throw new StateLimitError('The stored state is damaged (its digests do not match its keys).');
