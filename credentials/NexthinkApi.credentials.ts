@@ -9,30 +9,21 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { ignoresTlsErrors, NEXTHINK_REGIONS, resolveNexthinkHosts } from '../nodes/Nexthink/transport/hosts';
+import { NEXTHINK_REGIONS, resolveNexthinkHosts } from '../nodes/Nexthink/transport/hosts';
 import {
-	basicAuthorization,
 	buildTokenRequest,
 	explainTokenFailure,
 	isFreshTokenProof,
 	readAccessToken,
-	TOKEN_FORM_BODY,
 	TokenExchangeError,
 	tokenProof,
 	type TokenExchangeValues,
 } from '../nodes/Nexthink/transport/tokenExchange';
 
 /**
- * Marks the credential test's request. The test proves the client ID, client secret and token URL
- * with exactly one token exchange, and makes no API call (a credential may hold only the NQL or
- * only the Enrichment permission, so no API call is a fair test):
- * - when n8n has just run `preAuthentication` in this test (it does when the stored token is empty,
- *   as for a new credential, and in some n8n versions in every test), the token it obtained with
- *   exactly these values proves them (`accessTokenProof`, transport/tokenExchange.ts), and the test
- *   request only checks that the API host answers, carrying nothing secret;
- * - otherwise (a stored credential whose token n8n did not renew) `authenticate` turns the test
- *   request into the token exchange itself, so a changed secret is never taken as proven by an
- *   older token.
+ * Marks the credential test's request, which proves the client ID, secret and token URL with exactly
+ * one token exchange and no API call: with a fresh `accessTokenProof` a plain GET of the API host,
+ * else the exchange itself (docs/decisions.md, "Credential test: one token exchange").
  */
 const CREDENTIAL_TEST_HEADER = 'x-n8n-nexthink-credential-test';
 
@@ -48,8 +39,7 @@ export class NexthinkApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-nexthink/n8n-nodes-nexthink#credentials';
 
-	// The everyday form: Instance Name, Region, Client ID and Client Secret; custom URLs and TLS
-	// exceptions come after them (property names and meanings unchanged, so saved credentials keep working)
+	// the everyday form first; custom URLs and TLS exceptions after it
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Instance Name',
@@ -144,7 +134,7 @@ export class NexthinkApi implements ICredentialType {
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const values = exchangeValuesOf(credentials);
 		const { tokenUrl } = values;
-		const request = buildTokenRequest(tokenUrl, values.clientId, values.clientSecret, skipsSslValidation(credentials));
+		const request = buildTokenRequest(tokenUrl, values.clientId, values.clientSecret, credentials.ignoreSslIssues === true);
 		let body: unknown;
 		try {
 			body = await this.helpers.httpRequest(request);
@@ -163,7 +153,7 @@ export class NexthinkApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const headers = { ...(requestOptions.headers ?? {}) };
-		const skipSslCertificateValidation = skipsSslValidation(credentials);
+		const skipSslCertificateValidation = credentials.ignoreSslIssues === true;
 		if (headers[CREDENTIAL_TEST_HEADER] !== undefined) {
 			delete headers[CREDENTIAL_TEST_HEADER];
 			const values = exchangeValuesOf(credentials);
@@ -172,7 +162,7 @@ export class NexthinkApi implements ICredentialType {
 					...requestOptions,
 					method: 'GET',
 					baseURL: undefined,
-					url: `${apiBaseUrlOf(credentials)}/`,
+					url: `${hostsOf(credentials).apiBaseUrl}/`,
 					// nothing secret goes with it: the token exchange of this test already proved the secret
 					headers,
 					body: undefined,
@@ -184,22 +174,9 @@ export class NexthinkApi implements ICredentialType {
 					timeout: CREDENTIAL_TEST_TIMEOUT_MS,
 				};
 			}
-			return {
-				...requestOptions,
-				method: 'POST',
-				baseURL: undefined,
-				url: values.tokenUrl,
-				headers: {
-					...headers,
-					Authorization: basicAuthorization(values.clientId, values.clientSecret),
-					'Content-Type': 'application/x-www-form-urlencoded',
-				},
-				body: TOKEN_FORM_BODY,
-				json: false,
-				// the token request carries the client secret: never to a redirect's host (transport/tokenExchange.ts)
-				disableFollowRedirect: true,
-				skipSslCertificateValidation,
-			};
+			// the very request preAuthentication sends (never following a redirect: transport/tokenExchange.ts)
+			const exchange = buildTokenRequest(values.tokenUrl, values.clientId, values.clientSecret, skipSslCertificateValidation);
+			return { ...requestOptions, ...exchange, baseURL: undefined, headers: { ...headers, ...exchange.headers } };
 		}
 		return {
 			...requestOptions,
@@ -225,18 +202,10 @@ function exchangeValuesOf(credentials: ICredentialDataDecryptedObject): TokenExc
 	};
 }
 
-function apiBaseUrlOf(credentials: ICredentialDataDecryptedObject): string {
-	return hostsOf(credentials).apiBaseUrl;
-}
-
 function hostsOf(credentials: ICredentialDataDecryptedObject): ReturnType<typeof resolveNexthinkHosts> {
 	try {
 		return resolveNexthinkHosts(credentials);
 	} catch (error) {
 		throw new TokenExchangeError((error as Error).message);
 	}
-}
-
-function skipsSslValidation(credentials: ICredentialDataDecryptedObject): boolean {
-	return ignoresTlsErrors(credentials);
 }

@@ -1,8 +1,6 @@
 /**
- * The Enrichment API's call (POST /api/v1/enrichment/data/fields), through the package's one
- * transport: one batch's objects, whose answer batchAnswer.ts reads back onto them. Setting the
- * same values twice changes nothing, so the transport may retry it; 207 and 400 are answers that
- * name the objects that failed, not errors.
+ * The Enrichment API's call for one batch (answer: batchAnswer.ts). Setting the same values twice
+ * changes nothing, so it may be retried; 207 and 400 name the objects that failed, not errors.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 

@@ -1,17 +1,11 @@
 /**
- * Reading the Enrichment API's answer to one batch back onto the batch's objects.
- *
- * - 2xx `{status: 'success'}`: every object was applied. Any other 2xx body (an HTML page from a
- *   proxy, empty or odd JSON) confirms nothing: every object fails as an unexpected answer.
- * - 207 (or 2xx with `status: 'partial_success'`) `{status: 'partial_success', errors: [{identification: [{name, value}], errors: [{code, message}]}]}`:
- *   objects named in `errors` failed with those errors, the others were applied.
- * - 400 with the same `errors` list: every object failed; the named ones carry their own errors.
- * - 400 with a bare `{message, code}`: the whole request was refused; every object carries that error.
- *
- * Errors are matched to objects by identification, exactly first and then ignoring case (an API may
- * echo a value in another case). An error that matches no object of the batch cannot be attributed:
- * on a 207 it is kept as a warning on the applied objects, on a 400 it is added to the objects that
- * have no error of their own.
+ * Reading the Enrichment API's answer to one batch back onto the batch's objects:
+ * - 2xx `{status: 'success'}`: all applied; any other 2xx body confirms nothing: all fail;
+ * - 207 (or 2xx `partial_success`) with `errors: [{identification, errors}]`: the named objects failed;
+ * - 400 with that `errors` list: all failed, the named ones with their own errors;
+ * - 400 with a bare `{message, code}`: all carry that error.
+ * Errors are matched by identification, exactly, then ignoring case; an unmatched one is a warning
+ * on the applied objects (207) or the error of the objects without their own (400).
  */
 import { identificationKey } from './batching';
 import type { Batch } from './batching';
@@ -37,18 +31,12 @@ interface ObjectErrors {
 	errors: EnrichmentError[];
 }
 
-/**
- * `origin` (headers and host of the answer) only words the failure of an answer that has a 2xx
- * status but not the documented body.
- */
+/** `origin` (headers and host) only words the failure of a 2xx without the documented body. */
 export function interpretResponse(batch: Batch, statusCode: number, body: unknown, origin: Omit<AnswerOrigin, 'statusCode'> = {}): ObjectResult[] {
 	const listed = objectErrorsOf(body);
 	if (statusCode >= 200 && statusCode < 300) {
-		// Only the documented answer confirms anything: `{status: "success"}` (all applied) or an
-		// `errors` list (partial success). A proxy's HTML page or an empty or odd JSON body with a 2xx
-		// status confirms nothing, so every object of the batch fails.
 		if (isRecord(body) && body.status === 'success') return batch.objects.map(() => ({ applied: true, errors: [], warnings: [] }));
-		if (listed !== undefined && (statusCode === 207 || statusOf(body) === 'partial_success')) return partialSuccess(batch, listed);
+		if (listed !== undefined && (statusCode === 207 || (isRecord(body) && body.status === 'partial_success'))) return partialSuccess(batch, listed);
 		return failBatch(batch, {
 			code: BATCH_ERROR_CODES.unexpectedResponse,
 			message:
@@ -75,7 +63,6 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 	});
 }
 
-
 /** The same error for every object of the batch (request refused, retries exhausted, not sent). */
 export function failBatch(batch: Batch, error: EnrichmentError): ObjectResult[] {
 	return batch.objects.map(() => ({ applied: false, errors: [error], warnings: [] }));
@@ -90,16 +77,12 @@ function partialSuccess(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
 
 function allFailed(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
 	const { perObject, unmatched } = matchToObjects(batch, listed);
-	const fallback: EnrichmentError[] =
-		unmatched.length > 0
-			? unmatched
-			: [
-					{
-						code: BATCH_ERROR_CODES.batchRejected,
-						message: 'The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.',
-						source: 'api',
-					},
-				];
+	const rejected: EnrichmentError = {
+		code: BATCH_ERROR_CODES.batchRejected,
+		message: 'The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.',
+		source: 'api',
+	};
+	const fallback = unmatched.length > 0 ? unmatched : [rejected];
 	return perObject.map((errors) => ({ applied: false, errors: errors.length > 0 ? errors : fallback, warnings: [] }));
 }
 
@@ -127,10 +110,6 @@ function matchToObjects(
 		}
 	}
 	return { perObject, unmatched };
-}
-
-function statusOf(body: unknown): unknown {
-	return isRecord(body) ? body.status : undefined;
 }
 
 /** The `errors` list of a 207/400 body, or undefined when the body has none. */

@@ -1,10 +1,7 @@
 /**
- * Grouping of prepared items into enrichment requests.
- *
- * Items are cut into consecutive batches of `batchSize` items. Within a batch, items that identify
- * the same object are merged into one enrichment, in input order, so a later item's value for a field
- * wins; every merged item stays linked to that enrichment so it gets its own outcome. Items naming the
- * same object in different batches are simply sent twice, in order, which gives the same result.
+ * Grouping of prepared items into enrichment requests: consecutive batches of `batchSize` items;
+ * within a batch, items that identify the same object are merged in input order (a later value
+ * wins), each keeping its own outcome. Across batches such items are simply sent again, in order.
  */
 import type { Identification, PreparedItem, WireField } from './itemPreparation';
 

@@ -1,7 +1,4 @@
-/**
- * The Enrichment node's parameters. Field choices come from the field catalogue, one "Fields to Set"
- * list per object type, so a field that does not fit the object type cannot be picked.
- */
+/** The Enrichment node's parameters: one "Fields to Set" list per object type, from the field catalogue. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { enrichmentToolDescriptionProperty } from '../shared/toolDescriptions';
@@ -177,48 +174,33 @@ function fieldEntryValues(objectType: ObjectType): INodeProperties[] {
 			"Sent as ISO 8601 UTC with milliseconds; a date without an offset is read in the workflow's time zone. An empty value clears the field in Nexthink.",
 		displayOptions: { show: { field: dateFields } },
 	});
-	// The broker and type start at "Choose…", which fails the item with a clear error if left: a real
-	// value as the default would be written without the user ever choosing it.
-	if (brokerFields.length > 0) {
-		values.push({
-			displayName: 'Desktop Broker',
-			name: 'desktopBroker',
-			type: 'options',
-			options: [
-				{ name: '- Choose a Broker -', value: NOT_CHOSEN, description: 'No broker chosen yet: the item fails until one is' },
-				{ name: 'AWS AppStream', value: 'aws_appstream' },
-				{ name: 'AWS WorkSpaces', value: 'aws_workspace' },
-				{ name: 'Azure Virtual Desktop', value: 'azure_virtual_desktops' },
-				{ name: 'Citrix CVAD', value: 'citrix_cvad' },
-				{ name: 'Citrix DaaS', value: 'citrix_daas' },
-				{ name: 'Clear', value: 'clear', description: 'Removes the desktop broker' },
-				{ name: 'Horizon On-Premises', value: 'horizon_on_prem' },
-				{ name: 'Windows 365', value: 'windows_365' },
-			],
-			default: NOT_CHOSEN,
-			description: 'The desktop broker. In an expression, use the name (e.g. citrix_daas) or its number (0 clears, 1–7).',
-			displayOptions: { show: { field: brokerFields } },
-		});
-	}
-	if (typeFields.length > 0) {
-		values.push({
-			displayName: 'Virtualization Type',
-			name: 'virtualizationType',
-			type: 'options',
-			options: [
-				{ name: '- Choose a Type -', value: NOT_CHOSEN, description: 'No type chosen yet: the item fails until one is' },
-				{ name: 'Personal', value: 'personal' },
-				{ name: 'Pooled', value: 'pooled' },
-				{ name: 'Shared', value: 'shared' },
-			],
-			default: NOT_CHOSEN,
-			description:
-				'The virtualization type. In an expression, use the name (shared, personal, pooled) or its number (1–3); an empty string clears it.',
-			displayOptions: { show: { field: typeFields } },
-		});
-	}
+	if (brokerFields.length > 0) values.push({ ...desktopBrokerProperty, displayOptions: { show: { field: brokerFields } } });
+	if (typeFields.length > 0) values.push({ ...virtualizationTypeProperty, displayOptions: { show: { field: typeFields } } });
 	return values;
 }
+
+/** A list that starts at "Choose…" (docs/decisions.md, "Desktop Broker and Virtualization Type"). */
+function chosenValueProperty(name: string, displayName: string, noun: string, description: string, options: INodePropertyOptions[]): INodeProperties {
+	const notChosen = { name: `- Choose a ${noun} -`, value: NOT_CHOSEN, description: `No ${noun.toLowerCase()} chosen yet: the item fails until one is` };
+	return { displayName, name, type: 'options', options: [notChosen, ...options], default: NOT_CHOSEN, description };
+}
+
+const desktopBrokerProperty = chosenValueProperty('desktopBroker', 'Desktop Broker', 'Broker', 'The desktop broker. In an expression, use the name (e.g. citrix_daas) or its number (0 clears, 1–7).', [
+	{ name: 'AWS AppStream', value: 'aws_appstream' },
+	{ name: 'AWS WorkSpaces', value: 'aws_workspace' },
+	{ name: 'Azure Virtual Desktop', value: 'azure_virtual_desktops' },
+	{ name: 'Citrix CVAD', value: 'citrix_cvad' },
+	{ name: 'Citrix DaaS', value: 'citrix_daas' },
+	{ name: 'Clear', value: 'clear', description: 'Removes the desktop broker' },
+	{ name: 'Horizon On-Premises', value: 'horizon_on_prem' },
+	{ name: 'Windows 365', value: 'windows_365' },
+]);
+
+const virtualizationTypeProperty = chosenValueProperty('virtualizationType', 'Virtualization Type', 'Type', 'The virtualization type. In an expression, use the name (shared, personal, pooled) or its number (1–3); an empty string clears it.', [
+	{ name: 'Personal', value: 'personal' },
+	{ name: 'Pooled', value: 'pooled' },
+	{ name: 'Shared', value: 'shared' },
+]);
 
 function fieldsProperty(objectType: ObjectType): INodeProperties {
 	return {

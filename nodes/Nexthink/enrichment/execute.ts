@@ -1,9 +1,7 @@
 /**
- * The Enrichment node's run, on the batched runner (shared/runBatched.ts: order, On Error, the
- * 401/403 rule, tool mode): every item is prepared, the valid ones are sent in batches, each answer
- * is read back onto the items, and every input item gets its outcome under `enrichment`. A 401
- * (after the token was renewed once) or 403 means no further batch can succeed: the remaining
- * batches are not sent and their items fail with that explanation.
+ * The Enrichment node's run, on the batched runner (shared/runBatched.ts): every item is prepared,
+ * the valid ones are sent in batches, each answer is read back onto the items, and every input item
+ * gets its outcome under `enrichment`.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -34,9 +32,8 @@ interface RunSettings {
 	batchSize: number;
 	/** Nothing is sent: "Validate Only", or a tool run without "Allow Writes When Used as a Tool". */
 	validateOnly: boolean;
-	/** Why nothing is sent in a tool run, for the model (see toolRunNote); undefined outside tool runs or when writes are allowed. */
+	/** Why nothing is sent in a tool run, for the model. */
 	toolNote?: string;
-	/** Bound of each request (the Request Timeout option). */
 	timeoutMs: number;
 	conversion: ConversionContext;
 }
@@ -98,12 +95,7 @@ export const enrichmentOperation: BatchedOperation<Settings, Prepared, Request, 
 	failureLine: describeFailure,
 };
 
-/**
- * The run's settings. Object type, identification, mapping mode, domain and options describe the
- * whole run (one domain per request, one batch size), so they are read for every item and must be
- * the same for all: an expression that gives item 3 another domain is an error naming both values,
- * never a silent use of item 0's.
- */
+/** The run's settings, read for every item and the same for all (docs/decisions.md, "Domain and options"). */
 function readRunSettings(ctx: IExecuteFunctions, itemCount: number): RunSettings {
 	const read = (itemIndex: number) => {
 		try {
@@ -175,28 +167,17 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSett
 }
 
 /**
- * Whether the run sends anything. An AI agent's tool run only validates unless the workflow's
- * author switched on "Allow Writes When Used as a Tool": a model can be talked into writing
- * (a prompt injection in data it read, a misunderstanding), and enrichment overwrites values
- * across the estate. The note goes into every item's outcome so the model can tell the user.
+ * Whether the run sends anything: a tool run only validates unless "Allow Writes When Used as a
+ * Tool" is on (a model can be talked into writing); the note tells the model in every outcome.
  */
 function validation(ctx: IExecuteFunctions, options: IDataObject): Pick<RunSettings, 'validateOnly' | 'toolNote'> {
 	const validateOnly = readBoolean(options.validateOnly, 'Validate Only', false);
 	const writesOff = toolWritesOff(ctx, options);
-	if (!runsAsTool(ctx)) return { validateOnly };
-	if (validateOnly) {
-		return {
-			validateOnly,
-			toolNote:
-				'Nothing was written to Nexthink: "Validate Only" is on in the node\'s options, so the values were only checked. Tell the user that nothing was changed.',
-		};
-	}
-	if (!writesOff) return { validateOnly: false };
-	return {
-		validateOnly: true,
-		toolNote:
-			'Nothing was written to Nexthink: this node ran as an AI agent\'s tool, and writing from an agent is off ("Allow Writes When Used as a Tool" in the node\'s options), so the values were only checked. Tell the user that nothing was changed; the workflow\'s author can switch that option on to let the agent write.',
-	};
+	if (!runsAsTool(ctx) || (!validateOnly && !writesOff)) return { validateOnly };
+	const toolNote = validateOnly
+		? 'Nothing was written to Nexthink: "Validate Only" is on in the node\'s options, so the values were only checked. Tell the user that nothing was changed.'
+		: 'Nothing was written to Nexthink: this node ran as an AI agent\'s tool, and writing from an agent is off ("Allow Writes When Used as a Tool" in the node\'s options), so the values were only checked. Tell the user that nothing was changed; the workflow\'s author can switch that option on to let the agent write.';
+	return { validateOnly: true, toolNote };
 }
 
 /** The domain as text: an expression giving an object or a list is refused, never sent as "[object Object]". */

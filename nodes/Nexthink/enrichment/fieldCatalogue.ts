@@ -1,10 +1,7 @@
 /**
- * What the Enrichment API can write: the object types, how each one is identified, the fixed fields
- * per object type with the kind of value each takes, and the builders for the API's field names.
- *
- * API field names have the shape `<object>/<object>/<path>`; `<path>` is a fixed name such as
- * `virtualization/desktop_pool`, a manual custom field's NQL ID (`#tier`) or, for users, an
- * organization level (`organization/#region`).
+ * What the Enrichment API can write: the object types, how each is identified, the fixed fields with
+ * their kind of value, and the API's field names `<object>/<object>/<path>`, where `<path>` is a fixed
+ * name, a custom field's NQL ID (`#tier`) or, for users, `organization/#region`.
  */
 
 export const OBJECT_TYPES = ['device', 'user', 'binary', 'package'] as const;
@@ -19,10 +16,7 @@ export const IDENTIFICATION_KINDS = {
 
 export type IdentificationKind = (typeof IDENTIFICATION_KINDS)[ObjectType][number];
 
-/**
- * How a field's value is typed on the wire: `text` is sent as a string, `dateTime` as ISO 8601 UTC
- * with milliseconds, the two enumerations as integers chosen by name.
- */
+/** How a value goes on the wire: text, ISO 8601 UTC with milliseconds, or an enumeration's integer. */
 export type ValueKind = 'text' | 'dateTime' | 'desktopBroker' | 'virtualizationType';
 
 export interface FixedField {
@@ -51,19 +45,12 @@ export const VIRTUALIZATION_TYPES = {
 	pooled: 3,
 } as const;
 
-const virtualization = (path: string, displayName: string, kind: ValueKind = 'text'): FixedField => ({
-	objectType: 'device',
-	path: `virtualization/${path}`,
-	displayName: `Virtualization: ${displayName}`,
-	kind,
-});
-
-const entraId = (path: string, displayName: string, kind: ValueKind = 'text'): FixedField => ({
-	objectType: 'user',
-	path: `ad/${path}`,
-	displayName: `Entra ID: ${displayName}`,
-	kind,
-});
+/** The fields of one group: `virtualization/…` on devices, `ad/…` (Entra ID) on users. */
+const group =
+	(objectType: ObjectType, prefix: string, label: string) =>
+	(path: string, displayName: string, kind: ValueKind = 'text'): FixedField => ({ objectType, path: `${prefix}/${path}`, displayName: `${label}: ${displayName}`, kind });
+const virtualization = group('device', 'virtualization', 'Virtualization');
+const entraId = group('user', 'ad', 'Entra ID');
 
 export const FIXED_FIELDS: readonly FixedField[] = [
 	{ objectType: 'device', path: 'configuration_tag', displayName: 'Configuration Tag', kind: 'text' },
@@ -106,20 +93,12 @@ export function isIdentificationKind(objectType: ObjectType, kind: unknown): kin
 	return typeof kind === 'string' && (IDENTIFICATION_KINDS[objectType] as readonly string[]).includes(kind);
 }
 
-/** `device/device/name`, `user/user/upn`, … */
-export function identificationName(objectType: ObjectType, kind: IdentificationKind): string {
-	return `${objectType}/${objectType}/${kind}`;
-}
-
+/** The API's name of a field or identification: `device/device/name`, `user/user/#tier`, … */
 export function apiFieldName(objectType: ObjectType, path: string): string {
 	return `${objectType}/${objectType}/${path}`;
 }
 
-/**
- * NQL IDs of manual custom fields and organization levels: letters, digits and underscores after the
- * `#`. The API's own docs show lowercase IDs; the case the user typed is kept so a mismatch surfaces
- * as the API's error rather than as a silent rename.
- */
+/** NQL IDs of custom fields and organization levels; the case typed is kept (a mismatch is the API's error). */
 const NQL_ID = /^#[A-Za-z0-9_]+$/;
 
 /** Accepts `#tier` or `tier` (surrounding spaces ignored) and returns `#tier`, or undefined if not an NQL ID. */

@@ -1,12 +1,8 @@
 /**
- * Auto-mapping: which input keys name a field of the chosen object type.
- *
- * A user meets a field under three spellings, all accepted (dots and slashes are interchangeable):
- * - the API's name: `device/device/#tier`, `device/device/virtualization/desktop_pool`;
- * - the Export node's column name: `device.#tier`, `device.virtualization.desktop_pool`, `user.ad.department`;
- * - a short form without the object: `#tier`, `virtualization.desktop_pool`, `ad.department`.
- * Object prefixes and fixed field names are matched case-insensitively; custom field and organization
- * NQL IDs keep the case they were written in.
+ * Auto-mapping: which input keys name a field of the chosen object type, under any of three
+ * spellings (dots and slashes alike): the API's name (`device/device/#tier`), the Export's column
+ * name (`device.#tier`) or a short form (`#tier`, `ad.department`). Prefixes and fixed names match
+ * in any case; NQL IDs keep theirs.
  */
 import {
 	customFieldTarget,
@@ -57,10 +53,7 @@ export function resolveInputKey(objectType: ObjectType, key: string): KeyMeaning
 	return UNMAPPED;
 }
 
-/**
- * A resolver that remembers each key's meaning: a run of many items repeats the same few keys, and
- * resolving is the per-key cost of auto-mapping.
- */
+/** A resolver that remembers each key's meaning: a run of many items repeats the same few keys. */
 export function createKeyResolver(objectType: ObjectType): (key: string) => KeyMeaning {
 	const known = new Map<string, KeyMeaning>();
 	return (key) => {

@@ -20,13 +20,7 @@ export const INPUT_ERROR_CODES = {
 	noFields: 'NO_FIELDS',
 } as const;
 
-export type InputErrorCode = (typeof INPUT_ERROR_CODES)[keyof typeof INPUT_ERROR_CODES];
-
-/**
- * What an item's checks threw, as that item's outcome error: an input error (shared/inputError.ts,
- * thrown by the pure item-preparation code with one of INPUT_ERROR_CODES) keeps its code; anything
- * else (an expression that fails to evaluate) is a PARAMETER_ERROR.
- */
+/** What an item's checks threw, as its outcome error: an InputError keeps its code, anything else is PARAMETER_ERROR. */
 export function enrichmentErrorOf(error: unknown): EnrichmentError {
 	const code = error instanceof InputError && error.code !== undefined ? error.code : 'PARAMETER_ERROR';
 	return { code, message: failureOf(error).message, source: 'node' };

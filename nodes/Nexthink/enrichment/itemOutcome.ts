@@ -11,11 +11,9 @@ import type { WireValue } from './valueConversion';
 
 export const OUTCOME_KEY = 'enrichment';
 
-/** `valid`: the item passed every check and "Validate Only" kept it from being sent. */
-export type OutcomeStatus = 'applied' | 'failed' | 'valid';
-
 export interface ItemOutcome {
-	status: OutcomeStatus;
+	/** `valid`: the item passed every check and "Validate Only" kept it from being sent. */
+	status: 'applied' | 'failed' | 'valid';
 	applied: boolean;
 	objectType: ObjectType;
 	/** What identified the object; null when the identification itself was the problem. */

@@ -1,16 +1,13 @@
 /**
  * Turning one input item into what is sent for it: its identification and its typed fields, from the
- * "Map Each Field" entries or from the item's own keys ("Map Automatically From Input"). Every problem
- * is thrown as an `InputError` so the caller can fail just that item.
- *
- * A value that is `null` or `undefined` means "no value" and its field is not sent (clearing a field
- * takes an explicit empty string); an item left with no field at all is an error.
+ * "Map Each Field" entries or from the item's own keys. Every problem is an `InputError` for that item;
+ * `null` or `undefined` means "no value" (the field is not sent); an item with no field is an error.
  */
 import {
+	apiFieldName,
 	customFieldTarget,
 	findFixedField,
 	fixedFieldTarget,
-	identificationName,
 	normaliseNqlId,
 	organizationTarget,
 	type FieldTarget,
@@ -32,7 +29,7 @@ export interface WireField {
 	value: WireValue;
 }
 
-/** An input item that passed validation: what it identifies and the fields it sets, in the order given. */
+/** An input item that passed validation: what it identifies and the fields it sets, in order. */
 export interface PreparedItem {
 	itemIndex: number;
 	identification: Identification;
@@ -42,7 +39,7 @@ export interface PreparedItem {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function prepareIdentification(objectType: ObjectType, kind: IdentificationKind, raw: unknown): Identification {
-	const name = identificationName(objectType, kind);
+	const name = apiFieldName(objectType, kind);
 	if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
 		throw new InputError(`The ${objectType} ${kind.toUpperCase()} to identify the object is empty (${name}).`, undefined, INPUT_ERROR_CODES.missingIdentification);
 	}
@@ -78,10 +75,7 @@ export interface FieldEntry {
 export const CUSTOM_FIELD = 'customField';
 export const ORGANIZATION_LEVEL = 'organizationLevel';
 
-/**
- * The "Choose…" value that Desktop Broker and Virtualization Type start at, so
- * no real value is sent that the user never picked (an empty string already means "clear").
- */
+/** The "Choose…" value Desktop Broker and Virtualization Type start at. */
 export const NOT_CHOSEN = 'notChosen';
 
 export function fieldsFromEntries(

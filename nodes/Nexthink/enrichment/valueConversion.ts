@@ -1,10 +1,6 @@
 /**
- * Typing of field values for the wire, per value kind (see `ValueKind`). Every function either returns
- * the value to send or throws an `InputError` that says what was wrong and what is accepted, so a
- * bad value fails its item before anything is sent.
- *
- * An empty string clears a field in Nexthink, so `''` passes through for text, date and
- * virtualization type fields, and selects `clear` (0) for the desktop broker.
+ * Typing of field values for the wire, per `ValueKind`: the value to send, or an `InputError` saying
+ * what is accepted. `''` clears a field: it passes through, and is `clear` (0) for the desktop broker.
  */
 import { DESKTOP_BROKERS, VIRTUALIZATION_TYPES, type FieldTarget } from './fieldCatalogue';
 import { INPUT_ERROR_CODES } from './itemErrors';
@@ -88,11 +84,7 @@ function toEnumInteger(
 	throw invalid(field, `${describe(raw)} is not ${accepted}.`);
 }
 
-/*
- * ISO 8601 as people and systems write it: a date, optionally a time (seconds and fraction optional,
- * `T` or a space between), optionally `Z` or an offset. Anything else is refused instead of being
- * handed to `Date.parse`, whose leniency would turn typos into real dates.
- */
+/* ISO 8601 as people and systems write it; anything else is refused, never handed to the lenient `Date.parse`. */
 const ISO_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
@@ -173,6 +165,5 @@ function zoneOffsetAt(utc: number, timezone: string): number {
  */
 function wallClockToUtc(wallClock: number, timezone: string): number {
 	const first = wallClock - zoneOffsetAt(wallClock, timezone);
-	const second = wallClock - zoneOffsetAt(first, timezone);
-	return second;
+	return wallClock - zoneOffsetAt(first, timezone);
 }

@@ -1,35 +1,33 @@
 /**
- * Turns a failed call into an error a workflow builder can act on: the API's own `message`, `code`
- * and `source` when it sent them, and a plain-language hint per status. Only the sanitised body is
- * handed to n8n's error classes: request options (with the bearer token) never reach an error.
+ * Turns a failed call into an error a workflow builder can act on: the API's `message`, `code` and
+ * `source`, and a hint per status. Only the sanitised body reaches n8n's error classes, never the
+ * request options (docs/decisions.md, "Credential and transport", Errors).
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { redirectTargetHost, TLS_ERROR_CODE } from './tokenExchange';
 import { upperFirst } from '../shared/wording';
-import { UNEXPECTED_ANSWER } from './unexpectedAnswer';
+import { tryParseJson } from './streamedBodies';
+import { hostOf, UNEXPECTED_ANSWER } from './unexpectedAnswer';
 
 export type StatusHints = Partial<Record<number, string>>;
 
-const DEFAULT_HINTS: Record<number, string> = {
-	400: 'The API rejected the request as invalid. The message above says which part.',
-	401: 'Nexthink did not accept the credential even after a fresh token was fetched. Check the client ID and secret, and that the API credential still exists in Nexthink.',
-	403: 'The API credential is missing a permission: the "NQL API" permission to run queries and exports, or the "Enrichment API" permission to enrich objects (Administration > API credentials).',
-	404: 'Nexthink does not know this query or export ID.',
-	406: 'The API cannot answer in the requested format.',
-	429: 'Nexthink reports that the daily request limit was reached.',
-	500: 'Nexthink had an internal error. Retrying later usually helps.',
-	502: 'A gateway in front of Nexthink failed. Retrying later usually helps.',
-	503: 'The Nexthink service is unavailable at the moment. Retrying later usually helps.',
-	504: 'A gateway in front of Nexthink timed out. Retrying later usually helps.',
+/** Per status: the words used when the API sent no message, and the default hint. */
+const DEFAULT_HINTS: Record<number, [words: string, hint: string]> = {
+	400: ['Bad request', 'The API rejected the request as invalid. The message above says which part.'],
+	401: ['Unauthorized', 'Nexthink did not accept the credential even after a fresh token was fetched. Check the client ID and secret, and that the API credential still exists in Nexthink.'],
+	403: ['Forbidden', 'The API credential is missing a permission: the "NQL API" permission to run queries and exports, or the "Enrichment API" permission to enrich objects (Administration > API credentials).'],
+	404: ['Not found', 'Nexthink does not know this query or export ID.'],
+	406: ['Not acceptable', 'The API cannot answer in the requested format.'],
+	429: ['Too many requests', 'Nexthink reports that the daily request limit was reached.'],
+	500: ['Internal server error', 'Nexthink had an internal error. Retrying later usually helps.'],
+	502: ['Bad gateway', 'A gateway in front of Nexthink failed. Retrying later usually helps.'],
+	503: ['Service unavailable', 'The Nexthink service is unavailable at the moment. Retrying later usually helps.'],
+	504: ['Gateway timeout', 'A gateway in front of Nexthink timed out. Retrying later usually helps.'],
 };
 
-/**
- * The parts of an API error body the specs define: `message`, `code`, `source` (NQL, Enrichment,
- * Remote Actions, Campaigns); the Workflows API's ErrorResponse puts its text in `details` instead of
- * `message`, so `details` stands in for a missing `message`.
- */
+/** `message`, `code`, `source` of an API error body; the Workflows API's `details` stands in for `message`. */
 export interface ApiErrorBody {
 	message?: string;
 	code?: string | number;
@@ -51,10 +49,10 @@ export function readApiErrorBody(body: unknown): ApiErrorBody {
 export interface ApiErrorDetails {
 	statusCode: number;
 	body: unknown;
-	/** What was being done, e.g. "Starting the export", used as the start of the message. */
+	/** What was being done, e.g. "Starting the export": the start of the message. */
 	action: string;
 	hints?: StatusHints;
-	/** Extra sentence appended to the hint, e.g. when to retry after a 429. */
+	/** Appended to the hint, e.g. when to retry after a 429. */
 	extra?: string;
 	itemIndex?: number;
 }
@@ -66,13 +64,13 @@ export function apiError(node: INode, details: ApiErrorDetails): NodeApiError {
 	if (apiBody.code !== undefined) sanitised.code = apiBody.code;
 	if (apiBody.source !== undefined) sanitised.source = apiBody.source;
 
-	const detail = apiBody.message ?? statusText(details.statusCode);
+	const detail = apiBody.message ?? DEFAULT_HINTS[details.statusCode]?.[0] ?? upperFirst(UNEXPECTED_ANSWER);
 	const codeAndSource = [
 		apiBody.code !== undefined ? `code ${apiBody.code}` : undefined,
 		apiBody.source !== undefined ? `source ${apiBody.source}` : undefined,
 	].filter(Boolean);
 	const message = `${details.action} failed (HTTP ${details.statusCode}): ${detail}${codeAndSource.length ? ` [${codeAndSource.join(', ')}]` : ''}`;
-	const hint = details.hints?.[details.statusCode] ?? DEFAULT_HINTS[details.statusCode] ?? '';
+	const hint = details.hints?.[details.statusCode] ?? DEFAULT_HINTS[details.statusCode]?.[1] ?? '';
 	const description = [hint, details.extra].filter((part) => part !== undefined && part !== '').join(' ');
 
 	return new NodeApiError(node, sanitised, {
@@ -117,11 +115,7 @@ export function networkError(
 /** Codes of a request cut off by its timeout (axios says ECONNABORTED, Node ETIMEDOUT). */
 const TIMEOUT_CODES: ReadonlySet<string> = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
-/**
- * NodeApiError replaces a message that mentions an error code (ECONNREFUSED, ECONNABORTED, ...) by
- * n8n's generic sentence for it ("The connection was aborted, perhaps the server is offline"),
- * losing what was being done and how often it was tried; this puts the node's own message back.
- */
+/** Puts the node's message back where NodeApiError replaced it (one naming an error code) by n8n's generic one. */
 export function keepMessage(error: NodeApiError, message: string): NodeApiError {
 	error.message = message;
 	return error;
@@ -135,28 +129,18 @@ export function tlsCertificateHint(code: string | undefined): string | undefined
 
 export interface RedirectDetails {
 	statusCode: number;
-	/** The answer's `Location` header, if any. */
 	location: string | undefined;
-	/** The URL that answered with the redirect, to resolve a relative `Location` and name the API host. */
+	/** The URL that answered, to resolve a relative `Location` and name the API host. */
 	requestUrl: string;
 	action: string;
 	itemIndex?: number;
 }
 
-/**
- * A 3xx from the API. Redirects are never followed (transport/request.ts), so this names the
- * status and where the redirect pointed (host only: a `Location` may carry anything in its path or
- * query) and says what to check.
- */
+/** A 3xx from the API (never followed): names the status and the redirect's host only, and what to check. */
 export function redirectError(node: INode, details: RedirectDetails): NodeApiError {
 	const target = redirectTargetHost(details.location, details.requestUrl);
-	let apiHost = details.requestUrl;
-	try {
-		apiHost = new URL(details.requestUrl).host;
-	} catch {
-		// keep the URL as given
-	}
-	// no target: no usable Location, or n8n 1.x dropped the headers of an answer it threw (transport/request.ts sendOnce)
+	const apiHost = hostOf(details.requestUrl) || details.requestUrl;
+	// no target: no usable Location, or n8n 1.x dropped the headers of an answer it threw
 	const where = target === undefined ? 'whose target is not known' : target === apiHost ? `to ${target} (the same host)` : `to ${target}`;
 	return new NodeApiError(
 		node,
@@ -169,28 +153,4 @@ export function redirectError(node: INode, details: RedirectDetails): NodeApiErr
 			itemIndex: details.itemIndex,
 		},
 	);
-}
-
-function statusText(statusCode: number): string {
-	const texts: Record<number, string> = {
-		400: 'Bad request',
-		401: 'Unauthorized',
-		403: 'Forbidden',
-		404: 'Not found',
-		406: 'Not acceptable',
-		429: 'Too many requests',
-		500: 'Internal server error',
-		502: 'Bad gateway',
-		503: 'Service unavailable',
-		504: 'Gateway timeout',
-	};
-	return texts[statusCode] ?? upperFirst(UNEXPECTED_ANSWER);
-}
-
-function tryParseJson(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
 }

@@ -1,7 +1,4 @@
-/**
- * Cancelling an execution (the editor's stop button, a timeout of the workflow): every wait and
- * request of the transport ends at once with "The execution was cancelled".
- */
+/** Cancelling an execution: every wait and request of the transport ends at once with "The execution was cancelled". */
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cancellableSleep } from './hostCompat';
@@ -18,10 +15,7 @@ export function throwIfCancelled(ctx: NexthinkContext, signal: AbortSignal | und
 	}
 }
 
-/**
- * Waits, ending at once on cancel with "The execution was cancelled" (the host's sleep rejects with
- * its own abort reason, which n8n would show as an unexplained error).
- */
+/** Waits, ending at once on cancel with our message rather than the host sleep's own abort reason. */
 export async function sleepUnlessCancelled(
 	ctx: NexthinkContext,
 	ms: number,

@@ -1,11 +1,8 @@
 /**
- * Sending one request through n8n's own request helper, and everything where n8n 1.x and 2.x differ
- * for this package, detected at run time rather than assumed from a version number:
- * - the sleep that ends on cancel (`sleepWithAbort` on 1.x, `sleep(ms, signal)` on 2.x);
- * - a 401: 2.x renews the token itself when the 401 is thrown; 1.x needs the token blanked (sendOnce);
- * - a failed answer: 2.x keeps the HTTP client's error as `cause` with the response, 1.x only
- *   `httpCode` and, for JSON, `context.data` (classifyThrownError).
- * The retry loop around it is request.ts.
+ * Sending one request through n8n's own request helper, and where n8n 1.x and 2.x differ (detected
+ * at run time, not from a version number): the sleep that ends on cancel, the 401 renewal (sendOnce)
+ * and the shape of a thrown answer (classifyThrownError). Why: docs/decisions.md, "Reading 4xx/5xx
+ * as data on n8n 1.x and 2.x; token renewal". The retry loop around it is request.ts.
  */
 import type { IAdditionalCredentialOptions, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import * as n8nWorkflow from 'n8n-workflow';
@@ -18,10 +15,7 @@ import { NEXTHINK_CREDENTIAL_TYPE, type Attempt, type NexthinkContext, type Next
 
 type AbortableSleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-/**
- * 1.x exports `sleepWithAbort` because its `sleep(ms)` ignores a signal; 2.x dropped it and its
- * `sleep(ms, signal)` rejects as soon as the signal aborts. Either way the wait ends on cancel.
- */
+/** 1.x's `sleep(ms)` ignores a signal, so it has `sleepWithAbort`; 2.x's `sleep(ms, signal)` rejects on abort. */
 const legacySleepWithAbort = (n8nWorkflow as unknown as { sleepWithAbort?: AbortableSleep }).sleepWithAbort;
 
 export async function cancellableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -33,10 +27,7 @@ export async function cancellableSleep(ms: number, signal: AbortSignal | undefin
 	await (sleep as AbortableSleep)(ms, signal);
 }
 
-/**
- * One attempt through `httpRequestWithAuthentication`: the answer whatever its status (a 401 after the
- * token was renewed once), a network failure, or a credential that could not get a token.
- */
+/** One attempt: the answer whatever its status (a 401 after one renewal), a network failure, or no token. */
 export async function sendOnce(
 	ctx: NexthinkContext,
 	apiBaseUrl: string,
@@ -47,9 +38,7 @@ export async function sendOnce(
 	const asStream = request.responseType === 'stream';
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		// The query string and the JSON body are serialised here, not by n8n: n8n's request helper
-		// drops keys named `constructor` or `__proto__` from `qs` and `body` objects, and those are
-		// ordinary NQL parameter names.
+		// serialised here: n8n's helper drops keys named `constructor` or `__proto__` (NQL parameter names)
 		url: `${apiBaseUrl}${request.path}${queryString(request.qs)}`,
 		body: (request.body === undefined ? undefined : JSON.stringify(request.body)) as IDataObject | string | undefined,
 		headers: outgoingHeaders(request),
@@ -65,24 +54,15 @@ export async function sendOnce(
 	const first = await send(ctx, options);
 	if (first.kind === 'response' && first.response.statusCode === 401 && first.thrown !== true) {
 		await closeBody(first.response.body);
-		// An n8n 1.x host: it only tests `ignoreHttpStatusErrors` for truthiness, so the 401 came back as
-		// data and n8n did not renew the token. Send once more with the stored token blanked: n8n's
-		// request helper then runs the credential's preAuthentication first (it does whenever the
-		// expirable token is empty), stores the new token and sends the request with it. So the stale
-		// token goes out once, as on 2.x, and the answer after the renewal still arrives as data with
-		// its status, headers and body (retry-after, the API's message).
+		// n8n 1.x returned the 401 as data without renewing: send once more with the stored token
+		// blanked, so n8n runs preAuthentication first and the answer still arrives as data
 		return await send(ctx, options, await withoutStoredToken(ctx, request.itemIndex));
 	}
-	// A 401 thrown by n8n (2.x) comes after n8n's own renewal and second send: a request is sent at
-	// most twice and the token renewed once, however long the credential stays refused.
+	// a 401 thrown by n8n (2.x) already followed n8n's own renewal and second send
 	return first;
 }
 
-/**
- * The credential as n8n holds it, with the expirable token emptied, for `httpRequestWithAuthentication`'s
- * `credentialsDecrypted` option (read by n8n-core 1.x and 2.x alike). n8n's credentials helper sees the
- * empty token, asks the credential's `preAuthentication` for a new one and saves it for later requests.
- */
+/** The credential with its expirable token emptied, as `credentialsDecrypted` (n8n-core 1.x and 2.x). */
 async function withoutStoredToken(ctx: NexthinkContext, itemIndex: number | undefined): Promise<IAdditionalCredentialOptions> {
 	const data = await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE, itemIndex);
 	const details = ctx.getNode().credentials?.[NEXTHINK_CREDENTIAL_TYPE];
@@ -103,10 +83,7 @@ function queryString(qs: Record<string, string> | undefined): string {
 	return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
-/**
- * Non-2xx answers as data, except 401, which must throw so that n8n renews the token (the object
- * form is understood by n8n 2.x; see sendOnce for 1.x).
- */
+/** Non-2xx answers as data, except 401, which must throw so that n8n (2.x) renews the token. */
 const STATUSES_AS_DATA_EXCEPT_401 = { ignore: true, except: [401] } as unknown as IHttpRequestOptions['ignoreHttpStatusErrors'];
 
 async function send(ctx: NexthinkContext, options: IHttpRequestOptions, credentialOptions?: IAdditionalCredentialOptions): Promise<Attempt> {
@@ -120,22 +97,12 @@ async function send(ctx: NexthinkContext, options: IHttpRequestOptions, credenti
 	}
 }
 
-interface FullResponse {
-	statusCode?: number;
-	headers?: Record<string, unknown>;
-	body?: unknown;
-}
-
 function toResponse(full: unknown): NexthinkResponse {
-	const { statusCode, headers, body } = (full ?? {}) as FullResponse;
+	const { statusCode, headers, body } = (full ?? {}) as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
 	return { statusCode: statusCode ?? 200, headers: lowerCaseHeaders(headers), body };
 }
 
-/**
- * What a thrown error means. n8n wraps the HTTP client's error in a NodeApiError: 2.x keeps the
- * original as `cause` (with `response.{status, headers, data}`), 1.x keeps only `httpCode`,
- * `messages` and, for JSON bodies, `context.data`.
- */
+/** A thrown error: 2.x keeps the HTTP client's error as `cause`, 1.x only `httpCode` and `context.data`. */
 function classifyThrownError(error: unknown): Attempt {
 	const chain = errorChain(error);
 	const tokenFailure = chain.flatMap(messagesOf).find((message) => message.includes(TOKEN_FAILURE_PREFIX));

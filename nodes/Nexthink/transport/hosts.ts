@@ -1,9 +1,6 @@
 /**
- * Where a Nexthink credential points: the API base URL and the OAuth token URL.
- *
- * Shared by the credential (token exchange, credential test) and the transport (API calls), so both
- * agree on one normalisation: whitespace and trailing slashes are tolerated, an instance name that
- * looks like a URL or host name is rejected with a hint instead of producing a host that cannot exist.
+ * Where a Nexthink credential points: the API base URL and the OAuth token URL, one normalisation
+ * for the credential and the transport (docs/decisions.md, "Instance names").
  */
 
 export const NEXTHINK_REGIONS = {
@@ -15,14 +12,13 @@ export const NEXTHINK_REGIONS = {
 
 export type NexthinkRegion = keyof typeof NEXTHINK_REGIONS;
 
-/** The credential fields that decide the hosts (a subset of the stored credential data). */
+/** The credential fields that decide the hosts. */
 export interface NexthinkHostSettings {
 	useCustomUrls?: boolean;
 	instance?: string;
 	region?: string;
 	apiBaseUrl?: string;
 	tokenUrl?: string;
-	ignoreSslIssues?: boolean;
 }
 
 export interface NexthinkHosts {
@@ -48,15 +44,6 @@ export function resolveNexthinkHosts(settings: NexthinkHostSettings): NexthinkHo
 		apiBaseUrl: `https://${instance}.api.${region}.nexthink.cloud`,
 		tokenUrl: `https://${instance}-login.${region}.nexthink.cloud/oauth2/default/v1/token`,
 	};
-}
-
-/**
- * Whether every request of the credential (token exchange, API calls, results-file download) skips
- * TLS certificate validation. Applies with custom URLs and with instance + region alike: a
- * TLS-inspecting proxy (Zscaler and the like) re-signs the real Nexthink hosts too.
- */
-export function ignoresTlsErrors(settings: NexthinkHostSettings): boolean {
-	return settings.ignoreSslIssues === true;
 }
 
 export function validateInstanceName(raw: string | undefined): string {

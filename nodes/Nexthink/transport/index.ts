@@ -4,7 +4,6 @@ export { boundedBody } from './streamedBodies';
 export { DEFAULT_RETRY_POLICY } from './retryPolicy';
 export { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
 export type { NexthinkContext, NexthinkRequest, NexthinkResponse } from './types';
-export { cancellableSleep } from './hostCompat';
 export { isNoAnswerError, keepMessage, readApiErrorBody, tlsCertificateHint } from './apiErrors';
-export { unexpectedAnswer, unprovenAnswerError, notJsonBody, mediaTypeOf, PROXY_MAY_HAVE_ANSWERED, UNEXPECTED_ANSWER, type AnswerOrigin } from './unexpectedAnswer';
+export { unexpectedAnswer, unprovenAnswerError, notJsonBody, mediaTypeOf, PROXY_MAY_HAVE_ANSWERED, type AnswerOrigin } from './unexpectedAnswer';
 export { fetchPresignedFile, isInterruptedDownload } from './presignedFile';

@@ -1,13 +1,7 @@
 /**
- * The headers of a request exactly as they go out, and the one rule they follow: every value is sent
- * byte for byte or not at all. n8n's HTTP client (axios on Node's `http`) silently drops characters
- * above U+00FF (`alice.martin田@example.com` arrives as `alice.martin@example.com`, another
- * person) and spaces at either end, and sends U+0080–U+00FF as single Latin-1 bytes. So a value may
- * hold only U+0020–U+007E and U+0080–U+00FF (a value meant as UTF-8 is handed over as its bytes, as
- * nql/queryInput.ts logTagHeaderValue does), no control character below U+0020 and no DEL, and no
- * space at either end. Anything else is refused before the request, naming the header: the input
- * checks (UPN, time zone, log tag) refuse such values earlier with the field's name, and this rule
- * holds for every header, the transport's own included, whatever a caller builds.
+ * The headers of a request exactly as they go out, and their one rule: every value is sent byte for
+ * byte or not at all. A value may hold only U+0020–U+007E and U+0080–U+00FF, no space at either end;
+ * anything else is refused before the request, naming the header (docs/decisions.md, "Header values").
  */
 import type { NexthinkRequest } from './types';
 

@@ -1,20 +1,16 @@
 /**
- * Fetches a pre-signed results-file URL. Such a URL carries its own signature, and object storage
- * refuses a request that also carries an `Authorization` header ("only one auth mechanism"), so
- * this is the one request sent with the plain `httpRequest` helper and no credential.
+ * Fetches a pre-signed results-file URL: the one request sent with the plain `httpRequest` helper
+ * and no credential (storage refuses a second auth mechanism), so it may follow redirects; "Ignore
+ * SSL Issues" applies (docs/decisions.md, "Redirects of the results-file download").
  *
- * It may follow redirects (n8n's default): it carries no credential, and storage may redirect.
- * "Ignore SSL Issues" of the credential applies here too, like to every other request of it.
- *
- * Contract: the body is handed on as a stream (never buffered here); a non-200 answer comes back
- * with its (short) body read as text, scrubbed of the credential's secrets (secretScrub.ts); a
- * connection that fails before any answer is reported as `network` so the caller can decide to
- * refresh the URL and try once more.
+ * Contract: the body is handed on as a stream; a non-200 answer comes back with its short body as
+ * scrubbed text; a connection that fails before any answer is `network` (the caller may refresh
+ * the URL and try once more).
  */
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { ignoresTlsErrors } from './hosts';
 import { cancelSignalOf } from './cancellation';
+import { errorChain } from './hostCompat';
 import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkContext } from './types';
 import { readShortText } from './streamedBodies';
 import { scrubText, secretForms } from './secretScrub';
@@ -41,7 +37,7 @@ export async function fetchPresignedFile(
 		ignoreHttpStatusErrors: true,
 		timeout: timeoutMs,
 		abortSignal: cancelSignalOf(ctx),
-		skipSslCertificateValidation: ignoresTlsErrors(credentials),
+		skipSslCertificateValidation: credentials.ignoreSslIssues === true,
 	};
 	let response: { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
 	try {
@@ -58,10 +54,7 @@ export async function fetchPresignedFile(
 	return { kind: 'file', headers, body };
 }
 
-/**
- * The credential, for its "Ignore SSL Issues" and the secrets a refusal's text is scrubbed of; the
- * download itself needs no credential, so none is an empty one (certificates checked).
- */
+/** The credential, for "Ignore SSL Issues" and the secrets to scrub; none is an empty one (certificates checked). */
 async function credentialOf(ctx: NexthinkContext): Promise<ICredentialDataDecryptedObject> {
 	try {
 		return (await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE)) ?? {};
@@ -79,11 +72,7 @@ export function isInterruptedDownload(error: unknown): boolean {
 }
 
 function errorCode(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string') return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
+	return errorChain(error)
+		.map((candidate) => (candidate as { code?: unknown }).code)
+		.find((code): code is string => typeof code === 'string');
 }

@@ -1,39 +1,18 @@
 /**
  * The one place that sends Nexthink API requests: the retry loop. Each attempt goes out through
- * n8n's request helper in hostCompat.ts (where n8n 1.x and 2.x differ); a streamed answer is bounded
- * by timedAnswer.ts; what the request and answer are is types.ts.
+ * n8n's request helper in hostCompat.ts; a streamed answer is bounded by timedAnswer.ts.
  *
- * Contract:
- * - Authenticates through `httpRequestWithAuthentication`, so n8n fetches a token when none is
- *   stored and, on a 401, renews it and sends the request once more: the stale token goes out once
- *   on n8n 1.x and 2.x alike (hostCompat.ts, sendOnce), and the answer after the renewal keeps its
- *   status, headers and body. A 401 that stays ends there: at most two sends and one renewal.
- * - Returns status code, headers and body for 2xx answers and for the statuses the caller lists in
- *   `acceptStatus`; every other answer becomes a `NodeApiError` with the API's message and a hint.
- *   A write (a request with a `mayHaveRunNote`) counts a 2xx only with no body or a JSON body: an
- *   HTML page (whatever its content type) or other text is an unexpected answer that says the
- *   request may have reached Nexthink and where to check (unexpectedAnswer.ts, notJsonBody).
- * - Retries requests marked `idempotent` on 429 (after `retry-after`), 500, 502, 503, 504 and
- *   broken connections, with capped exponential backoff and jitter; after a 429 never sooner than
- *   1 s (retryPolicy.ts, retryWaitMs), so a rate limit never makes the calls come faster. A
- *   request that is not idempotent (the export start) is only sent again when it was refused
- *   before anything ran: with `retryRefused`, on 429 and 503; never after a 500, 502, 504, a
- *   timeout or a broken connection, when it may have taken effect (the error then carries
- *   `mayHaveRunNote`). Refused and not sent again, it carries `refusedNote`.
- * - `deadline` is a hard bound: no wait or retry goes past it, and each attempt's timeout is cut
- *   to the time left (how Maximum Wait stays a bound: docs/decisions.md).
- * - Waits end at once when the execution is cancelled.
- * - Text from an answer (headers, a JSON or error body) is scrubbed of the credential's secrets
- *   before a caller or an error sees it (secretScrub.ts); a 2xx byte stream is data and is not.
- * - Sends every header value byte for byte or sends nothing: a value the HTTP client would change
- *   (a character outside Latin-1, a control character, a space at either end) stops the request
- *   before it goes out, naming the header (outgoingHeaders.ts).
- * - Never follows a redirect. n8n's request helpers follow redirects by default and put the
- *   `Authorization` header back on every hop, also to another host, and 307/308 repeat a POST with
- *   its body; the bearer token and a non-idempotent export start must never go to a host the API
- *   did not name. A 3xx answer (to any origin, same-origin included) is an error naming the status
- *   and the redirect's host, never retried. (The results-file download carries no credential and may
- *   follow redirects: transport/presignedFile.ts.)
+ * Contract (each rule and why: docs/decisions.md, "Credential and transport" and "Secrets in
+ * answers, refused credentials, rate limits, refused run requests"):
+ * - a 401 renews the token once: at most two sends (hostCompat.ts, sendOnce);
+ * - 2xx and `acceptStatus` answers are returned, any other is a `NodeApiError` with a hint; a
+ *   write (`mayHaveRunNote`) counts a 2xx only with no body or a JSON body (notJsonBody);
+ * - idempotent requests are retried on 429, 5xx and broken connections; a request that is not
+ *   is sent again only when refused (429, 503, with `retryRefused`), never when it may have run;
+ * - `deadline` is a hard bound; waits end at once on cancel;
+ * - answers are scrubbed of the credential's secrets (a 2xx byte stream is data and is not);
+ * - a header value HTTP would change stops the request before it goes out (outgoingHeaders.ts);
+ * - a redirect is never followed: a 3xx is an error naming its host.
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -42,7 +21,7 @@ import { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancel
 import { sendOnce } from './hostCompat';
 import { outgoingHeaders, unsendableHeader } from './outgoingHeaders';
 import { scrubText, scrubValue, secretForms, type SecretForms } from './secretScrub';
-import { bodyText, boundedBody, isByteStream, readShortText } from './streamedBodies';
+import { bodyText, boundedBody, isByteStream, readShortText, tryParseJson } from './streamedBodies';
 import { answerTimer, timedBody } from './timedAnswer';
 import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
 import {
@@ -161,10 +140,7 @@ export async function nexthinkRequest<T = unknown>(
 	}
 }
 
-/**
- * The timeout of the next attempt: the request's own, cut to the time left before the deadline
- * (at least 1 ms, so an attempt at the deadline fails at once as a timeout).
- */
+/** The request's own timeout, cut to the time left before the deadline (at least 1 ms). */
 function attemptTimeoutMs(request: NexthinkRequest): number | undefined {
 	if (request.deadline === undefined) return request.timeoutMs;
 	const left = Math.max(1, request.deadline - Date.now());
@@ -213,20 +189,15 @@ async function apiBaseUrlOf(ctx: NexthinkContext, itemIndex: number | undefined)
 	}
 }
 
-/**
- * The answer with the credential's secrets scrubbed out of its headers and its body (transport/secretScrub.ts),
- * so nothing a server echoes reaches a message or an item. A 2xx byte stream (a results file, an
- * Execute Query answer) is data and is handed on as it arrives.
- */
+/** The answer with its headers and body scrubbed; a 2xx byte stream is data and goes on as it arrives. */
 function scrubbedAnswer(response: NexthinkResponse, forms: SecretForms): NexthinkResponse {
 	const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, scrubText(value, forms)]));
 	return { ...response, headers, body: isByteStream(response.body) ? response.body : scrubValue(response.body, forms) };
 }
 
 /**
- * Every form of the credential's client secret, Basic credential and current token, read when an
- * answer arrives (a renewal may have replaced the token since the request started); none when the
- * credential cannot be read, and then only the patterns of secretScrub.ts apply.
+ * The credential's secret forms, read when an answer arrives (a renewal may have replaced the
+ * token); none when the credential cannot be read: then only secretScrub.ts's patterns apply.
  */
 async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
 	try {
@@ -236,20 +207,12 @@ async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
 	}
 }
 
-/**
- * Scrubs text that did not pass through nexthinkRequest's own scrubbing (a streamed 2xx answer read
- * by the caller, a results file's header) of the credential's secrets, before it goes into an item
- * or a message (secretScrub.ts).
- */
+/** Scrubs text that did not pass through nexthinkRequest (a streamed answer, a results file's header). */
 export async function scrubAnswerText(ctx: NexthinkContext, text: string): Promise<string> {
 	return scrubText(text, await secretFormsOf(ctx));
 }
 
-/**
- * The one way a streamed 2xx answer (`responseType: 'stream'`) is read as text: bounded by `maxBytes`
- * while it arrives (`tooLarge()` past it; 0 = no limit), decoded, and scrubbed of the credential's
- * secrets, since what it holds goes into items as it arrived.
- */
+/** The one way a streamed 2xx answer is read as text: bounded by `maxBytes` (0: none), decoded, scrubbed. */
 export async function readAnswerText(ctx: NexthinkContext, body: AsyncIterable<Uint8Array>, maxBytes: number, tooLarge: () => Error): Promise<string> {
 	return await scrubAnswerText(ctx, await bodyText(boundedBody(body, maxBytes, tooLarge)));
 }
@@ -257,21 +220,11 @@ export async function readAnswerText(ctx: NexthinkContext, body: AsyncIterable<U
 /** Most characters of a non-2xx body kept for error messages (a stream body is read no further). */
 const ERROR_BODY_MAX_CHARS = 64 * 1024;
 
-/**
- * A non-2xx answer with its body as data: a streamed body is read (at most ERROR_BODY_MAX_CHARS)
- * and parsed when it is JSON, so error messages can quote the API's own words.
- */
+/** A non-2xx answer with a streamed body read (at most ERROR_BODY_MAX_CHARS) and parsed when it is JSON. */
 async function withShortBody(response: NexthinkResponse): Promise<NexthinkResponse> {
 	if (!isByteStream(response.body)) return response;
 	const text = await readShortText(response.body, ERROR_BODY_MAX_CHARS);
-	return { ...response, body: parseJsonOr(text) };
-}
-
-function parseJsonOr(text: string): unknown {
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return text;
-	}
+	const parsed = tryParseJson(text);
+	return { ...response, body: parsed === undefined ? text : parsed };
 }
 

@@ -1,8 +1,4 @@
-/**
- * When to retry a request and how long to wait: pure functions, so the policy is tested without
- * a clock or a network. The transport (request.ts) is the only caller; docs/decisions.md says why
- * each status is or is not retried.
- */
+/** When to retry a request and how long to wait, for request.ts. Why: docs/decisions.md, "Retry policy". */
 
 export interface RetryPolicy {
 	/** Retries after the first attempt. */
@@ -25,10 +21,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 /** Statuses that say "try again later" for a request that is safe to repeat. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
-/**
- * Statuses that refuse a request before it runs: 429 (rate limit) and 503 (service unavailable).
- * Only these may be resent for a request that is not idempotent: nothing has run yet.
- */
+/** Statuses that refuse a request before it runs: the only ones a request that is not idempotent is resent after. */
 export const REFUSED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 /** Error codes of a connection that failed or broke before an answer arrived. */
@@ -57,29 +50,16 @@ export function isRetryableNetworkCode(code: string | undefined): boolean {
 	return code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
 }
 
-/**
- * Capped exponential backoff with jitter: the delay for retry `retry` (0-based) lies between half
- * and all of `min(maxDelay, base * 2^retry)`, so clients that failed together do not retry together.
- */
+/** Capped exponential backoff with jitter: between half and all of `min(maxDelay, base * 2^retry)`. */
 export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
 	const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-/**
- * The shortest wait before a request refused with 429 goes out again, whatever `retry-after` or the
- * backoff say: a rate limit is the service asking for fewer calls, and a `retry-after` of `0`, a date
- * in the past or an unreadable value (which falls back to the backoff, 250 ms on the first retry)
- * must not make the calls come faster than normal polling does (at most one a second, as the
- * Export's status calls: nql/waitSchedule.ts).
- */
+/** The shortest wait after a 429, whatever `retry-after` says (docs/decisions.md, "A 429 never speeds calls up"). */
 export const RATE_LIMITED_MIN_WAIT_MS = 1_000;
 
-/**
- * How long to wait before retry `retry` (0-based) of a request answered `statusCode`: the
- * `retry-after` when the answer had a usable one, else the backoff; after a 429 never less than
- * `RATE_LIMITED_MIN_WAIT_MS`.
- */
+/** The wait before retry `retry` (0-based): `retry-after` if usable, else the backoff; after a 429 at least 1 s. */
 export function retryWaitMs(statusCode: number, retryAfterMs: number | undefined, retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
 	const wait = retryAfterMs ?? backoffDelayMs(retry, policy, random);
 	return statusCode === 429 ? Math.max(RATE_LIMITED_MIN_WAIT_MS, wait) : wait;
@@ -91,10 +71,8 @@ const MAX_RETRY_AFTER_SECONDS = 999_999_999;
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
 /**
- * The three HTTP-date forms a recipient must accept (RFC 9110 section 5.6.7): IMF-fixdate
- * `Sun, 06 Nov 1994 08:49:37 GMT`, obsolete RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT` and asctime
- * `Sun Nov  6 08:49:37 1994`. Anything else is not handed to `Date.parse`, whose leniency reads
- * "-5" as May 2001 and "3000.5" as May 3000.
+ * The three HTTP-date forms of RFC 9110 section 5.6.7 (IMF-fixdate, RFC 850, asctime); anything else
+ * is not handed to the lenient `Date.parse` (docs/decisions.md, "`retry-after` forms").
  */
 const HTTP_DATE = new RegExp(
 	`^(?:${DAY}, \\d{2} ${MONTH} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT` +
@@ -103,10 +81,8 @@ const HTTP_DATE = new RegExp(
 );
 
 /**
- * Milliseconds to wait according to a `retry-after` header, which is either delta-seconds (a
- * non-negative whole number) or an HTTP-date (RFC 9110 section 10.2.3). Undefined when absent or not
- * one of these forms (negative, fractional, any other text), so the caller falls back to its normal
- * backoff; never negative (a date in the past means "now").
+ * Milliseconds a `retry-after` (delta-seconds or HTTP-date) asks for, never negative; undefined when
+ * absent or of another form, so the caller falls back to its backoff.
  */
 export function parseRetryAfterMs(value: string | undefined, now: number): number | undefined {
 	if (value === undefined) return undefined;

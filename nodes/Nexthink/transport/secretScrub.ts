@@ -1,22 +1,17 @@
 /**
  * The one way text a server sent back is cleaned of the credential's secrets before it goes into an
- * error, an item or a log: a gateway's error page may echo the request it refused, `Authorization`
- * header and token-exchange form included, and n8n stores whatever an error says with the execution.
+ * error, an item or a log. Pure: the callers pass the credential's values.
  *
- * Contract: every form of the client secret, the bearer token and the Basic credential
- * (base64 of `id:secret`) the answer could carry them in (as sent, percent-encoded with upper- or
- * lower-case hex, form-encoded, JSON-escaped, HTML-escaped) becomes `[redacted]`, and so does any
- * `Bearer <token>`, `Basic <credential>` or JWT, whoever's, so a token this process no longer holds
- * (renewed meanwhile) is caught too. Values shorter than `MIN_SECRET_LENGTH` are not searched for:
- * replacing every "a" would make the text unreadable, and no real secret is that short.
- * Pure: no n8n imports; the transport reads the values from the credential (request.ts, presignedFile.ts)
- * and the credential's token exchange passes its own (tokenExchange.ts).
+ * Contract: every form of the client secret, the bearer token and the Basic credential an echo
+ * could carry (as sent, percent-encoded in either case, form-encoded, JSON- and HTML-escaped)
+ * becomes `[redacted]`, and so does any `Bearer`/`Basic` value and JWT, whoever's. Values shorter
+ * than `MIN_SECRET_LENGTH` are not searched for. Why: docs/decisions.md, "Text a server sends back".
  */
 import { setOwn } from '../shared/ownKeys';
 
 export const REDACTED = '[redacted]';
 
-/** Shorter values are left alone (see the contract above). */
+/** Shorter values are left alone: replacing every "a" would make the text unreadable. */
 export const MIN_SECRET_LENGTH = 4;
 
 /** The credential's values that must never be shown; any may be absent. */
@@ -29,10 +24,7 @@ export interface CredentialSecretValues {
 /** The texts to look for, longest first, built once per scrub from the credential's values. */
 export type SecretForms = readonly string[];
 
-/**
- * `Bearer <token>` and `Basic <credential>` (at least 16 token characters, so "Bearer authentication"
- * stays readable), and JWTs (`eyJ….eyJ….…`), whatever token they carry.
- */
+/** `Bearer`/`Basic` values of at least 16 characters ("Bearer authentication" stays readable), and JWTs. */
 const AUTHORIZATION_VALUE = /\b(Bearer|Basic)(\s+|%20|\+)[A-Za-z0-9._~+/=-]{16,}/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 
@@ -69,20 +61,12 @@ export function scrubText(text: string, forms: SecretForms): string {
 	return out.replace(AUTHORIZATION_VALUE, `$1 ${REDACTED}`).replace(JWT, REDACTED);
 }
 
-/**
- * A parsed answer (JSON value) with every string scrubbed, keys included; other values as they are.
- * Returns the same object when nothing changed, so an answer without secrets is not copied.
- */
+/** A JSON value with every string scrubbed, keys included; the same object when nothing changed. */
 export function scrubValue<T>(value: T, forms: SecretForms): T {
 	if (typeof value === 'string') return scrubText(value, forms) as T;
 	if (Array.isArray(value)) {
-		let changed = false;
-		const out = value.map((entry: unknown) => {
-			const scrubbed = scrubValue(entry, forms);
-			if (scrubbed !== entry) changed = true;
-			return scrubbed;
-		});
-		return (changed ? out : value) as T;
+		const out = value.map((entry: unknown) => scrubValue(entry, forms));
+		return (out.some((entry, index) => entry !== value[index]) ? out : value) as T;
 	}
 	if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
 		let changed = false;

@@ -1,8 +1,7 @@
 /**
- * Small helpers for response bodies that arrive as byte streams (`encoding: 'stream'`): bounding
- * one's size while it arrives, reading one (or its start, for a message) as text, and closing one that
- * is not wanted. Leaving a body unread keeps its connection busy until the server gives up, so every
- * streamed body is read or closed. (Its time is bounded by the transport: timedAnswer.ts.)
+ * Small helpers for response bodies, most for byte streams (`encoding: 'stream'`): bounding one's
+ * size while it arrives, reading one (or its start) as text, and closing one that is not wanted (an
+ * unread body keeps its connection busy). Its time is bounded by timedAnswer.ts.
  */
 
 export function isByteStream(body: unknown): body is AsyncIterable<Uint8Array> {
@@ -14,10 +13,7 @@ export async function closeBody(body: unknown): Promise<void> {
 	if (isByteStream(body)) await readShortText(body, 0);
 }
 
-/**
- * The first `limit` characters of a byte stream, then stops reading it (stopping an iteration closes
- * the stream). A stream that breaks gives what arrived before: the refusal itself is what matters.
- */
+/** The first `limit` characters of a byte stream, then closes it; a stream that breaks gives what arrived. */
 export async function readShortText(body: AsyncIterable<Uint8Array> | undefined | null, limit: number): Promise<string> {
 	if (body === undefined || body === null) return '';
 	const decoder = new TextDecoder();
@@ -33,17 +29,22 @@ export async function readShortText(body: AsyncIterable<Uint8Array> | undefined 
 	return text.slice(0, limit);
 }
 
-/**
- * The body's bytes as they arrive (after HTTP decoding, so a `Content-Encoding: gzip` answer is
- * counted inflated), failing with `tooLarge()` once more than `maxBytes` arrived (0 = no limit).
- * Stopping early closes the body.
- */
+/** The body's bytes as they arrive (counted inflated), failing with `tooLarge()` past `maxBytes` (0: no limit). */
 export async function* boundedBody(body: AsyncIterable<Uint8Array>, maxBytes: number, tooLarge: () => Error): AsyncGenerator<Uint8Array, void, undefined> {
 	let received = 0;
 	for await (const chunk of body) {
 		received += chunk.length;
 		if (maxBytes > 0 && received > maxBytes) throw tooLarge();
 		yield chunk;
+	}
+}
+
+/** The parsed JSON text; undefined when it is not JSON. */
+export function tryParseJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
 	}
 }
 

@@ -1,8 +1,4 @@
-/**
- * A streamed answer bounded in time as a whole, headers and body: n8n's request timeout ends only
- * the wait for the headers, and a body that stalls or trickles would otherwise keep the item running
- * forever.
- */
+/** A streamed answer bounded in time as a whole, headers and body. */
 import { NodeOperationError } from 'n8n-workflow';
 
 import { throwIfCancelled } from './cancellation';
@@ -37,10 +33,8 @@ export function answerTimer(ms: number, cancel: AbortSignal | undefined): Answer
 }
 
 /**
- * The body as it arrives; a stream that fails says why in words (time up, cancelled, broken off),
- * as a NodeOperationError for the request's item.
- * Each read races the timer: aborting the request's signal makes n8n's HTTP client end the
- * connection, but a body it wraps in its own stream (n8n 2.x) may then never settle a pending read.
+ * The body as it arrives; a stream that fails says why (time up, cancelled, broken off). Each read
+ * races the timer: a body n8n 2.x wraps in its own stream may never settle a pending read on abort.
  */
 export async function* timedBody(
 	ctx: NexthinkContext,

@@ -1,21 +1,19 @@
 /**
- * The OAuth 2.0 client-credentials exchange (https://docs.nexthink.com/api/getting-authentication-token),
- * and the plain-language
- * explanation of why it failed.
+ * The OAuth 2.0 client-credentials exchange (https://docs.nexthink.com/api/getting-authentication-token)
+ * and the plain-language explanation of why it failed.
  *
- * Contract: the request is exactly `POST {tokenUrl}` with `Authorization: Basic base64(id:secret)`
- * and the form body `grant_type=client_credentials&scope=service:integration`, and it never follows a
- * redirect: n8n's request helpers follow redirects by default and put the `Authorization` header back
- * on every hop, even to another host (and 307/308 repeat the body), so a redirect would hand the
- * client secret to whatever host the `Location` names. A 3xx is an error naming the status and the
- * redirect's host. Error messages name the token URL and the cause but never the client secret, the
- * Basic header or a token.
+ * Contract: exactly `POST {tokenUrl}` with `Authorization: Basic base64(id:secret)` and the form
+ * body `grant_type=client_credentials&scope=service:integration`, never following a redirect (it
+ * carries the client secret: docs/decisions.md, "Redirects of the token request"). Error messages
+ * name the token URL and the cause, never the secret, the Basic header or a token.
  */
 import { createHash } from 'crypto';
 
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { scrubText, secretForms } from './secretScrub';
+import { tryParseJson } from './streamedBodies';
+import { hostOf } from './unexpectedAnswer';
 
 export const TOKEN_FORM_BODY = 'grant_type=client_credentials&scope=service%3Aintegration';
 
@@ -47,7 +45,7 @@ export function buildTokenRequest(
 
 /** Reads `access_token` from the token endpoint's answer (a JSON string or an already parsed object). */
 export function readAccessToken(body: unknown): string | undefined {
-	const parsed = typeof body === 'string' ? safeJsonParse(body) : body;
+	const parsed = typeof body === 'string' ? tryParseJson(body) : body;
 	const token = (parsed as IDataObject | undefined)?.access_token;
 	return typeof token === 'string' && token !== '' ? token : undefined;
 }
@@ -60,26 +58,17 @@ export interface TokenExchangeValues {
 }
 
 /**
- * How long a token obtained with the credential's exact values counts as proof of them in a
- * credential test. n8n runs `preAuthentication` and then the test request within one test, well
- * inside this; a token obtained longer ago (or with other values) is proved by a new exchange.
+ * How long a token counts as proof of the exact values it was obtained with, in a credential test
+ * (docs/decisions.md, "Credential test: one token exchange").
  */
 export const TOKEN_PROOF_MAX_AGE_MS = 60_000;
 
-/**
- * A record, stored beside the token, that this token was obtained at `issuedAtMs` with exactly
- * these values: `<issuedAtMs>.<SHA-256 over the values, the token and the time>`. It is kept with
- * the secret in n8n's encrypted credential data and never sent anywhere.
- */
+/** `<issuedAtMs>.<SHA-256 over the values, the token and the time>`, kept beside the token, never sent. */
 export function tokenProof(values: TokenExchangeValues, accessToken: string, issuedAtMs: number): string {
 	return `${issuedAtMs}.${proofDigest(values, accessToken, issuedAtMs)}`;
 }
 
-/**
- * Whether `proof` shows that `accessToken` was obtained with exactly `values` at most
- * `TOKEN_PROOF_MAX_AGE_MS` before `nowMs`: then the client ID, secret and token URL are proven
- * without a second exchange.
- */
+/** Whether `proof` shows `accessToken` was obtained with exactly `values` at most TOKEN_PROOF_MAX_AGE_MS ago. */
 export function isFreshTokenProof(values: TokenExchangeValues, accessToken: unknown, proof: unknown, nowMs: number): boolean {
 	if (typeof proof !== 'string' || typeof accessToken !== 'string' || accessToken === '') return false;
 	const match = /^(\d{1,16})\.([0-9a-f]{64})$/.exec(proof);
@@ -95,10 +84,7 @@ function proofDigest(values: TokenExchangeValues, accessToken: string, issuedAtM
 		.digest('hex');
 }
 
-/**
- * Every token failure message starts with this, which is how the transport recognises one after
- * n8n 1.x wrapped it (1.x keeps the wrapped error's message but drops the error object itself).
- */
+/** Every token failure message starts with this: the transport recognises one after n8n 1.x wrapped it. */
 export const TOKEN_FAILURE_PREFIX = 'Could not get a Nexthink API token: ';
 
 export class TokenExchangeError extends Error {
@@ -128,16 +114,12 @@ export function redirectTargetHost(location: string | undefined, requestUrl: str
 	}
 }
 
-/**
- * Explains a failed exchange from the error the HTTP helper threw (an axios error, possibly wrapped).
- * The OAuth `error` the endpoint sent is quoted scrubbed of the exchange's secrets (secretScrub.ts):
- * an endpoint or gateway may echo the Basic header or the form.
- */
+/** Explains a failed exchange from the (possibly wrapped) axios error; the OAuth `error` quoted is scrubbed. */
 export function explainTokenFailure(error: unknown, values: TokenExchangeValues): TokenExchangeError {
 	const { status, code, location, oauthError: sentError } = describeHttpError(error);
 	const { tokenUrl } = values;
 	const oauthError = sentError === undefined ? undefined : scrubText(sentError, secretForms(values));
-	const host = hostOf(tokenUrl);
+	const host = hostOf(tokenUrl) || tokenUrl;
 	if (status !== undefined && status >= 300 && status < 400) {
 		const target = redirectTargetHost(location, tokenUrl);
 		return new TokenExchangeError(
@@ -185,9 +167,11 @@ function describeHttpError(error: unknown): ErrorShape {
 		if (typeof candidate !== 'object' || candidate === null) continue;
 		const response = (candidate as { response?: { status?: unknown; data?: unknown; headers?: unknown } }).response;
 		if (shape.status === undefined && typeof response?.status === 'number') shape.status = response.status;
-		if (shape.location === undefined) shape.location = headerOf(response?.headers, 'location');
+		// axios headers (a plain object or AxiosHeaders) have lower-case names
+		const location = (response?.headers as { location?: unknown } | null | undefined)?.location;
+		if (shape.location === undefined && typeof location === 'string') shape.location = location;
 		if (shape.oauthError === undefined) {
-			const data = typeof response?.data === 'string' ? safeJsonParse(response.data) : response?.data;
+			const data = typeof response?.data === 'string' ? tryParseJson(response.data) : response?.data;
 			const oauthError = (data as IDataObject | undefined)?.error;
 			if (typeof oauthError === 'string') shape.oauthError = oauthError;
 		}
@@ -195,27 +179,4 @@ function describeHttpError(error: unknown): ErrorShape {
 		if (shape.code === undefined && typeof code === 'string') shape.code = code;
 	}
 	return shape;
-}
-
-/** One header of an axios response (plain object or AxiosHeaders, whose names are lower case). */
-function headerOf(headers: unknown, name: string): string | undefined {
-	if (typeof headers !== 'object' || headers === null) return undefined;
-	const value = (headers as Record<string, unknown>)[name];
-	return typeof value === 'string' ? value : undefined;
-}
-
-function hostOf(url: string): string {
-	try {
-		return new URL(url).host;
-	} catch {
-		return url;
-	}
-}
-
-function safeJsonParse(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
 }

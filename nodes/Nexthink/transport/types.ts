@@ -1,7 +1,4 @@
-/**
- * What a request to the Nexthink API is and what comes back: the transport's vocabulary, shared by
- * request.ts (the retry loop), hostCompat.ts (sending through n8n's request helper) and the nodes.
- */
+/** What a request to the Nexthink API is and what comes back: the transport's vocabulary. */
 import type { FunctionsBase, RequestHelperFunctions } from 'n8n-workflow';
 
 import type { StatusHints } from './apiErrors';
@@ -9,11 +6,7 @@ import type { RetryPolicy } from './retryPolicy';
 
 export const NEXTHINK_CREDENTIAL_TYPE = 'nexthinkApi';
 
-/**
- * What the transport (and the steps built on it) use of n8n's node context: an action node's
- * `IExecuteFunctions` and a polling trigger's `IPollFunctions` both provide it. A poll has no
- * execution to cancel, so `getExecutionCancelSignal` is optional.
- */
+/** What the transport uses of `IExecuteFunctions` and `IPollFunctions` (a poll has no cancel signal). */
 export interface NexthinkContext {
 	getNode: FunctionsBase['getNode'];
 	getCredentials: FunctionsBase['getCredentials'];
@@ -26,19 +19,13 @@ export interface NexthinkRequest {
 	/** Path below the credential's API base URL, e.g. `/api/v1/nql/export`. */
 	path: string;
 	qs?: Record<string, string>;
-	/** Sent as JSON. */
 	body?: unknown;
 	headers?: Record<string, string>;
 	/** Safe to send again (GET, execute, enrichment). The export start POST is not. */
 	idempotent: boolean;
 	/** Not idempotent, but may be sent again after a 429 or 503, which refuse a request before it runs. */
 	retryRefused?: boolean;
-	/**
-	 * Marks a write (a request that may act: run, delete, hand off, enrich, start an export) and says
-	 * where to check whether it acted. Said when a request that is not idempotent failed in a way
-	 * after which it may have run, and when a write's 2xx answer has a body that is neither empty
-	 * nor JSON (request.ts).
-	 */
+	/** Marks a write (a request that may act) and says where to check whether it acted (request.ts). */
 	mayHaveRunNote?: string;
 	/** For a request that is not idempotent: said when Nexthink refused it (429, 503) and it was not sent again. */
 	refusedNote?: string;
@@ -49,10 +36,8 @@ export interface NexthinkRequest {
 	/** Bound for each HTTP attempt (cut to the time left before `deadline`). */
 	timeoutMs?: number;
 	/**
-	 * `stream`: a 2xx body arrives as `AsyncIterable<Uint8Array>` (after HTTP decoding such as
-	 * `Content-Encoding: gzip`), for answers the caller must bound while they arrive; the caller reads
-	 * it to the end or stops iterating, which closes it. Default `json`: n8n reads the whole body.
-	 * Bodies of other statuses are read either way, at most `ERROR_BODY_MAX_CHARS` (request.ts).
+	 * `stream`: a 2xx body arrives as `AsyncIterable<Uint8Array>` (HTTP-decoded), for the caller to
+	 * bound and read to the end or stop, which closes it. Default `json`: n8n reads the whole body.
 	 */
 	responseType?: 'json' | 'stream';
 	/** `Accept` header; default `application/json`. */
@@ -79,10 +64,7 @@ export type Attempt =
 	| {
 			kind: 'response';
 			response: NexthinkResponse;
-			/**
-			 * The answer came as n8n's thrown error, not as data: for a 401 that means n8n 2.x already
-			 * renewed the token and sent the request once more (hostCompat.ts, sendOnce).
-			 */
+			/** Came as n8n's thrown error: for a 401, n8n 2.x already renewed the token (sendOnce). */
 			thrown?: boolean;
 	  }
 	| { kind: 'network'; code: string | undefined }

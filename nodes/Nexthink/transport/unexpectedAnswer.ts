@@ -1,8 +1,7 @@
 /**
- * Words for an answer that has a success status but not the body the API documents, e.g. a proxy's
- * HTML login page or an empty JSON body with HTTP 200. Such an answer confirms nothing, so callers
- * treat it as a failure and describe it with this text: status, content type and host, never the
- * request (which carries the token) and never the body (which could be anything).
+ * Words for an answer that has a success status but not the body the API documents: status,
+ * content type and host, never the request nor the body (docs/decisions.md, "A 2xx that is not the
+ * documented answer").
  */
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -45,11 +44,7 @@ export function hostOf(url: string): string {
 	}
 }
 
-/**
- * The error of an answer with a success status whose body proves nothing: `message` names the
- * action and the answer (`unexpectedAnswer`); `note` adds what may already have happened (a run
- * that may have started, and where to check).
- */
+/** The error of a 2xx whose body proves nothing; `note` says what may already have happened. */
 export function unprovenAnswerError(ctx: { getNode(): INode }, message: string, answer: AnswerOrigin, itemIndex?: number, note?: string): NodeApiError {
 	const httpCode = String(answer.statusCode);
 	return new NodeApiError(
@@ -60,11 +55,8 @@ export function unprovenAnswerError(ctx: { getNode(): INode }, message: string, 
 }
 
 /**
- * The one rule for the answer to a write (a request that may act: it carries a `mayHaveRunNote`):
- * a success status counts only with no body (Spark's 204, an empty 200) or a JSON body. n8n hands a
- * JSON body over parsed, and any other text as a string, whatever the content type said: an HTML
- * page (a gateway's or a login page, even labelled `application/json`) or other text is what this
- * returns words for ("an HTML page"); undefined when the body is empty or JSON.
+ * The one rule for a write's 2xx (docs/decisions.md, "A write's 2xx"): words for a body that is
+ * neither empty nor JSON (n8n hands JSON over parsed, other text as a string); undefined otherwise.
  */
 export function notJsonBody(body: unknown): string | undefined {
 	if (body === undefined || body === null) return undefined;

@@ -1,20 +1,7 @@
 /**
- * Nexthink Trigger: a polling trigger (n8n runs `poll` at the *Poll Times*) that runs a stored NQL
- * query and outputs the rows that are new, changed or removed since the previous poll, by key.
- *
- * Contract (the state's format and limits: pollState.ts and docs/decisions.md):
- * - The first poll (on activation, or after the query or key settings changed) records a baseline
- *   and outputs nothing, unless *Trigger on All Rows at First Poll* is on.
- * - *Fetch Test Event* (manual mode) outputs a few current rows marked `sample` and touches no state.
- * - A failed poll throws (n8n records it as a failed execution of the trigger) and leaves the
- *   previous state as it was: the next good poll reports every change since the last good one.
- * - A poll counts only when its answer proves it is the query's result (resultCheck.ts) and no more
- *   rows vanished than Maximum Removed per Poll allows (removalLimit.ts); otherwise it fails.
- * - A poll that starts while another still runs (n8n starts polls on schedule, without waiting for
- *   the previous one) does nothing: a lock with an expiry in the static data keeps a second export
- *   from starting, and a poll cut short cannot keep it beyond its expiry.
- * - A poll writes its state and emits only if no other poll wrote since it started (readGeneration
- *   in pollState.ts): a poll that outlived its lock is dropped, with a log line.
+ * Nexthink Trigger: a polling trigger that runs a stored NQL query and outputs the rows that are
+ * new, changed or removed since the previous poll, by key. Its rules (first poll, Fetch Test Event,
+ * failed polls, overlapping polls, stale polls) and why: docs/decisions.md, "Nexthink Trigger".
  */
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
@@ -51,9 +38,7 @@ export class NexthinkTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readTriggerSettings(this);
 		const info: PollInfo = { queryId: settings.queryId, polledAt: new Date().toISOString() };
-		// n8n keeps one poll context for every poll of an activation, and the transport caches the
-		// credential's API address per context: each poll gets its own view of the context, so a
-		// credential changed while the workflow is active applies from the next poll.
+		// a view of its own per poll: the transport caches the credential's API address per context
 		const requests = Object.create(this) as IPollFunctions;
 
 		if (this.getMode() === 'manual') {

@@ -1,16 +1,8 @@
 /**
- * What changed between two polls of a query: rows keyed by the user's key column(s), compared on
- * the compared columns (all by default) through an 8-byte digest per key. Pure (no n8n imports):
- * the node hands it the rows and the stored state, and stores the state it returns.
- *
- * Contract:
- * - Values are compared as text (null and missing → '', numbers and booleans as written), so the
- *   same row read from an export file (text) or from Execute Query (JSON types) is the same row.
- * - A key that appears on several rows of one result is a "duplicate": its rows are never merged
- *   into one, nor reported as new or changed. It is reported once, and again whenever its rows
- *   change (its digest covers all its rows, in any order).
- * - A removed key is known by its key text only, so a "removed" change carries the key columns
- *   (and the previous compared values when they were kept), not the whole row.
+ * What changed between two polls of a query: rows keyed by the key column(s), compared through an
+ * 8-byte digest per key of the compared columns. Pure (no n8n imports). Values compare as text;
+ * a key on several rows is a "duplicate", never merged; a removed key is known by its key text only.
+ * Why: docs/decisions.md, "Nexthink Trigger".
  */
 import { createHash } from 'crypto';
 
@@ -43,29 +35,17 @@ export interface Change {
 	row?: Row;
 	/** Every row of a duplicated key. */
 	rows?: Row[];
-	/**
-	 * Changed and removed: the compared columns' previous values, or null when they were not kept
-	 * (every column compared, or the key was duplicated before).
-	 */
+	/** Changed and removed: the compared columns' previous values, or null when they were not kept. */
 	previous?: Record<string, string> | null;
 	/** Changed, with previous values: the compared columns whose value differs. */
 	changedColumns?: string[];
 }
 
-export interface DiffCounts {
-	rows: number;
-	keys: number;
-	new: number;
-	changed: number;
-	removed: number;
-	duplicate: number;
-	unchanged: number;
-}
+export type DiffCounts = Record<'rows' | 'keys' | ChangeKind | 'unchanged', number>;
 
 export interface DiffResult {
 	/** Current keys in the order of their first row, then removed keys in the previous state's order. */
 	changes: Change[];
-	/** The state to keep for the next poll. */
 	state: PollState;
 	counts: DiffCounts;
 }
@@ -124,7 +104,7 @@ export function diffRows(
 	const { keyColumns, compareColumns } = settings;
 	const keepPrevious = compareColumns.length > 0;
 
-	// group the rows by key, in the order of each key's first row
+	// by key, in the order of each key's first row
 	const groups = new Map<string, Row[]>();
 	for (const row of rows) {
 		const text = keyText(row, keyColumns);
@@ -138,13 +118,9 @@ export function diffRows(
 		else group.push(row);
 	}
 
-	const previousIndex = new Map<string, number>();
-	let previousDigests: Buffer = Buffer.alloc(0);
+	const previousIndex = new Map<string, number>(previous?.keys.map((key, index) => [key, index]));
+	const previousDigests = previous === undefined ? Buffer.alloc(0) : unpackDigests(previous.digests, previous.keys.length);
 	const previousDuplicates = new Set(previous?.duplicates ?? []);
-	if (previous !== undefined) {
-		previous.keys.forEach((key, index) => previousIndex.set(key, index));
-		previousDigests = unpackDigests(previous.digests, previous.keys.length);
-	}
 
 	const keys: string[] = [];
 	const digests = Buffer.alloc(groups.size * DIGEST_BYTES);

@@ -7,7 +7,6 @@ import type { Change, Row } from './changeDetection';
 /** Rows a Fetch Test Event shows. */
 export const SAMPLE_ROWS = 5;
 
-/** Name of the key each item holds the trigger's own fields under. */
 export const TRIGGER_KEY = 'nexthinkTrigger';
 
 export interface PollInfo {
@@ -37,25 +36,14 @@ export function changeJson(change: Change, info: PollInfo, firstPoll: boolean): 
 }
 
 export function sampleJson(row: Row, info: PollInfo): Row {
-	return {
-		...row,
-		[TRIGGER_KEY]: {
-			change: 'sample',
-			queryId: info.queryId,
-			polledAt: info.polledAt,
-			note: 'A sample of the current rows, to map fields from. A test fetch changes nothing: once active, the trigger outputs new, changed, removed and duplicate rows.',
-		},
-	};
+	return { ...row, ...sampleAbout(info, 'A sample of the current rows, to map fields from. A test fetch changes nothing: once active, the trigger outputs new, changed, removed and duplicate rows.') };
 }
 
 /** The one item of a test fetch whose query returned no rows. */
 export function emptySampleJson(info: PollInfo): Row {
-	return {
-		[TRIGGER_KEY]: {
-			change: 'sample',
-			queryId: info.queryId,
-			polledAt: info.polledAt,
-			note: 'The query returned no rows now. A test fetch changes nothing: once active, the trigger outputs rows as they appear.',
-		},
-	};
+	return sampleAbout(info, 'The query returned no rows now. A test fetch changes nothing: once active, the trigger outputs rows as they appear.');
+}
+
+function sampleAbout(info: PollInfo, note: string): Row {
+	return { [TRIGGER_KEY]: { change: 'sample', queryId: info.queryId, polledAt: info.polledAt, note } };
 }

@@ -1,13 +1,6 @@
 /**
- * What the Nexthink Trigger keeps between polls, and its limits. Pure (no n8n imports): the node
- * stores a `PollState` in n8n's workflow static data, which n8n saves as JSON with the workflow.
- *
- * The state is compact: per key, the key's text and an 8-byte digest of its compared columns
- * (packed into one base64 string), never the rows. Previous values are kept only for the columns
- * the user names under Compare Columns (they are what a "changed" item shows as `previous`); with
- * every column compared nothing but the digest is kept. Its size is bounded (MAX_KEYS,
- * MAX_KEY_CHARS, MAX_STATE_CHARS): a result beyond a bound fails the poll with a clear message and
- * keeps the previous state. The format and its limits are in docs/decisions.md.
+ * What the Nexthink Trigger keeps between polls in n8n's workflow static data, and its limits. Pure
+ * (no n8n imports). The format, its ceilings and why: docs/decisions.md, "Nexthink Trigger".
  */
 
 export const STATE_FORMAT = 1;
@@ -18,13 +11,9 @@ export const MAX_KEYS = 250_000;
 /** Longest key text, in characters (a key is an ID or a name, not free text). */
 export const MAX_KEY_CHARS = 1_000;
 
-/**
- * Most characters of a stored state (keys, digests and previous values): n8n saves the static data
- * with the workflow, as JSON, each time the trigger emits items.
- */
+/** Most characters of a stored state (keys, digests and previous values). */
 export const MAX_STATE_CHARS = 16 * 1024 * 1024;
 
-/** Bytes of the digest of one key's compared values. */
 export const DIGEST_BYTES = 8;
 
 export interface PollState {
@@ -86,7 +75,6 @@ export function checkStateLimits(state: PollState): void {
 	}
 }
 
-/** The digest of each key, from the packed base64 string. */
 export function unpackDigests(digests: string, count: number): Buffer {
 	const bytes = Buffer.from(digests, 'base64');
 	if (bytes.length !== count * DIGEST_BYTES) throw new StateLimitError('The stored state is damaged (its digests do not match its keys).');
@@ -94,11 +82,8 @@ export function unpackDigests(digests: string, count: number): Buffer {
 }
 
 /**
- * How many times polls wrote the state: the node keeps it beside the state in the static data. A
- * poll notes it when it starts and writes (and emits) only if it is still the same when it ends, in
- * the same synchronous step as the write. So a poll that outlived its lock while a newer poll wrote
- * never puts back an older state nor emits the reverse of the newer poll's changes (which the next
- * poll would then report a second time): its result is dropped. A missing or damaged value reads as 0.
+ * How many times polls wrote the state: a poll writes and emits only if it is unchanged since it
+ * started (docs/decisions.md, "A stale poll never writes"). Missing or damaged: 0.
  */
 export function readGeneration(stored: unknown): number {
 	return typeof stored === 'number' && Number.isSafeInteger(stored) && stored >= 0 ? stored : 0;

@@ -1,14 +1,8 @@
 /**
- * One poll's answer: the stored query run through an export (nql/followExport.ts, as the Export node
- * does) or through Execute Query (nql/executeApi.ts). Every failure is an error, never a shorter
- * result: a missing row would be reported as removed. So a truncated export (the licence's result
- * limit) and an Execute Query answer of 1,000 rows (where Nexthink drops the rest silently) fail the
- * poll too. Whether the answer is the query's result at all is resultCheck.ts's question; this file
- * hands it the columns the answer names.
- *
- * Execute Query goes through the v1 endpoint: its answer lists the columns (`headers`) even when it
- * has no rows, where v2's holds only `data` objects, so an empty v2 answer could not show that it is
- * the query's (empty) result.
+ * One poll's answer: the stored query run through an export (nql/followExport.ts) or Execute Query
+ * v1 (nql/executeApi.ts; v1 lists the columns even without rows). Every failure is an error, never
+ * a shorter result (a missing row would read as removed): a truncated export and an Execute Query
+ * answer of 1,000 rows fail the poll too. docs/decisions.md, "Execute Query settings of the trigger".
  */
 import { NodeOperationError } from 'n8n-workflow';
 

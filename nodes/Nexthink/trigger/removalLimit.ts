@@ -1,12 +1,7 @@
 /**
  * Maximum Removed per Poll: a poll in which more rows vanish at once than the user allows fails,
- * keeping the state, instead of reporting them as `removed`. Pure (no n8n imports).
- *
- * Why: a workflow that acts on `removed` (closes tickets, deletes records) acts on every item the
- * trigger reports. resultCheck.ts refuses answers that are not the query's result; this guard is for
- * an answer that is one but shows far fewer rows than the last (a query changed in Nexthink, data
- * missing upstream for a while). The state is kept, so a later poll reports the same removals if
- * they are real and the user raised the limit, or nothing if the rows came back.
+ * keeping the state, instead of reporting them as `removed`. Pure (no n8n imports). Why:
+ * docs/decisions.md, "Maximum Removed per Poll".
  */
 import { InputError } from '../shared/inputError';
 
@@ -19,7 +14,6 @@ export interface RemovalLimit {
 
 /** More rows vanished than the limit allows: the poll fails and keeps the state. */
 export class RemovalLimitError extends Error {}
-
 
 /** Reads the two options (empty: 0, no limit); a bad value is an error naming the option. */
 export function readRemovalLimit(maxRemoved: unknown, maxRemovedPercent: unknown): RemovalLimit {

@@ -1,21 +1,8 @@
 /**
- * Whether one poll's answer proves it is the query's result, and how the user's Key and Compare
- * Columns are spelled in it. Pure (no n8n imports).
- *
- * Why: what the trigger reports as `removed` is what a workflow acts on, and an answer that is not
- * the query's result (an empty file, a proxy's one-line HTML login page, a CSV without the key
- * column) would otherwise read as a result without rows: every row `removed`, then every row `new`
- * at the next good poll, and the real changes in between never reported. So a poll counts only when
- * its answer names the key column(s) and the Compare Columns among its columns (the header row of
- * an export file, the `headers` of an Execute Query v1 answer).
- *
- * One exception, because Nexthink does not document what an empty result looks like (reference:
- * "an empty result is a header-only file" is a client's assumption, the CSV dialect is not
- * documented): an answer that names no columns at all and has no rows (a compressed file of no
- * text, an execute answer without headers) may be an empty result written without a header. It
- * counts as empty only where it cannot report a removal: on the first poll (no state, or a state of
- * other settings) or when the previous result was empty too. After a result with rows it fails the
- * poll. docs/decisions.md, "Nexthink Trigger: a poll counts only when its answer is the query's result".
+ * Whether one poll's answer proves it is the query's result (it names the Key and Compare Columns),
+ * and how those columns are spelled in it. Pure (no n8n imports). An answer that names no columns
+ * and has no rows counts as empty only where it cannot report a removal. Why: docs/decisions.md,
+ * "A poll counts only when its answer is the query's result".
  */
 import { arrivedColumns, findColumn } from '../nql/columnNames';
 import { plural, upperFirst } from '../shared/wording';
@@ -36,11 +23,9 @@ export interface QueryAnswer {
 const SHOWN_NAME_CHARS = 100;
 
 /**
- * The Key and Compare Columns as this answer spells them (a configured `uid` finds
- * `device.uid`: nql/columnNames.ts), after checking that the answer is the query's result.
- * `previousKeys`: how many keys the state this poll compares with holds (0 without a state).
- * Throws ResultCheckError, saying what arrived, when the answer does not prove it is the result, and
- * ColumnNameError when a name fits two columns.
+ * The Key and Compare Columns as this answer spells them (`uid` finds `device.uid`), after checking
+ * that it is the query's result; `previousKeys`: the keys of the state it is compared with. Throws
+ * ResultCheckError, saying what arrived, or ColumnNameError when a name fits two columns.
  */
 export function checkAnswer(answer: QueryAnswer, settings: CompareSettings, previousKeys: number): CompareSettings {
 	if (answer.columns.length === 0) {

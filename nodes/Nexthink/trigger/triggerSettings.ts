@@ -1,7 +1,6 @@
 /**
- * Reads the trigger's parameters from the poll context and checks them before any request: the
- * query ID, parameters, log tag, wait and timeout with the NQL layer's checks (nql/), the column
- * lists, the changes to emit and the lock's expiry with the pure checks at the end of this file.
+ * Reads the trigger's parameters and checks them before any request (the query's with nql/'s
+ * checks, the rest with the pure checks at the end of this file), and the lock's expiry.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
@@ -93,17 +92,8 @@ export function parseEmit(raw: unknown): Set<ChangeKind> {
 const LOCK_MARGIN_MS = 5 * 60_000;
 
 /**
- * How long a poll holds its lock: longer than the longest a poll can take, so that a second poll
- * never starts while one runs, yet a poll cut short (n8n stopped) frees it by itself. A poll that
- * outlives it anyway writes and emits nothing (readGeneration in pollState.ts). With T the Request
- * Timeout and the transport's retry policy (`policy`, transport/retryPolicy.ts: R retries, each
- * after a back-off of at most maxDelayMs or a `retry-after` of at most maxRetryAfterMs):
- * - Export: the start with its resends on 429/503 (within a deadline of T), the wait with its status
- *   calls and their retries (within Maximum Wait), the download, one status call for a fresh URL
- *   (within a deadline of T) and a second download: Maximum Wait + 4 T. Each of these five may be
- *   sent once more after a token renewal (a 401), within its own timeout: + 5 T.
- * - Execute Query: one request, retried (R + 1 attempts of T, each possibly sent twice for a 401,
- *   and R waits); its retries have no deadline, so a `retry-after` on 429 counts in full.
+ * How long a poll holds its lock: longer than the longest a poll can take, yet freed by itself after
+ * a poll cut short. The formula per method: docs/decisions.md, "Overlapping polls".
  */
 export function lockDurationMs(
 	settings: { method: 'export' | 'execute'; wait: { maxWaitMs: number }; timeoutMs: number },
