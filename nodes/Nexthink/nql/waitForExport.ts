@@ -1,10 +1,6 @@
 /**
- * Polls an export until it completes, fails or the maximum wait is reached.
- * The start request is never part of this loop, so waiting can never start a second export.
- *
- * Maximum Wait is a hard bound: every status call carries the wait's deadline,
- * so the transport cuts its timeout (and any retry) to the time left, and a status call that gets
- * no answer before the deadline ends the wait as timed out, like any other wait that runs out.
+ * Polls an export until it completes, fails or the maximum wait is reached; the start is never part
+ * of this loop. Maximum Wait is a hard bound (docs/decisions.md, "Maximum Wait is a hard bound").
  */
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -20,11 +16,7 @@ export interface WaitOutcome {
 	lastCallUnanswered: boolean;
 }
 
-/**
- * The error message of an export that did not complete within Maximum Wait, one wording for the
- * Export node and the Trigger: `Export <id> of <query> did not complete within 90 seconds (last
- * status IN_PROGRESS)`.
- */
+/** The message of an export that outlived Maximum Wait, for the Export node and the Trigger. */
 export function exportTimedOutMessage(outcome: WaitOutcome, queryId: string, maxWaitMs: number): string {
 	const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer before the maximum wait ran out' : '';
 	return `Export ${outcome.report.exportId} of ${queryId} did not complete within ${waitDuration(maxWaitMs)} (last status ${outcome.report.status}${unanswered})`;
