@@ -6,7 +6,7 @@ import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled, type NexthinkContext } from '../transport';
-import { getExportStatus, type ExportStatusReport } from './exportApi';
+import { exportReport, getExportStatus, type ExportStatusReport } from './exportApi';
 import { MIN_POLL_GAP_MS, nextWaitMs, type WaitSettings } from './waitSchedule';
 
 export interface WaitOutcome {
@@ -39,14 +39,7 @@ export async function waitForExport(
 ): Promise<WaitOutcome> {
 	const signal = cancelSignalOf(ctx);
 	const deadline = Date.now() + settings.maxWaitMs;
-	let report: ExportStatusReport = {
-		exportId,
-		status: 'SUBMITTED',
-		resultsFileUrl: null,
-		errorDescription: null,
-		httpStatus: 200,
-		truncated: false,
-	};
+	let report = exportReport(exportId, 'SUBMITTED');
 	for (let poll = 0; ; poll++) {
 		const waitMs = nextWaitMs(poll, Date.now(), deadline, settings);
 		if (waitMs === undefined) return { report, timedOut: true, lastCallUnanswered: false };

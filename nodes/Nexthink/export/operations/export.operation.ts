@@ -2,9 +2,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { completedExportOptions } from '../completedExport';
 import { followExport } from '../../nql/followExport';
-import { buildResultItems, statusJson } from '../resultItems';
+import { buildResultItems, completedExportOptions, statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
 import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION, RESULTS_FILE_OPTIONS } from '../description';

@@ -6,9 +6,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getExportStatus } from '../../nql/exportApi';
-import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readTimeoutMs } from '../settings';
-import { statusJson } from '../resultItems';
+import { queryIdOfExport, statusJson } from '../resultItems';
 import type { ItemOperation } from '../../shared/runItems';
 import { exportIdField, OPTION, OPTIONS_COLLECTION } from '../description';
 
