@@ -2,12 +2,10 @@
  * Polls an export until it completes, fails or the maximum wait is reached; the start is never part
  * of this loop. Maximum Wait is a hard bound (docs/decisions.md, "Maximum Wait is a hard bound").
  */
-import type { JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled, type NexthinkContext } from '../transport';
 import { exportReport, getExportStatus, type ExportStatusReport } from './exportApi';
 import { MIN_POLL_GAP_MS, nextWaitMs, type WaitSettings } from './waitSchedule';
+import { nodeErrorOf } from '../shared/nodeErrors';
 
 export interface WaitOutcome {
 	report: ExportStatusReport;
@@ -51,9 +49,7 @@ export async function waitForExport(
 			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) {
 				return { report, timedOut: true, lastCallUnanswered: true };
 			}
-			// both constructors hand back an error that already is of their class, untouched
-			if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
-			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: options.itemIndex });
+			throw nodeErrorOf(ctx.getNode(), error, options.itemIndex);
 		}
 		if (report.status === 'COMPLETED' || report.status === 'ERROR') {
 			return { report, timedOut: false, lastCallUnanswered: false };

@@ -34,7 +34,6 @@ const properties: INodeProperties[] = [
 	{ ...ADVANCED_OPTIONS_COLLECTION, options: RESULT_LIMIT_OPTIONS },
 ];
 
-// `/operation`, not `operation`: see operationProperty in ../description.ts
 export const description = updateDisplayOptions({ show: { '/operation': ['downloadResults'] } }, properties);
 
 function prepareDownloadResults(this: IExecuteFunctions, itemIndex: number) {

@@ -83,7 +83,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-// `/operation`, not `operation`: see operationProperty in ../description.ts
 export const description = updateDisplayOptions({ show: { '/operation': ['executeQuery'] } }, properties);
 
 function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {

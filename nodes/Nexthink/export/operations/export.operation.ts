@@ -56,7 +56,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-// `/operation`, not `operation`: see operationProperty in ../description.ts
 export const description = updateDisplayOptions({ show: { '/operation': ['export'] } }, properties);
 
 function prepareExport(this: IExecuteFunctions, itemIndex: number) {

@@ -16,7 +16,6 @@ const properties: INodeProperties[] = [
 	{ ...OPTIONS_COLLECTION, options: [OPTION.requestTimeoutSeconds] },
 ];
 
-// `/operation`, not `operation`: see operationProperty in ../description.ts
 export const description = updateDisplayOptions({ show: { '/operation': ['getStatus'] } }, properties);
 
 /** A single call still rides out a short 429 or 5xx, but never waits longer than this. */
