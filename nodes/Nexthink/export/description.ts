@@ -217,7 +217,7 @@ export const OPTION = {
 	},
 } satisfies Record<string, INodeProperties>;
 
-/** The results-file limits (results/limits.ts), in Advanced Options. */
+/** The results-file limits (results/limits.ts), in Advanced Options, in this order. */
 export const RESULT_LIMIT_OPTIONS: INodeProperties[] = [OPTION.maxCompressionRatio, OPTION.maxDecompressedMB, OPTION.maxFieldMB, OPTION.maxRowMB];
 
 /** The options of the operations that read a results file (Export, Download Results), in this order. */

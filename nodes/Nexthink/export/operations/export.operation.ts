@@ -6,7 +6,7 @@ import { followExport } from '../../nql/followExport';
 import { buildResultItems, completedExportOptions, statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION, RESULTS_FILE_OPTIONS } from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 import { queryFields, waitField } from '../../nql/queryFields';
 
 const properties: INodeProperties[] = [
@@ -43,10 +43,7 @@ const properties: INodeProperties[] = [
 		options: [
 			waitField('firstPollSeconds', 'How long to wait before the first status check'),
 			waitField('maxPollIntervalSeconds', 'The wait between status checks never grows beyond this. Two status checks are always at least 1 second apart, whatever the settings.'),
-			OPTION.maxCompressionRatio,
-			OPTION.maxDecompressedMB,
-			OPTION.maxFieldMB,
-			OPTION.maxRowMB,
+			...RESULT_LIMIT_OPTIONS,
 			waitField(
 				'pollGrowthFactor',
 				'Each wait between status checks is this many times the previous one, so short exports return fast and long ones cost few status calls (Nexthink limits status calls per day). With the defaults the checks come 2, 6, 14, 30 and 60 seconds after the start, then every 30 seconds.',
