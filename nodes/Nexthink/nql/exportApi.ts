@@ -1,4 +1,4 @@
-/** The export endpoints (start, status; https://docs.nexthink.com/api/nql/export-an-nql), as typed calls over the transport. */
+/** The export endpoints (start, status; https://docs.nexthink.com/api/nql/export-an-nql). */
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Compression } from '../results/decompress';
