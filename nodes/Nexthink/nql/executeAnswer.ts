@@ -4,6 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { parseJson } from '../shared/jsonValues';
+
 /** Nexthink returns at most about this many rows from execute and drops the rest silently. */
 export const EXECUTE_ROW_LIMIT = 1000;
 
@@ -101,19 +103,11 @@ function metadataOf(object: IDataObject, rowCount: number): IDataObject {
 }
 
 function asObject(body: unknown): IDataObject {
-	const parsed = typeof body === 'string' ? parseJson(body) : body;
+	const parsed = typeof body === 'string' ? parseJson(body).value : body;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 		throw new ExecuteResponseError(body === '' || body === undefined || body === null ? 'The execute answer is empty.' : 'The execute answer is not a JSON object.');
 	}
 	return parsed as IDataObject;
-}
-
-function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
 }
 
 /** Offsets this far (minutes) from a multiple of 15 minutes are not read as a time zone (see executionDateTimeWithZone). */

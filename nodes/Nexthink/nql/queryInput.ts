@@ -1,5 +1,6 @@
 /** Checks of what the user types for a query (query ID, NQL parameters, custom log tag), before any request. */
 import { InputError } from '../shared/inputError';
+import { parseJson } from '../shared/jsonValues';
 import { setOwn } from '../shared/ownKeys';
 
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
@@ -146,12 +147,4 @@ function parameterValue(raw: unknown, name: string): string {
 		throw new InputError(`The value of query parameter "${name}" is an object or array; NQL parameters take single values.`);
 	}
 	return String(raw);
-}
-
-function parseJson(text: string): { value?: unknown; problem?: string } {
-	try {
-		return { value: JSON.parse(text) };
-	} catch (error) {
-		return { problem: (error as Error).message };
-	}
 }
