@@ -1,13 +1,9 @@
 /**
  * The Nexthink Export node's operation picker and what its operations share: the tool notice,
- * Compression, Export ID, the options several operations show (`OPTION`, `RESULTS_FILE_OPTIONS`,
- * `RESULT_LIMIT_OPTIONS`) and the two option collections. Each operation's file (`operations/<op>.operation.ts`)
- * declares its own panel, its `description`, beside the code that reads it. Each option says in its
- * description what it changes, so the node documents itself in the editor.
- *
- * Each operation holds at most an `options` collection (what users set) and an `advancedOptions`
- * one (the results-file and answer limits, the polling curve, the start method: settings few users
- * change), so the everyday panel shows the query, its parameters, compression, output and wait.
+ * Compression, Export ID, the options several operations show (`OPTION`) and the two option
+ * collections. Each operation's file (`operations/<op>.operation.ts`) declares its own panel. Each
+ * operation holds at most an `options` collection and an `advancedOptions` one (the limits, the
+ * polling curve, the start method: settings few users change).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -15,25 +11,8 @@ import { logTagOption } from '../nql/queryFields';
 import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
 import { requestTimeoutOption } from '../shared/optionFields';
 
-const TOOL_ROWS_DESCRIPTION =
-	'When an AI agent runs this node as a tool, give the model at most this many rows (a whole number), so a large result does not flood its context. A note before the rows tells the model what was left out.';
-const TOOL_SIZE_DESCRIPTION =
-	'When an AI agent runs this node as a tool, give the model at most this much JSON (1 KB = 1,024 bytes; 32 KB is roughly 8,000 to 11,000 tokens). Rows that do not fit are left out and a note tells the model how many.';
-
-/**
- * Each operation's file shows its fields for that operation only with n8n's `updateDisplayOptions`
- * and `{ show: { '/operation': [operation] } }`: the condition names the operation by its root path,
- * `/operation`, so that the options the operations share keep their
- * values when the user switches between them. When a parameter changes, n8n's editor
- * (removeMismatchedOptionValues in
- * https://github.com/n8n-io/n8n/blob/master/packages/frontend/editor-ui/src/features/ndv/shared/ndv.utils.ts,
- * the same in n8n 1.x and 2.x) empties every collection whose display condition names that parameter
- * (`operation`) and that is shown after the change, whatever it holds: switching from Export to
- * Download Results emptied the options, Output and Request Timeout included. `/operation` reads the
- * same value (the level of a top-level parameter is the root) without that name, and leaves the
- * values to n8n's getNodeParameters, which keeps those the new operation's collection also has
- * (docs/decisions.md, "Values kept across operations").
- */
+// Each operation's fields name it by its root path, `/operation`, so that shared options keep their
+// values across an operation switch: docs/decisions.md, "Values kept across operations".
 export const operationProperty: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
@@ -123,6 +102,21 @@ export const ADVANCED_OPTIONS_COLLECTION: INodeProperties = {
 		'Settings that rarely need changing: the safety limits that stop a hostile or broken results file or answer from exhausting n8n\'s memory and, for exports, how often the status is checked and how the export is started. The defaults suit almost every case.',
 };
 
+/** A size limit in MB of a results file or an answer (0 = no limit), in Advanced Options. */
+export function megabyteLimit(displayName: string, name: string, defaultMB: number, description: string): INodeProperties {
+	return { displayName, name, type: 'number', typeOptions: { minValue: 0, numberPrecision: 3 }, default: defaultMB, description };
+}
+
+/** Include Export Metadata (Export, Download Results) or Include Query Metadata (Execute Query). */
+export function metadataOption(what: 'Export' | 'Query', key: 'nexthinkExport' | 'nexthinkQuery', description: string): INodeProperties {
+	const options = [
+		{ name: 'No', value: 'none' },
+		{ name: 'As a Separate Last Item', value: 'separateItem' },
+		{ name: `On Each Row (Under ${key})`, value: 'eachRow' },
+	];
+	return { displayName: `Include ${what} Metadata`, name: 'includeMetadata', type: 'options', default: 'none', options, description };
+}
+
 /** The options several operations show, by name; each operation lists its own. */
 export const OPTION = {
 	convertTypes: {
@@ -133,18 +127,7 @@ export const OPTION = {
 		description: 'Whether to turn numbers that round-trip exactly into numbers, true/false into booleans and empty values into null. Off: every value stays the text of the file.',
 	},
 	logTag: logTagOption,
-	includeMetadata: {
-		displayName: 'Include Export Metadata',
-		name: 'includeMetadata',
-		type: 'options',
-		default: 'none',
-		options: [
-			{ name: 'No', value: 'none' },
-			{ name: 'As a Separate Last Item', value: 'separateItem' },
-			{ name: 'On Each Row (Under nexthinkExport)', value: 'eachRow' },
-		],
-		description: 'Whether to output the export ID, query ID, row count and truncation flag',
-	},
+	includeMetadata: metadataOption('Export', 'nexthinkExport', 'Whether to output the export ID, query ID, row count and truncation flag'),
 	maxCompressionRatio: {
 		displayName: 'Max Compression Ratio',
 		name: 'maxCompressionRatio',
@@ -154,38 +137,18 @@ export const OPTION = {
 		description:
 			'Fail when the results file decompresses to more than this many times its downloaded size, checked once it passes 16 MB (0 = no limit). Real exports compress 4-20 times; far more means a decompression bomb.',
 	},
-	maxDecompressedMB: {
-		displayName: 'Max Decompressed Size (MB)',
-		name: 'maxDecompressedMB',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 3 },
-		default: 2048,
-		description: 'Fail when the results file decompresses to more than this many MB (1 MB = 1,048,576 bytes; 0 = no limit)',
-	},
-	maxFieldMB: {
-		displayName: 'Max Field Size (MB)',
-		name: 'maxFieldMB',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 3 },
-		default: 16,
-		description: 'Fail when one CSV value is longer than this many MB (1 MB = 1,048,576 characters; 0 = no limit). Protects against hostile files.',
-	},
+	maxDecompressedMB: megabyteLimit('Max Decompressed Size (MB)', 'maxDecompressedMB', 2048, 'Fail when the results file decompresses to more than this many MB (1 MB = 1,048,576 bytes; 0 = no limit)'),
+	maxFieldMB: megabyteLimit('Max Field Size (MB)', 'maxFieldMB', 16, 'Fail when one CSV value is longer than this many MB (1 MB = 1,048,576 characters; 0 = no limit). Protects against hostile files.'),
 	maxOutputKBAsTool: {
 		displayName: 'Max Output Size When Used as a Tool (KB)',
 		name: 'maxOutputKBAsTool',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MAX_TOOL_OUTPUT_KB },
 		default: DEFAULT_TOOL_MAX_OUTPUT_KB,
-		description: TOOL_SIZE_DESCRIPTION,
+		description:
+			'When an AI agent runs this node as a tool, give the model at most this much JSON (1 KB = 1,024 bytes; 32 KB is roughly 8,000 to 11,000 tokens). Rows that do not fit are left out and a note tells the model how many.',
 	},
-	maxRowMB: {
-		displayName: 'Max Row Size (MB)',
-		name: 'maxRowMB',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 3 },
-		default: 64,
-		description: 'Fail when one CSV row (or the header) is longer than this many MB (0 = no limit). Protects against hostile files.',
-	},
+	maxRowMB: megabyteLimit('Max Row Size (MB)', 'maxRowMB', 64, 'Fail when one CSV row (or the header) is longer than this many MB (0 = no limit). Protects against hostile files.'),
 	maxRows: {
 		displayName: 'Max Rows',
 		name: 'maxRows',
@@ -200,7 +163,8 @@ export const OPTION = {
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: DEFAULT_TOOL_MAX_ROWS,
-		description: TOOL_ROWS_DESCRIPTION,
+		description:
+			'When an AI agent runs this node as a tool, give the model at most this many rows (a whole number), so a large result does not flood its context. A note before the rows tells the model what was left out.',
 	},
 	output: {
 		displayName: 'Output',
@@ -253,7 +217,7 @@ export const OPTION = {
 	},
 } satisfies Record<string, INodeProperties>;
 
-/** The results-file limits (results/limits.ts), in Advanced Options. */
+/** The results-file limits (results/limits.ts), in Advanced Options, in this order. */
 export const RESULT_LIMIT_OPTIONS: INodeProperties[] = [OPTION.maxCompressionRatio, OPTION.maxDecompressedMB, OPTION.maxFieldMB, OPTION.maxRowMB];
 
 /** The options of the operations that read a results file (Export, Download Results), in this order. */

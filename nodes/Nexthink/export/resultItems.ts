@@ -1,8 +1,9 @@
 /**
- * Builds the output items of one export: one item per row with keys exactly as
- * the CSV header, optionally the file as binary data and the export metadata. placeRows and
- * finishItems are the one way rows, metadata and an agent's tool note are placed, for Execute
- * Query too. statusJson is the one way an export's status is output.
+ * What the Export node makes of a completed export (Export, Download Results): the NQL pipeline's
+ * options (nql/followExport.ts) from the operation's settings, and the output items: one item per row
+ * with keys exactly as the CSV header, optionally the file as binary data and the export metadata.
+ * placeRows and finishItems are the one way rows, metadata and an agent's tool note are placed, for
+ * Execute Query too; statusJson the one way an export's status is output.
  */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -11,8 +12,9 @@ import { limitToolRows } from '../shared/toolOutput';
 import type { DownloadedResults, NodeReadable } from '../nql/resultsFile';
 import type { Compression } from '../results/decompress';
 import type { ExportStatusReport } from '../nql/exportApi';
-import { QUERY_ID_UNKNOWN_NOTE } from './queryIdOfExport';
-import type { MetadataMode, ResultSettings } from './settings';
+import { downloadCompletedExport, type CompletedExportOptions } from '../nql/followExport';
+import { QUERY_ID_PATTERN } from '../nql/queryInput';
+import type { MetadataMode, ResultSettings, ToolLimits } from './settings';
 
 const FILE_EXTENSIONS = { NONE: 'csv', GZIP: 'csv.gz', ZSTD: 'csv.zst' } as const;
 const MIME_TYPES = { NONE: 'text/csv', GZIP: 'application/gzip', ZSTD: 'application/zstd' } as const;
@@ -37,11 +39,7 @@ export interface RowPlacement {
 	metadataKey: 'nexthinkExport' | 'nexthinkQuery';
 	mode: MetadataMode;
 	/** Set in a tool run: the output is cut to these bounds and a note says what was left out. */
-	tool?: {
-		maxRows: number;
-		/** The option that sets `maxRows`, named in the note. */
-		rowLimitOption: string;
-		maxBytes: number;
+	tool?: ToolLimits & {
 		/** Rows of the result that are not in `rows` at all (not read, or not returned). */
 		rowsAfter: number | 'unknown';
 		what: string;
@@ -164,4 +162,43 @@ export function statusJson(report: ExportStatusReport): IDataObject {
 		httpStatus: report.httpStatus,
 		truncated: report.truncated,
 	};
+}
+
+/** What an Export node item knows of an export besides its status: the query, the settings, the Request Timeout. */
+type CompletedExportContext = Pick<CompletedExportOptions, 'queryId' | 'declaredCompression' | 'timeoutMs' | 'exportIdGuessed'> & { settings: ResultSettings };
+
+/** The NQL pipeline's options (nql/followExport.ts) for one item of the Export node. */
+export function completedExportOptions(ctx: IExecuteFunctions, itemIndex: number, { settings, ...context }: CompletedExportContext): CompletedExportOptions {
+	return {
+		...context,
+		parseRows: settings.output !== 'file',
+		keepFile: settings.output !== 'rows',
+		convertTypes: settings.convertTypes,
+		maxRows: settings.maxRows,
+		itemIndex,
+		limits: settings.limits,
+		fileStore: (exportId) => async (data, compression) => await storeResultsFile(ctx, exportId, data, compression),
+		...(settings.failOnTruncated ? { truncatedHint: 'Narrow the query (fewer rows) or set "Truncated Results" to "Output Rows and Report".' } : {}),
+	};
+}
+
+/** Download Results: the rows or file of an export known by its status (or a results URL). */
+export async function outputCompletedExport(ctx: IExecuteFunctions, itemIndex: number, report: ExportStatusReport, context: CompletedExportContext): Promise<INodeExecutionData[]> {
+	const results = await downloadCompletedExport(ctx, report, completedExportOptions(ctx, itemIndex, context));
+	return await buildResultItems(ctx, itemIndex, report, results, context);
+}
+
+/** Said in the metadata when the query ID is null, so a user knows why and how to get it. */
+const QUERY_ID_UNKNOWN_NOTE =
+	"Not known: Nexthink's export status and results file do not name the query. It is filled when the input item carries the same exportId with its queryId, as Start Export and Get Status output.";
+
+/**
+ * The query ID of an export known only by its ID: the input item's `queryId` when the item carries
+ * this very export ID and a valid query ID (Start Export and Get Status output both), else null.
+ * Nexthink's status answer and results file URL never name the query.
+ */
+export function queryIdOfExport(ctx: IExecuteFunctions, itemIndex: number, exportId: string): string | null {
+	const json = ctx.getInputData()[itemIndex]?.json;
+	if (json === undefined || typeof json.exportId !== 'string' || json.exportId.trim() !== exportId) return null;
+	return typeof json.queryId === 'string' && QUERY_ID_PATTERN.test(json.queryId) ? json.queryId : null;
 }

@@ -1,8 +1,4 @@
-/**
- * Reads the Export node's options for one item into plain settings, validating before any request:
- * a bad value throws an input error (shared/inputError.ts) that the item runner (shared/runItems.ts)
- * reports for that item.
- */
+/** Reads the Export node's options for one item into plain settings, checked before any request (InputError). */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
@@ -17,30 +13,25 @@ import type { ExecuteRequestSettings } from '../nql/executeApi';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../nql/waitSchedule';
 
-export type OutputMode = 'rows' | 'file' | 'rowsAndFile';
 export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
 
 export interface ResultSettings {
-	output: OutputMode;
+	output: 'rows' | 'file' | 'rowsAndFile';
 	includeMetadata: MetadataMode;
 	convertTypes: boolean;
 	/** 0 = no limit. */
 	maxRows: number;
 	binaryPropertyName: string;
 	failOnTruncated: boolean;
-	/** Bounds on the results file's expansion (results/limits.ts). */
 	limits: ResultLimits;
 	/** Set when an AI agent runs the node as a tool: bounds of what goes back to the model. */
 	tool?: ToolLimits;
 }
 
-/** The bounds of a tool run's rows (shared/toolOutput.ts). */
+/** A tool run's bounds (shared/toolOutput.ts): the row limit that applies, the option that sets it, the JSON bytes. */
 export interface ToolLimits {
-	/** The row limit that applies (the smaller of Max Rows and Max Rows When Used as a Tool). */
 	maxRows: number;
-	/** The option that sets `maxRows`, named in the note on left-out rows. */
 	rowLimitOption: string;
-	/** Max Output Size When Used as a Tool, in bytes of JSON. */
 	maxBytes: number;
 }
 
@@ -55,8 +46,7 @@ const EXECUTE_DEFAULT_TIMEOUT_SECONDS = 60;
 const MB = 1024 * 1024;
 
 export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): ExecuteSettings {
-	const options = readOptions(ctx, itemIndex);
-	const advanced = readAdvancedOptions(ctx, itemIndex);
+	const [options, advanced] = collections(ctx, itemIndex);
 	return {
 		apiVersion: options.apiVersion === 'v1' ? 'v1' : 'v2',
 		asCsv: options.responseFormat === 'csv',
@@ -70,13 +60,9 @@ export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): 
 	};
 }
 
-function readOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-}
-
-/** Advanced Options: the results-file and answer limits, the polling curve, the start method. */
-function readAdvancedOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return ctx.getNodeParameter('advancedOptions', itemIndex, {}) as IDataObject;
+/** The operation's Options and Advanced Options. */
+function collections(ctx: IExecuteFunctions, itemIndex: number): [IDataObject, IDataObject] {
+	return [ctx.getNodeParameter('options', itemIndex, {}) as IDataObject, ctx.getNodeParameter('advancedOptions', itemIndex, {}) as IDataObject];
 }
 
 export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): QuerySettings {
@@ -85,8 +71,7 @@ export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): Qu
 }
 
 export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
-	const options = readOptions(ctx, itemIndex);
-	const advanced = readAdvancedOptions(ctx, itemIndex);
+	const [options, advanced] = collections(ctx, itemIndex);
 	return {
 		compression: ctx.getNodeParameter('compression', itemIndex, 'GZIP') as Compression,
 		method: (advanced.startMethod === 'GET' ? 'GET' : 'POST') as 'GET' | 'POST',
@@ -96,12 +81,11 @@ export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
 
 /** Request Timeout of the Export operations (default 300 s), checked before any request. */
 export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
-	return requestTimeoutMs(readOptions(ctx, itemIndex).requestTimeoutSeconds, 300);
+	return requestTimeoutMs(collections(ctx, itemIndex)[0].requestTimeoutSeconds, 300);
 }
 
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings & { failOnTimeout: boolean } {
-	const options = readOptions(ctx, itemIndex);
-	const advanced = readAdvancedOptions(ctx, itemIndex);
+	const [options, advanced] = collections(ctx, itemIndex);
 	const number = (from: IDataObject, name: string, fallback: number) => (from[name] === undefined ? fallback : Number(from[name]));
 	const settings = checkWaitSettings({
 		firstDelayMs: number(advanced, 'firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
@@ -113,7 +97,7 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 }
 
 /** The tool-run options of an operation's options, checked whether or not the node runs as a tool. */
-export function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number } {
+function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number } {
 	return {
 		maxRows: options.maxRowsAsTool === undefined ? DEFAULT_TOOL_MAX_ROWS : wholeNumber(Number(options.maxRowsAsTool), TOOL_ROWS_OPTION, 1),
 		maxBytes: toolMaxOutputBytes(options.maxOutputKBAsTool),
@@ -121,9 +105,8 @@ export function readToolOptions(options: IDataObject): { maxRows: number; maxByt
 }
 
 export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): ResultSettings {
-	const options = readOptions(ctx, itemIndex);
-	const advanced = readAdvancedOptions(ctx, itemIndex);
-	const output = (options.output ?? 'rows') as OutputMode;
+	const [options, advanced] = collections(ctx, itemIndex);
+	const output = (options.output ?? 'rows') as ResultSettings['output'];
 	let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
 	const toolOptions = readToolOptions(options);
 	let tool: ToolLimits | undefined;
@@ -147,7 +130,7 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 }
 
 /** A row count: a whole number from `min` up to 2^53 - 1 (beyond it counting is no longer exact). */
-export function wholeNumber(value: number, label: string, min: 0 | 1): number {
+function wholeNumber(value: number, label: string, min: 0 | 1): number {
 	if (!(Number.isSafeInteger(value) && value >= min)) {
 		throw new InputError(`${label} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${String(value)}.`);
 	}

@@ -1,19 +1,9 @@
 /**
- * Finding a column by the name a user (or the node) gives it, however Nexthink spells it. Pure (no
- * n8n imports).
- *
- * Why: Nexthink's exports write fully-qualified column names (`device.uid` for a query that wrote
- * `uid`, `remote_action.execution.status` for `status` on `remote_action.executions`), and whether
- * the NQL API's execute answers use the same spelling is not documented (https://docs.nexthink.com/api
- * shows neither for these tables). So every reader of a column by name (the Trigger's key and Compare
- * Columns, Wait for Results) resolves it here, the same way:
- *
- * 1. a column that equals a wanted name;
- * 2. else a column that ends with `.` + the wanted name, when exactly one does (two or more is an
- *    error that lists them: the node never guesses between two columns);
- * each rule tried for every wanted name in turn, in the order given (so a caller can list its
- * preferred spelling first and a shorter fallback after it). Names are compared without case: NQL
- * names are lower case, and a user may type them otherwise.
+ * Finding a column by the name a user (or the node) gives it, however Nexthink spells it (exports
+ * write `device.uid` for `uid`; execute answers' spelling is not documented). Pure (no n8n imports).
+ * Rules, each tried for every wanted name in the order given, names compared without case: a column
+ * that equals the name; else the one column that ends with `.` + the name (two or more is an error
+ * that lists them: the node never guesses between two columns).
  */
 
 /** A wanted column is missing or ambiguous; the message names what was wanted and what arrived. */
@@ -22,10 +12,7 @@ export class ColumnNameError extends Error {}
 /** How many of the columns that arrived an error message lists. */
 const LISTED_COLUMNS = 20;
 
-/**
- * The column of `columns` that `wanted` designates (see the file comment), or undefined when none
- * does. Throws ColumnNameError when several columns end with a wanted name and none equals it.
- */
+/** The column `wanted` designates (see the file comment), or undefined; ColumnNameError when ambiguous. */
 export function findColumn(wanted: string | readonly string[], columns: readonly string[]): string | undefined {
 	const names = typeof wanted === 'string' ? [wanted] : wanted;
 	for (const name of names) {
@@ -46,10 +33,7 @@ export function findColumn(wanted: string | readonly string[], columns: readonly
 	return undefined;
 }
 
-/**
- * Like findColumn, but a missing column is an error too: `what` says whose column it is (e.g.
- * `The key column`), and the message lists the columns that did arrive.
- */
+/** Like findColumn, but a missing column is an error too, naming `what` (`The key column`) and the columns that arrived. */
 export function requireColumn(wanted: string | readonly string[], columns: readonly string[], what: string): string {
 	const found = findColumn(wanted, columns);
 	if (found !== undefined) return found;

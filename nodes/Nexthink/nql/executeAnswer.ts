@@ -1,10 +1,10 @@
 /**
- * Turns the answers of the synchronous execute endpoints (https://docs.nexthink.com/api/nql/execute-an-nql)
- * into rows, bounded while they arrive: v2 sends `data` as objects keyed by field name; v1 sends
- * `headers` plus `data` as arrays in header order. Used by Export's Execute Query and by the Actions
- * node's Wait for Results. Pure, so each shape is tested without a server.
+ * Turns the answers of the execute endpoints (https://docs.nexthink.com/api/nql/execute-an-nql) into
+ * rows: v2 sends `data` as objects; v1 `headers` plus `data` as arrays in header order. Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
+
+import { parseJson } from '../shared/jsonValues';
 
 /** Nexthink returns at most about this many rows from execute and drops the rest silently. */
 export const EXECUTE_ROW_LIMIT = 1000;
@@ -24,11 +24,7 @@ export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 /** An execute answer that went past its size or value-count bound; the message says which and what to do. */
 export class ExecuteAnswerLimitError extends Error {}
 
-/**
- * Most values (rows times columns) an execute answer may hold: 1,000 rows of 1,000 columns. Parsed
- * into objects, a few MB of tiny values (`{},{},...`) would take hundreds of MB; this keeps an
- * answer within about 100 MB of objects whatever its shape. Not an option: no genuine answer is near it.
- */
+/** Most values (rows × columns) an execute answer may hold: keeps it within about 100 MB of objects. Not an option. */
 export const EXECUTE_MAX_VALUES = 1_000_000;
 
 export function tooManyValues(): ExecuteAnswerLimitError {
@@ -37,11 +33,7 @@ export function tooManyValues(): ExecuteAnswerLimitError {
 	);
 }
 
-/**
- * Whether a JSON text holds more than `max` values, counted without parsing it: every comma and
- * opening bracket outside strings (a close upper bound of values, objects and lists), so that a
- * hostile answer of millions of tiny objects is refused before `JSON.parse` builds them.
- */
+/** Whether a JSON text holds more than `max` values (commas and opening brackets outside strings), before parsing it. */
 export function jsonHasMoreValuesThan(text: string, max: number): boolean {
 	let count = 0;
 	let inString = false;
@@ -111,35 +103,20 @@ function metadataOf(object: IDataObject, rowCount: number): IDataObject {
 }
 
 function asObject(body: unknown): IDataObject {
-	const parsed = typeof body === 'string' ? parseJson(body) : body;
+	const parsed = typeof body === 'string' ? parseJson(body).value : body;
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 		throw new ExecuteResponseError(body === '' || body === undefined || body === null ? 'The execute answer is empty.' : 'The execute answer is not a JSON object.');
 	}
 	return parsed as IDataObject;
 }
 
-function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
-}
-
 /** Offsets this far (minutes) from a multiple of 15 minutes are not read as a time zone (see executionDateTimeWithZone). */
 const ZONE_TOLERANCE_MINUTES = 5;
 
 /**
- * `executionDateTime` as an unambiguous ISO 8601 string with its UTC offset, e.g.
- * `2026-11-23T11:15:00+01:00`, or null when it cannot be made unambiguous.
- *
- * Nexthink answers the wall-clock time without a zone (v2: `2026-11-23T11:15:00`; v1: an object of
- * year, month, day, hour, minute, second): in UTC when `x-utc-times: true` was sent, otherwise in the
- * instance's regional time zone, which the answer does not name. That offset is read from the answer
- * itself: the wall-clock time minus `answeredAtMs` (when the answer arrived, by n8n's clock), rounded
- * to the nearest 15 minutes, as every time zone's offset is a multiple of 15 minutes. When the
- * difference is more than 5 minutes from such a multiple (clocks far apart, an answer that took very
- * long) the value is null rather than a guess. A value that already carries a zone is kept as it is.
+ * `executionDateTime` as ISO 8601 with its UTC offset (`2026-11-23T11:15:00+01:00`), the offset read
+ * from when the answer arrived, or null when it cannot be made unambiguous (docs/decisions.md,
+ * "Execute Query's `executionDateTime`").
  */
 export function executionDateTimeWithZone(raw: unknown, context: { utc: boolean; answeredAtMs: number }): string | null {
 	const parts = dateTimeParts(raw);

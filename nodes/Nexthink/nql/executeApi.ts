@@ -1,13 +1,8 @@
 /**
- * Runs a stored query synchronously (POST /api/v{1,2}/nql/execute) and reads its answer into rows:
- * the request and answer of Execute Query, shared by the Export node's operation, the Nexthink
- * Trigger and the Actions node's Wait for Results. Read-only, so the transport may retry it.
- * Nexthink returns about 1,000 rows at most and drops the rest without saying so
- * (EXECUTE_ROW_LIMIT); what to do about that is the caller's.
- *
- * The answer is streamed and bounded while it arrives (Max Answer Size, counted after HTTP
- * decompression; Request Timeout for the whole answer): a small `Content-Encoding: gzip` answer
- * could otherwise inflate to gigabytes inside n8n's request helper before any check runs.
+ * Runs a stored query synchronously (POST /api/v{1,2}/nql/execute) and reads its answer into rows, for
+ * Execute Query, the Trigger and Wait for Results. Read-only, so the transport may retry it. The answer
+ * is bounded while it streams (Max Answer Size after HTTP decompression): a small gzip answer could
+ * otherwise inflate to gigabytes before any check runs.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -61,11 +56,7 @@ export interface ExecuteRequestSettings {
 /** JSON rows with the default bounds, as the Trigger and Wait for Results read them (no options of theirs set these). */
 export const DEFAULT_EXECUTE_SETTINGS = { asCsv: false, convertTypes: false, limits: DEFAULT_RESULT_LIMITS, maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES };
 
-/**
- * The rows and metadata of the answer, and when it arrived (for `executionDateTimeWithZone`).
- * `call`: the words that open the error messages, the status hints and a deadline, when the query
- * is run for another step than Execute Query (Wait for Results' status query).
- */
+/** The answer's rows and metadata, and when it arrived; `call`: another step's action words, hints and deadline. */
 export async function executeStoredQuery(
 	ctx: NexthinkContext,
 	query: QuerySettings,
@@ -131,10 +122,7 @@ export async function executeStoredQuery(
 	return { result, answeredAtMs };
 }
 
-/**
- * The CSV bytes of an answer; an HTML, XML or JSON page (from a proxy, or JSON instead of CSV) is
- * refused, not parsed as CSV. Checked when the first bytes are asked for, so the refusal closes the body.
- */
+/** The CSV bytes of an answer; an HTML, XML or JSON page is refused (when the first bytes are asked for, closing the body). */
 async function* csvAnswer(answer: AsyncGenerator<Uint8Array, void, undefined>, contentType: string | undefined): AsyncGenerator<Uint8Array, void, undefined> {
 	const type = mediaTypeOf(contentType);
 	if (/html|xml|json/.test(type)) {
@@ -148,12 +136,7 @@ function lowerFirst(text: string): string {
 	return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-/**
- * Rows of a CSV answer. Its size is bounded as it arrives (boundedBody); the parser bounds fields
- * and rows and, with `maxDecompressedBytes` = Max Answer Size, the text of an answer compressed
- * without a Content-Encoding header (the reader recognises it by its first bytes); the values are
- * bounded by EXECUTE_MAX_VALUES.
- */
+/** Rows of a CSV answer: the parser bounds fields, rows, a compressed text (`csvLimits`) and the values. */
 async function fromCsv(answer: AsyncIterable<Uint8Array>, convertTypes: boolean, limits: ResultLimits): Promise<ExecuteResult> {
 	const parsed = await readCsvRows(answer, { compression: 'NONE', convertTypes, limits, maxValues: EXECUTE_MAX_VALUES });
 	if (parsed.moreRowsAvailable) throw tooManyValues();

@@ -1,7 +1,4 @@
-/**
- * The export endpoints (start, status; https://docs.nexthink.com/api/nql/export-an-nql), as typed
- * calls over the transport.
- */
+/** The export endpoints (start, status; https://docs.nexthink.com/api/nql/export-an-nql). */
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Compression } from '../results/decompress';
@@ -63,18 +60,16 @@ export async function startExport(ctx: NexthinkContext, input: StartExportInput)
 	const body: unknown = response.body;
 	const exportId = isRecord(body) ? body.exportId : undefined;
 	if (typeof exportId !== 'string' || exportId.trim() === '') {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ httpCode: String(response.statusCode) },
-			{
-				message: `Starting the export of ${input.queryId} got an ${unexpectedAnswer(response)}: no export ID`,
-				description: `Nexthink answers {"exportId": "…"}. Without an ID the export cannot be followed; it was not started a second time, and it may or may not be running in Nexthink. ${PROXY_MAY_HAVE_ANSWERED}`,
-				httpCode: String(response.statusCode),
-				itemIndex: input.itemIndex,
-			},
-		);
+		const expected = 'Nexthink answers {"exportId": "…"}. Without an ID the export cannot be followed; it was not started a second time, and it may or may not be running in Nexthink.';
+		throw unexpectedExportAnswer(ctx, response.statusCode, `Starting the export of ${input.queryId} got an ${unexpectedAnswer(response)}: no export ID`, expected, input.itemIndex);
 	}
 	return exportId;
+}
+
+/** An answer that is not the documented one: what was expected, and who may have answered. */
+function unexpectedExportAnswer(ctx: NexthinkContext, statusCode: number, message: string, expected: string, itemIndex: number): NodeApiError {
+	const httpCode = String(statusCode);
+	return new NodeApiError(ctx.getNode(), { httpCode }, { message, description: `${expected} ${PROXY_MAY_HAVE_ANSWERED}`, httpCode, itemIndex });
 }
 
 const EXPORT_STATUSES: readonly ExportStatus[] = ['SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'ERROR'];
@@ -97,6 +92,11 @@ export interface ExportStatusReport {
 	/** HTTP status of the status call: 200, 206 (truncated by the licence limit) or 400 (export failed). */
 	httpStatus: number;
 	truncated: boolean;
+}
+
+/** A report of `status` with no file, no error and no truncation (HTTP 200), but for `more`. */
+export function exportReport(exportId: string, status: ExportStatus, more: Partial<ExportStatusReport> = {}): ExportStatusReport {
+	return { exportId, status, resultsFileUrl: null, errorDescription: null, httpStatus: 200, truncated: false, ...more };
 }
 
 const STATUS_HINTS = {
@@ -125,15 +125,8 @@ export async function getExportStatus(
 		hints: STATUS_HINTS,
 	});
 	if (response.statusCode === 400) {
-		const apiError = readApiErrorBody(response.body);
-		return {
-			exportId,
-			status: 'ERROR',
-			resultsFileUrl: null,
-			errorDescription: apiError.message ?? 'The export failed because of an invalid query or configuration (HTTP 400).',
-			httpStatus: 400,
-			truncated: false,
-		};
+		const errorDescription = readApiErrorBody(response.body).message ?? 'The export failed because of an invalid query or configuration (HTTP 400).';
+		return exportReport(exportId, 'ERROR', { errorDescription, httpStatus: 400 });
 	}
 	const body: unknown = response.body;
 	const status = isRecord(body) ? body.status : undefined;
@@ -145,16 +138,8 @@ export async function getExportStatus(
 				? `status COMPLETED without a results file URL (resultsFileUrl: ${shown(body.resultsFileUrl)})`
 				: undefined;
 	if (problem !== undefined || !isRecord(body)) {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ httpCode: String(response.statusCode) },
-			{
-				message: `Getting the status of export ${exportId} got an ${unexpectedAnswer(response)}: ${problem ?? 'not a JSON object'}`,
-				description: `Nexthink answers {"status": …, "resultsFileUrl": …, "errorDescription": …}. ${PROXY_MAY_HAVE_ANSWERED}`,
-				httpCode: String(response.statusCode),
-				itemIndex: options.itemIndex,
-			},
-		);
+		const message = `Getting the status of export ${exportId} got an ${unexpectedAnswer(response)}: ${problem ?? 'not a JSON object'}`;
+		throw unexpectedExportAnswer(ctx, response.statusCode, message, 'Nexthink answers {"status": …, "resultsFileUrl": …, "errorDescription": …}.', options.itemIndex);
 	}
 	return {
 		exportId,

@@ -1,9 +1,7 @@
 /**
- * Follows an export from its start to its rows or file: the one pipeline of the Export node (Export,
- * Download Results) and the Nexthink Trigger. Start (exportApi.ts), wait (waitForExport.ts), then the
- * completed export's file (resultsFile.ts), whose expired or broken URL is refreshed through one status
- * call within the Request Timeout. What differs between callers is in the options: what a timeout or a
- * truncation does, and what becomes of the file.
+ * Follows an export from its start to its rows or file, for the Export node and the Trigger: start,
+ * wait, then the file, whose expired or broken URL is refreshed through one status call within the
+ * Request Timeout. What differs between callers is in the options (docs/decisions.md, "One NQL pipeline").
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -81,10 +79,9 @@ export async function downloadCompletedExport(ctx: NexthinkContext, report: Expo
 }
 
 /**
- * Download Results by URL knows no export ID: it takes the URL's file name as one to ask for a
- * fresh URL. When that fails (a proxy, another storage layout, an export too old), the answer to
- * the guess says nothing useful ("no export has this ID"), so the error says what happened to the
- * URL (`what`, `hint`: resultsFile.ts, RefreshUrl), that the ID was a guess, and how to get a fresh URL.
+ * Download Results by URL asked a fresh URL for the export ID it guessed from the file name, and
+ * failed: the error says what happened to the URL (`what`, `hint`), that the ID was a guess, and how
+ * to get a fresh URL (docs/decisions.md, "Download of a results URL given by the user").
  */
 function noFreshUrlError(
 	ctx: NexthinkContext,

@@ -1,7 +1,7 @@
 /**
- * The panel fields of a stored NQL query, the same in every node that runs one (Export, Trigger):
- * Query ID, its parameters (as pairs or JSON) and the Custom Log Tag option. queryInput.ts reads and
- * checks what they hold.
+ * The panel fields of the NQL layer, the same in every node that shows them: a stored query's Query ID,
+ * its parameters (as pairs or JSON) and Custom Log Tag (read and checked by queryInput.ts); the wait
+ * settings (checked by waitSchedule.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -76,3 +76,17 @@ export const logTagOption: INodeProperties = {
 	description:
 		'Free text (at most 255 characters, no line breaks or tabs, sent as UTF-8) stored with the request in Nexthink\'s platform logs, to find this workflow\'s calls later',
 };
+
+/** The wait settings: label, bounds and default (DEFAULT_WAIT_SETTINGS, as literals for n8n's lint). */
+const WAIT_FIELDS = {
+	firstPollSeconds: ['First Poll After (Seconds)', { minValue: 0 }, 2],
+	maxPollIntervalSeconds: ['Longest Poll Interval (Seconds)', { minValue: 1 }, 30],
+	maxWaitSeconds: ['Maximum Wait (Seconds)', { minValue: 0 }, 1800],
+	pollGrowthFactor: ['Poll Interval Growth', { minValue: 1, numberPrecision: 2 }, 2],
+} as const;
+
+/** One wait setting's field (Export, Wait for Results), with what it means for the caller. */
+export function waitField(name: keyof typeof WAIT_FIELDS, description: string): INodeProperties {
+	const [displayName, typeOptions, defaultValue] = WAIT_FIELDS[name];
+	return { displayName, name, type: 'number', typeOptions: { ...typeOptions }, default: defaultValue, description };
+}

@@ -1,15 +1,11 @@
-/**
- * Validation and normalisation of what the user types for a query, done before any request goes
- * out, so a typo never costs an export: query ID, NQL parameters and the custom log tag.
- */
-
+/** Checks of what the user types for a query (query ID, NQL parameters, custom log tag), before any request. */
 import { InputError } from '../shared/inputError';
+import { parseJson } from '../shared/jsonValues';
 import { setOwn } from '../shared/ownKeys';
 
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
 export const MAX_QUERY_ID_LENGTH = 255;
 export const MAX_LOG_TAG_LENGTH = 255;
-
 
 /** A query as it is sent: its ID (with #) and the values of its $parameters. */
 export interface QuerySettings {
@@ -17,10 +13,7 @@ export interface QuerySettings {
 	parameters: Record<string, string>;
 }
 
-/**
- * Accepts `my_query` or `#my_query`; returns `#my_query` or throws saying what is wrong. Messages quote
- * the ID as typed: a `#` the user left out is added to what is sent, never to what is shown.
- */
+/** Accepts `my_query` or `#my_query`; returns `#my_query`. Messages quote the ID as typed, without an added `#`. */
 export function normaliseQueryId(raw: unknown): string {
 	const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw).trim();
 	if (text === '') {
@@ -45,13 +38,8 @@ export function normaliseQueryId(raw: unknown): string {
 	return queryId;
 }
 
-/**
- * NQL parameters are written `$name` in the query; the API takes the name without `$` and every
- * value as a string. Accepts name/value pairs or a JSON object; returns a plain string map.
- */
+/** Name/value pairs as the API takes them: names without `$`, every value a string (docs/decisions.md, "NQL parameter names"). */
 export function normaliseQueryParameters(pairs: Array<{ name?: unknown; value?: unknown }>): Record<string, string> {
-	// A Map, then own data properties: names such as constructor, toString or __proto__ are ordinary
-	// parameter names, which `in` checks and assignments on a plain object get wrong.
 	const byName = new Map<string, string>();
 	for (const [index, pair] of pairs.entries()) {
 		const name = parameterName(pair.name, `Query parameter ${index + 1}`);
@@ -104,12 +92,7 @@ export function checkQueryFields(raw: RawQueryFields): { queryId: string; parame
 	};
 }
 
-/**
- * The custom log tag as it will be sent, or undefined for none. At most 255 characters, counted as
- * characters (code points), so an emoji counts once. An HTTP header cannot carry control characters
- * (n8n's HTTP client silently drops a line break) and drops spaces at either end, so those are
- * refused instead of arriving changed. Other characters are sent as UTF-8 (see `logTagHeaderValue`).
- */
+/** The custom log tag as it will be sent, or undefined for none (docs/decisions.md, "Custom log tag"). */
 export function validateLogTag(raw: unknown): string | undefined {
 	if (typeof raw === 'object' && raw !== null) {
 		throw new InputError(`The custom log tag must be text, got ${Array.isArray(raw) ? 'a list' : 'an object'}.`);
@@ -142,12 +125,7 @@ function cannotBeSent(character: string): boolean {
 	return codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f) || (codePoint >= 0xd800 && codePoint <= 0xdfff);
 }
 
-/**
- * HTTP header values are byte strings: n8n's HTTP client drops characters above U+00FF and sends
- * U+0080-U+00FF as single Latin-1 bytes. The tag is therefore handed over as its UTF-8 bytes, one
- * character per byte, so exactly the UTF-8 encoding of the typed tag goes on the wire and a server
- * reading header bytes as UTF-8 receives the tag as typed. A pure ASCII tag is unchanged.
- */
+/** The tag's UTF-8 bytes, one character per byte: header values are byte strings (an ASCII tag is unchanged). */
 export function logTagHeaderValue(tag: string): string {
 	let value = '';
 	for (const byte of new TextEncoder().encode(tag)) value += String.fromCharCode(byte);
@@ -169,12 +147,4 @@ function parameterValue(raw: unknown, name: string): string {
 		throw new InputError(`The value of query parameter "${name}" is an object or array; NQL parameters take single values.`);
 	}
 	return String(raw);
-}
-
-function parseJson(text: string): { value?: unknown; problem?: string } {
-	try {
-		return { value: JSON.parse(text) };
-	} catch (error) {
-		return { problem: (error as Error).message };
-	}
 }

@@ -1,19 +1,12 @@
 /**
- * Downloads an export's results file and turns it into rows (and/or keeps the file), streaming:
- * bytes are decompressed and parsed as they arrive, and the file is only held in memory when the
- * user asked for it as binary data.
+ * Downloads an export's results file and turns it into rows (and/or keeps the file), streaming: bytes
+ * are decompressed and parsed as they arrive; Output "File" alone is handed to n8n's binary data as a
+ * stream (docs/decisions.md, "Output File and memory").
  *
- * Contract: the pre-signed URL is fetched without credentials; if it expired
- * (403) or the connection broke, `refreshUrl` (one status call: followExport.ts) fetches a fresh one
- * and the download is tried once more. A malformed or truncated file is an error, never a
- * silently shorter result. A cancelled execution is reported as cancelled, whatever step it broke.
- *
- * Output "File" alone: the download is handed to n8n's binary data as a stream
- * (`storeFile`), so n8n's binary-data mode decides the memory: a stored mode (n8n 2.x's default
- * `filesystem`, `s3`, `database`) writes it through, 1.x's in-memory `default` mode collects it.
- * `nodes/` may not import `node:stream`, so the stream is built with `Readable.from` taken from the
- * download body's own class (it is a Node `Readable`, see `readableClassOf`); where that is not
- * possible the file is collected here, as for "Rows and File".
+ * Contract: the pre-signed URL is fetched without credentials; if it expired (403) or the connection
+ * broke, `refreshUrl` (one status call: followExport.ts) fetches a fresh one and the download is tried
+ * once more. A malformed or truncated file is an error, never a silently shorter result. A cancelled
+ * execution is reported as cancelled, whatever step it broke.
  */
 import type { IBinaryData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -265,12 +258,7 @@ interface ReadableClass {
 	from(chunks: AsyncIterable<Uint8Array>, options: { objectMode: boolean }): NodeReadable;
 }
 
-/**
- * Node's `Readable` class, found through the download body's own class chain: the body n8n's HTTP
- * client gives for `encoding: 'stream'` is an `IncomingMessage` (or a zlib stream), both subclasses of
- * `Readable`. `nodes/` may not import `node:stream` (n8n's verification rules), and n8n's
- * `prepareBinaryData` takes a Buffer or a Readable, not an async iterable or a web stream.
- */
+/** Node's `Readable` class, found through the download body's own class chain (`nodes/` may not import `node:stream`). */
 function readableClassOf(body: unknown): ReadableClass | undefined {
 	let current: unknown = (body as { constructor?: unknown } | null)?.constructor;
 	for (let depth = 0; depth < 8 && typeof current === 'function'; depth++) {
@@ -282,10 +270,8 @@ function readableClassOf(body: unknown): ReadableClass | undefined {
 }
 
 /**
- * The download's chunks for the parser, each also kept for the binary file. The parser stopping
- * early (Max Rows) does not close the download: `readToEnd` then keeps the rest, so the kept file
- * is always complete. Chunks are kept in the order the download delivers them, whoever asks for
- * them (the gzip feeder may still have one request pending when the parser stops).
+ * The download's chunks for the parser, each also kept for the binary file, in the order the download
+ * delivers them. The parser stopping early (Max Rows) does not close the download: `readToEnd` keeps the rest.
  */
 class FileKeeper implements AsyncIterable<Uint8Array> {
 	private readonly iterator: AsyncIterator<Uint8Array>;

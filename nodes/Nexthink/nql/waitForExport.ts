@@ -1,17 +1,11 @@
 /**
- * Polls an export until it completes, fails or the maximum wait is reached.
- * The start request is never part of this loop, so waiting can never start a second export.
- *
- * Maximum Wait is a hard bound: every status call carries the wait's deadline,
- * so the transport cuts its timeout (and any retry) to the time left, and a status call that gets
- * no answer before the deadline ends the wait as timed out, like any other wait that runs out.
+ * Polls an export until it completes, fails or the maximum wait is reached; the start is never part
+ * of this loop. Maximum Wait is a hard bound (docs/decisions.md, "Maximum Wait is a hard bound").
  */
-import type { JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled, type NexthinkContext } from '../transport';
-import { getExportStatus, type ExportStatusReport } from './exportApi';
+import { exportReport, getExportStatus, type ExportStatusReport } from './exportApi';
 import { MIN_POLL_GAP_MS, nextWaitMs, type WaitSettings } from './waitSchedule';
+import { nodeErrorOf } from '../shared/nodeErrors';
 
 export interface WaitOutcome {
 	report: ExportStatusReport;
@@ -20,11 +14,7 @@ export interface WaitOutcome {
 	lastCallUnanswered: boolean;
 }
 
-/**
- * The error message of an export that did not complete within Maximum Wait, one wording for the
- * Export node and the Trigger: `Export <id> of <query> did not complete within 90 seconds (last
- * status IN_PROGRESS)`.
- */
+/** The message of an export that outlived Maximum Wait, for the Export node and the Trigger. */
 export function exportTimedOutMessage(outcome: WaitOutcome, queryId: string, maxWaitMs: number): string {
 	const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer before the maximum wait ran out' : '';
 	return `Export ${outcome.report.exportId} of ${queryId} did not complete within ${waitDuration(maxWaitMs)} (last status ${outcome.report.status}${unanswered})`;
@@ -47,14 +37,7 @@ export async function waitForExport(
 ): Promise<WaitOutcome> {
 	const signal = cancelSignalOf(ctx);
 	const deadline = Date.now() + settings.maxWaitMs;
-	let report: ExportStatusReport = {
-		exportId,
-		status: 'SUBMITTED',
-		resultsFileUrl: null,
-		errorDescription: null,
-		httpStatus: 200,
-		truncated: false,
-	};
+	let report = exportReport(exportId, 'SUBMITTED');
 	for (let poll = 0; ; poll++) {
 		const waitMs = nextWaitMs(poll, Date.now(), deadline, settings);
 		if (waitMs === undefined) return { report, timedOut: true, lastCallUnanswered: false };
@@ -66,9 +49,7 @@ export async function waitForExport(
 			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) {
 				return { report, timedOut: true, lastCallUnanswered: true };
 			}
-			// both constructors hand back an error that already is of their class, untouched
-			if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
-			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: options.itemIndex });
+			throw nodeErrorOf(ctx.getNode(), error, options.itemIndex);
 		}
 		if (report.status === 'COMPLETED' || report.status === 'ERROR') {
 			return { report, timedOut: false, lastCallUnanswered: false };

@@ -1,18 +1,11 @@
 /**
- * The wait behaviour of the Export operation as a pure schedule: first poll after `firstDelayMs`,
+ * The wait of an export (or of Wait for Results) as a pure schedule: first poll after `firstDelayMs`,
  * each following interval `factor` times the previous one, never longer than `maxIntervalMs`, and
- * never past the deadline (the last wait is shortened so one poll happens at the deadline).
+ * never past the deadline. Defaults: docs/decisions.md, "Default poll growth".
  *
- * The defaults poll 2, 6, 14, 30 and 60 s after the start, then every 30 s. Status calls count
- * against a daily limit, so for exports of a minute and more this makes at most half the calls of a
- * fixed 5 s poll, while the result arrives no later than 1.5 × the export's duration + 2 s
- * (docs/benchmarks.md; growing by 1.5 instead makes 7 calls for a 60 s export where a fixed 5 s poll
- * makes 12).
- *
- * Contract: two status calls are never less than `MIN_POLL_GAP_MS` apart,
- * whatever the settings, so no setting makes the node spin through the daily status quota. Only the
- * first poll may come sooner after the start (a single call). When the deadline is closer than that
- * gap, there is no further poll: the wait ends (timed out) instead.
+ * Contract: two status calls are never less than `MIN_POLL_GAP_MS` apart, whatever the settings;
+ * only the first poll may come sooner. When the deadline is closer than that gap, the wait ends
+ * (timed out) instead (docs/decisions.md, "Polling floor").
  */
 import { InputError } from '../shared/inputError';
 
@@ -33,17 +26,10 @@ export const DEFAULT_WAIT_SETTINGS: WaitSettings = {
 /** The shortest time between two status calls of one wait, whatever the settings. */
 export const MIN_POLL_GAP_MS = 1_000;
 
-/**
- * Longest single wait or sleep. Node's timers fire at once for delays above 2^31 - 1 ms (about
- * 24.8 days), which would turn a huge setting into a tight loop; no setting may ask for more.
- */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Longest single wait: Node's timers fire at once above 2^31 - 1 ms, a tight loop for a huge setting. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
-
-/**
- * Checks settings before any request: every value finite, none negative, growth at least 1, the
- * intervals and the maximum wait within what a timer can wait.
- */
+/** Checks settings before any request (docs/decisions.md, "Wait settings"). */
 export function checkWaitSettings(settings: WaitSettings): WaitSettings {
 	const seconds = (ms: number) => ms / 1000;
 	const { firstDelayMs, factor, maxIntervalMs, maxWaitMs } = settings;
@@ -71,10 +57,7 @@ export function pollInterval(poll: number, settings: WaitSettings): number {
 	return poll === 0 ? grown : Math.max(MIN_POLL_GAP_MS, grown);
 }
 
-/**
- * How long to wait before the next poll, or undefined when no further poll fits before the
- * deadline (the deadline has passed, or it is closer than the minimum gap between two calls).
- */
+/** How long to wait before the next poll, or undefined when no further poll fits before the deadline. */
 export function nextWaitMs(poll: number, now: number, deadline: number, settings: WaitSettings): number | undefined {
 	const remaining = deadline - now;
 	if (remaining <= 0) return undefined;

@@ -1,16 +1,7 @@
 /**
- * The one reading of a boolean parameter or option (a switch), for every node. n8n hands an
- * expression's result over unchanged, so a switch may arrive as text (`{{ $vars.DRY_RUN }}`, a CSV
- * column, a Set node) or as a number; n8n's own `getNodeParameter(…, { ensureType: 'boolean' })`
- * is `Boolean(value)` on n8n-core 1.x and 2.x alike (utils/ensure-type.js), which reads `"false"`
- * and `"0"` as on, so it is not used.
- *
- * On: `true`, `1`, and the text `true`, `1`, `yes`, `on` (any letter case, blanks around). Off:
- * `false`, `0`, and the text `false`, `0`, `no`, `off`. Absent (`undefined`: the parameter is not
- * set) is the switch's default. Anything else (empty text, null, another number or word, a list, an
- * object) is an input error naming the switch and the value, before any request: a switch that
- * makes a node send nothing (Preview, Validate Only) is never read as off, and one that allows more
- * (Allow Writes When Used as a Tool, Return All) never as on, from a value nobody clearly meant.
+ * The one reading of a boolean parameter or option (a switch), for every node: an expression may hand
+ * over text or a number, and n8n's `ensureType: 'boolean'` reads `"false"` as on. What is on, off or
+ * an input error: docs/decisions.md, "How a switch is read".
  */
 import { describeValue, InputError } from './inputError';
 

@@ -1,12 +1,7 @@
 /**
- * The one error for "this input is wrong": a parameter, an option or an input item's value that
- * the node refuses before any request. `field` names the parameter or option it is about (as the
- * editor shows it) when there is one; `code` is a machine-readable kind for the outcomes that carry
- * one (the Enrichment node's INVALID_VALUE and the like, enrichment/itemErrors.ts).
- *
- * Pure (no n8n imports): the checks that throw it run in unit tests; shared/runItems.ts turns it
- * into n8n's error of the item, or into the item's outcome. Errors of an answer, of a limit or of
- * the transport are other classes: they are not about the user's input.
+ * The one error for "this input is wrong", thrown before any request (docs/decisions.md, "One input
+ * error"). `field`: the parameter or option as the editor shows it; `code`: the outcome's kind where
+ * one is carried (Enrichment's INVALID_VALUE, enrichment/itemErrors.ts). Pure (no n8n imports).
  */
 export class InputError extends Error {
 	constructor(

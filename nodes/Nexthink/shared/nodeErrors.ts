@@ -1,8 +1,6 @@
 /**
- * What a thrown error comes to, in the one place that decides it: n8n's error (for the node, or
- * for one item) and an item's failure (the `error` of its outcome). An input error
- * (shared/inputError.ts) keeps its message and names its field; an API error (NodeApiError) stays
- * itself; anything else (an expression that fails) keeps its message.
+ * What a thrown error comes to: n8n's error (of the node or an item) and an item's failure. An input
+ * error keeps its message and names its field; an API error stays itself; anything else keeps its message.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';

@@ -1,18 +1,14 @@
 /**
  * Options several nodes show with the same name, type and meaning, each with its own default and
- * description: Request Timeout (checked by requestTimeout.ts) and Allow Writes When Used as a Tool
- * (read with toolMode.ts). Saved values live under the option's `name`, so it never changes.
+ * description, and the collections that hold them. Saved values live under `name`: it never changes.
  */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-/**
- * An operation's collection, by n8n's names: `options` (what changes how it runs) or `filters` (what
- * Get Many returns). One of each kind at most per operation, the same name in every operation.
- */
+/** An operation's collection by n8n's names: `options`, or `filters` (Get Many); one of each at most. */
 export function collectionOf(name: 'options' | 'filters', displayOptions: IDisplayOptions, options: INodeProperties[]): INodeProperties {
 	const [displayName, placeholder] = name === 'options' ? ['Options', 'Add Option'] : ['Filters', 'Add Filter'];
 	return { displayName, name, type: 'collection', placeholder, default: {}, displayOptions, options };
 }
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 export function requestTimeoutOption(defaultSeconds: number, description: string): INodeProperties {
 	return {

@@ -1,8 +1,6 @@
 /**
- * The Request Timeout option of every node, checked the same way before any request: a number of seconds (a number, or text that is one) above 0 and at most one day.
- * The upper bound keeps the value far below 2^31 - 1 ms (about 24.8 days), above which Node's
- * timers fire at once, so a huge value would cut every request off immediately; no Nexthink
- * request needs more than a day.
+ * The Request Timeout option of every node, checked the same way before any request: seconds above 0
+ * and at most one day (why: docs/decisions.md, "Request timeout").
  */
 import { InputError } from './inputError';
 

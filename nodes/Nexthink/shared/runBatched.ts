@@ -1,24 +1,12 @@
 /**
  * How every batched operation runs (Run Remote Action, Run Workflow, Trigger Campaign, Device →
- * Delete, Spark → Hand Off, Enrichment): the operation declares its steps, `runBatched` owns their
- * order and every rule between them.
- * 1. `settings` (optional): what applies to the whole run, read once; what it throws stops the node,
- *    nothing sent.
- * 2. `prepare` each item, then `check` across items (optional; may fail items); under "Stop
- *    Workflow" one bad item stops the node before the first request (runItems.ts `stopIfAnyInvalid`).
- * 3. `plan` the requests of the items to send, and apart those of the items only checked
- *    (`validateOnly`: a tool run without "Allow Writes When Used as a Tool", Validate Only).
- * 4. `preview` (optional): what would be sent comes out instead, nothing is sent.
- * 5. `send` each planned request once, one after the other. A 401 means no later request can
- *    succeed: the rest are not sent. A 403 refuses the object the request acts on (`refusedObject`;
- *    without it, every later request). Under "Stop Workflow" the first failed request stops the
- *    node, its error saying which requests already ran (`withRequestsMade`).
- * 6. `outcomes`: one per item. Under "Stop Workflow" an item that failed although its request went
- *    out (a user, a device, an object Nexthink refused) stops the node after every request.
- * 7. `afterSending` (optional, Wait for Results): a failure it returns stops the node under "Stop
- *    Workflow", saying which requests ran.
- * 8. One output item per input item, paired with it (`outcomeItems`).
- * A failed item's shape: shared/runItems.ts and docs/decisions.md, "When an item fails".
+ * Delete, Spark → Hand Off, Enrichment): the operation declares its steps (`BatchedOperation`, in
+ * the order they run), `runBatched` owns their order and every rule between them. What throws before
+ * `send` stops the node with nothing sent; each planned request is sent once, one after the other; a
+ * 401 stops every later request, a 403 those for the same object (`sendAll`); under "Stop Workflow"
+ * a failed request, an item that failed although its request went out, or `afterSending`'s failure
+ * stops the node, saying which requests already ran (`withRequestsMade`). Why and the wordings:
+ * docs/decisions.md, "One runner for batched operations"; a failed item's shape: runItems.ts.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';

@@ -1,22 +1,11 @@
 /**
- * How every node runs its input items (Export, Enrichment, Actions), in three steps:
- * 1. prepare: every item's parameters are read and checked (`prepareItems`), nothing is sent;
- * 2. under "Stop Workflow" any bad item stops the node before the first request
- *    (`stopIfAnyInvalid`: "Item N cannot be sent: …", nothing sent);
- * 3. send, per item (`runPerItem`) or in planned requests (runBatched.ts), then give each input
- *    item exactly one outcome, paired with it, on the right output.
- * So a bad item 3 can no longer stop a run after items 0 to 2 already started exports whose rows
- * would be lost, or ran remote actions that running the items again would repeat.
- *
- * A failed item has one shape (docs/decisions.md, "When an item fails"):
- * - Continue (using error output): on the error output, `{ error: { message: "Item N: …",
- *   description?, field?, …outcome } }`, reached one way: n8n sends an item whose JSON has no key but
- *   `error` to the error output (n8n-core `handleNodeErrorOutput`, 1.x and 2.x) and adds the paired
- *   input item's JSON to it (`errorOutputItem`).
- * - Continue (regular output): an operation with an outcome per item puts it under its key beside
- *   the input's JSON, `status: 'failed'` and `error: { message, description?, field? }`
- *   (runBatched.ts `outcomeItems`); an operation that outputs what it read (rows, records) outputs
- *   `{ error: message, description, field? }` (`runPerItem`).
+ * How every node runs its input items (Export, Enrichment, Actions):
+ * 1. prepare: every item is read and checked (`prepareItems`), nothing is sent;
+ * 2. under "Stop Workflow" any bad item stops the node before the first request (`stopIfAnyInvalid`);
+ * 3. send, per item (`runPerItem`) or in planned requests (runBatched.ts), each input item with
+ *    exactly one outcome, paired with it, on the right output.
+ * A failed item's one shape (error output: `errorOutputItem`; regular output: `failedItem` here,
+ * runBatched.ts `outcomeItems`): docs/decisions.md, "When an item fails".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -50,11 +39,6 @@ export interface InvalidItem {
 	itemIndex: number;
 	message: string;
 	line?: string;
-}
-
-/** The failed items of `preparations`, for `stopIfAnyInvalid`. */
-export function invalidItems<T>(preparations: ReadonlyArray<Preparation<T>>): InvalidItem[] {
-	return preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [] : [{ itemIndex, message: preparation.message }]));
 }
 
 /** Under "Stop Workflow", one bad item means nothing is sent: the user fixes the input first. */
@@ -103,7 +87,7 @@ export interface ItemOperation<T> {
  */
 export async function runPerItem<T>(ctx: IExecuteFunctions, operation: ItemOperation<T>, continueOnFail: boolean): Promise<INodeExecutionData[]> {
 	const preparations = prepareItems(ctx, (itemIndex) => operation.prepare.call(ctx, itemIndex));
-	if (!continueOnFail) stopIfAnyInvalid(ctx, invalidItems(preparations));
+	if (!continueOnFail) stopIfAnyInvalid(ctx, preparations.flatMap((preparation, itemIndex) => (preparation.ok ? [] : [{ itemIndex, message: preparation.message }])));
 	const output: INodeExecutionData[] = [];
 	for (const [itemIndex, preparation] of preparations.entries()) {
 		if (!preparation.ok) {

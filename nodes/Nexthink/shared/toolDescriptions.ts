@@ -1,22 +1,8 @@
 /**
- * What a model is told about each operation when an AI agent or an MCP client uses a node of this
- * package as a tool.
- *
- * n8n gives the model a tool's name, its description and one input per `$fromAI()` placeholder;
- * nothing else of the node (n8n-core's `createNodeAsTool`). The description comes from the node's
- * `toolDescription` parameter; when the node defines none, n8n adds one to the tool variant, set
- * automatically to the operation's `action` ("Run a remote action in Nexthink Actions") or, for a
- * node without a Resource parameter, the node's one-line description, whatever the operation
- * (n8n-workflow's `getToolDescriptionForNode`, 1.x and 2.x). Neither says what the tool needs or
- * returns. So each node defines `toolDescription` itself, once per operation, shown only in the
- * tool variant (`@tool`): its default is the text below for the operation chosen, and the
- * workflow's author can edit it (e.g. to list the stored queries the agent may run). A saved value
- * equal to the default is not stored by the editor, so the text follows the operation when it is
- * switched; an edited one stays.
- *
- * Each text says what the operation does, what it needs (query IDs name stored queries, not NQL
- * text), what comes back, and, for an operation that changes something, that it sends nothing
- * unless the author allowed writes.
+ * What a model is told about each operation when an AI agent or an MCP client uses a node as a tool:
+ * each node's `toolDescription` parameter, once per operation, shown only in the tool variant, its
+ * default the text below (docs/decisions.md, "Where the tool description comes from"). Each text says
+ * what the operation does, needs and returns, and for a write that it sends nothing unless allowed.
  */
 import type { INodeProperties } from 'n8n-workflow';
 

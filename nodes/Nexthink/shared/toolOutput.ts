@@ -1,18 +1,8 @@
 /**
- * What an AI agent gets back when it runs a node that outputs rows as a tool.
- *
- * n8n hands the model the JSON of every output item as one text (n8n-core's tool invocation:
- * `JSON.stringify` of the items' `json`; binary data is dropped). A result of thousands of rows, or
- * of a few very wide ones, would fill the model's context window, cost tokens and push the
- * conversation out. So in a tool run the rows are bounded twice: by count (the row limit, applied
- * while the file is read) and by the size of that JSON text in UTF-8 bytes (here). When rows are
- * left out, a note item comes first in the output and says how many, why, and how to get them, so
- * the model can tell the user instead of presenting part of the result as all of it.
- *
- * The note and the items that are not rows (export metadata) are always output, even when they
- * alone pass the size limit: without them the model could not know that rows are missing.
- *
- * Pure: no n8n imports.
+ * What an AI agent gets back when it runs a node that outputs rows as a tool: rows bounded by count
+ * (while the file is read) and by the UTF-8 bytes of their JSON (here), and a note first saying what
+ * was left out. The note and the items that are not rows are always output (docs/decisions.md, "As
+ * an AI agent's tool"). Pure: no n8n imports.
  */
 
 import { InputError } from './inputError';

@@ -1,13 +1,13 @@
 /**
  * The Wait for Results parameters (read by waitForResults.ts), for any operation that triggers
- * something: Run Remote Action, Trigger Campaign and Run Workflow. The wait options mirror the
- * Export operation's (export/description.ts) with the same defaults, DEFAULT_WAIT_SETTINGS of
- * nql/waitSchedule.ts, written as literals (n8n's lint wants literal defaults;
- * test/unit/actions/waitForResults.test.ts compares them).
+ * something: Run Remote Action, Trigger Campaign and Run Workflow. The wait options are the Export
+ * operation's (nql/queryFields.ts, `waitField`; test/unit/actions/waitForResults.test.ts compares
+ * their defaults with DEFAULT_WAIT_SETTINGS).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_REQUEST_ID_PARAMETER } from './waitSettings';
+import { waitField } from '../../nql/queryFields';
 
 /**
  * The NQL of the status query the user creates in Nexthink, per table Wait for Results reads: the
@@ -66,40 +66,16 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 export function withWaitOptions(options: INodeProperties[]): INodeProperties[] {
 	const whenWaiting = { show: { '/waitForResults': [true] } };
 	const waitOptions: INodeProperties[] = [
-		{
-			displayName: 'First Poll After (Seconds)',
-			name: 'firstPollSeconds',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 2,
-			description: 'How long to wait before the first status query',
-		},
-		{
-			displayName: 'Longest Poll Interval (Seconds)',
-			name: 'maxPollIntervalSeconds',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 30,
-			description: 'The wait between two polls never grows beyond this. Two polls are always at least 1 second apart, whatever the settings.',
-		},
-		{
-			displayName: 'Maximum Wait (Seconds)',
-			name: 'maxWaitSeconds',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 1800,
-			description:
-				'How long to wait for final statuses (1800 = 30 minutes). A hard bound. Targets still without a final status then come out marked as pending (results.complete false); nothing is sent again.',
-		},
-		{
-			displayName: 'Poll Interval Growth',
-			name: 'pollGrowthFactor',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 2 },
-			default: 2,
-			description:
-				'Each wait between polls is this many times the previous one. With the defaults the polls come 2, 6, 14, 30 and 60 seconds after the run, then every 30 seconds. Each poll runs the status query once per request ID still waiting.',
-		},
+		waitField('firstPollSeconds', 'How long to wait before the first status query'),
+		waitField('maxPollIntervalSeconds', 'The wait between two polls never grows beyond this. Two polls are always at least 1 second apart, whatever the settings.'),
+		waitField(
+			'maxWaitSeconds',
+			'How long to wait for final statuses (1800 = 30 minutes). A hard bound. Targets still without a final status then come out marked as pending (results.complete false); nothing is sent again.',
+		),
+		waitField(
+			'pollGrowthFactor',
+			'Each wait between polls is this many times the previous one. With the defaults the polls come 2, 6, 14, 30 and 60 seconds after the run, then every 30 seconds. Each poll runs the status query once per request ID still waiting.',
+		),
 		{
 			displayName: 'Request ID Parameter',
 			name: 'requestIdParameter',

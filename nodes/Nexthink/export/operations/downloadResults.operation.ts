@@ -2,9 +2,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { outputCompletedExport } from '../completedExport';
-import { getExportStatus, type ExportStatusReport } from '../../nql/exportApi';
-import { queryIdOfExport } from '../queryIdOfExport';
+import { exportReport, getExportStatus } from '../../nql/exportApi';
+import { outputCompletedExport, queryIdOfExport } from '../resultItems';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
 import { ADVANCED_OPTIONS_COLLECTION, exportIdField, OPTIONS_COLLECTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
@@ -35,7 +34,6 @@ const properties: INodeProperties[] = [
 	{ ...ADVANCED_OPTIONS_COLLECTION, options: RESULT_LIMIT_OPTIONS },
 ];
 
-// `/operation`, not `operation`: see operationProperty in ../description.ts
 export const description = updateDisplayOptions({ show: { '/operation': ['downloadResults'] } }, properties);
 
 function prepareDownloadResults(this: IExecuteFunctions, itemIndex: number) {
@@ -54,14 +52,7 @@ async function runDownloadResults(
 	const context = { queryId: null, declaredCompression: 'NONE' as const, timeoutMs, settings };
 	if (url !== undefined) {
 		// a results file URL names neither the query nor (for sure) the export
-		const report: ExportStatusReport = {
-			exportId: exportIdFromUrl(url),
-			status: 'COMPLETED',
-			resultsFileUrl: url,
-			errorDescription: null,
-			httpStatus: 200,
-			truncated: false,
-		};
+		const report = exportReport(exportIdFromUrl(url), 'COMPLETED', { resultsFileUrl: url });
 		return await outputCompletedExport(this, itemIndex, report, { ...context, exportIdGuessed: true });
 	}
 	const report = await getExportStatus(this, exportId as string, { timeoutMs, itemIndex });

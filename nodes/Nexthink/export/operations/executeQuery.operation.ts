@@ -1,7 +1,6 @@
 /**
- * Execute Query: runs a stored query synchronously (the request and its answer:
- * shared/executeQuery.ts) and outputs its rows. Nexthink returns about 1,000 rows at most and drops
- * the rest without saying so; reaching that count is reported as "may be incomplete".
+ * Execute Query: runs a stored query synchronously (nql/executeApi.ts) and outputs its rows. Nexthink
+ * returns about 1,000 rows at most and drops the rest silently: reaching that is "may be incomplete".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
@@ -13,7 +12,7 @@ import { readExecuteSettings, readQuerySettings } from '../settings';
 import { runsAsTool } from '../../shared/toolMode';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import type { ItemOperation } from '../../shared/runItems';
-import { ADVANCED_OPTIONS_COLLECTION, OPTION, OPTIONS_COLLECTION } from '../description';
+import { ADVANCED_OPTIONS_COLLECTION, megabyteLimit, metadataOption, OPTION, OPTIONS_COLLECTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
 import { requestTimeoutOption } from '../../shared/optionFields';
 
@@ -25,16 +24,6 @@ const executeNotice: INodeProperties = {
 	default: '',
 };
 
-/** Bound of the answer against a misbehaving server, in Advanced Options. */
-const maxAnswerOption: INodeProperties = {
-	displayName: 'Max Answer Size (MB)',
-	name: 'maxAnswerMB',
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 3 },
-	default: 64,
-	description:
-		'Fail when the answer is larger than this many MB once decompressed (1 MB = 1,048,576 bytes; 0 = no limit). About 1,000 rows take a few MB; far more means a misbehaving server.',
-};
 // Advanced Options cannot show an option by a value of the `options` collection, so there
 // these two are always shown and say that they apply to CSV answers only.
 const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
@@ -57,25 +46,11 @@ const properties: INodeProperties[] = [
 				description: 'Which execute endpoint to call. Both give the same items; v1 is for older proxies.',
 			},
 			{
-				displayName: 'Convert Types',
-				name: 'convertTypes',
-				type: 'boolean',
-				default: false,
+				...OPTION.convertTypes,
 				description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
 				displayOptions: { show: { responseFormat: ['csv'] } },
 			},
-			{
-				displayName: 'Include Query Metadata',
-				name: 'includeMetadata',
-				type: 'options',
-				default: 'none',
-				options: [
-					{ name: 'No', value: 'none' },
-					{ name: 'As a Separate Last Item', value: 'separateItem' },
-					{ name: 'On Each Row (Under nexthinkQuery)', value: 'eachRow' },
-				],
-				description: 'Whether to output the executed query, row count, execution time and whether the result may be incomplete',
-			},
+			metadataOption('Query', 'nexthinkQuery', 'Whether to output the executed query, row count, execution time and whether the result may be incomplete'),
 			OPTION.maxOutputKBAsTool,
 			OPTION.maxRowsAsTool,
 			requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
@@ -101,14 +76,13 @@ const properties: INodeProperties[] = [
 	{
 		...ADVANCED_OPTIONS_COLLECTION,
 		options: [
-			maxAnswerOption,
+			megabyteLimit('Max Answer Size (MB)', 'maxAnswerMB', 64, 'Fail when the answer is larger than this many MB once decompressed (1 MB = 1,048,576 bytes; 0 = no limit). About 1,000 rows take a few MB; far more means a misbehaving server.'),
 			{ ...OPTION.maxFieldMB, description: OPTION.maxFieldMB.description + CSV_ANSWERS_ONLY },
 			{ ...OPTION.maxRowMB, description: OPTION.maxRowMB.description + CSV_ANSWERS_ONLY },
 		],
 	},
 ];
 
-// `/operation`, not `operation`: see operationProperty in ../description.ts
 export const description = updateDisplayOptions({ show: { '/operation': ['executeQuery'] } }, properties);
 
 function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {

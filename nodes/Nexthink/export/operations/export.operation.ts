@@ -2,13 +2,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { completedExportOptions } from '../completedExport';
 import { followExport } from '../../nql/followExport';
-import { buildResultItems, statusJson } from '../resultItems';
+import { buildResultItems, completedExportOptions, statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION, RESULTS_FILE_OPTIONS } from '../description';
-import { queryFields } from '../../nql/queryFields';
+import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
+import { queryFields, waitField } from '../../nql/queryFields';
 
 const properties: INodeProperties[] = [
 	...queryFields,
@@ -16,15 +15,10 @@ const properties: INodeProperties[] = [
 	{
 		...OPTIONS_COLLECTION,
 		options: [
-			{
-				displayName: 'Maximum Wait (Seconds)',
-				name: 'maxWaitSeconds',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 1800,
-				description:
-					'How long to wait for the export to complete before giving up (1800 = 30 minutes). A hard bound: a status check that gets no answer is cut off when it runs out.',
-			},
+			waitField(
+				'maxWaitSeconds',
+				'How long to wait for the export to complete before giving up (1800 = 30 minutes). A hard bound: a status check that gets no answer is cut off when it runs out.',
+			),
 			{
 				displayName: 'On Timeout',
 				name: 'onTimeout',
@@ -47,40 +41,18 @@ const properties: INodeProperties[] = [
 		...ADVANCED_OPTIONS_COLLECTION,
 		// the polling curve: when the status checks come (docs/decisions.md, "Wait settings")
 		options: [
-			{
-				displayName: 'First Poll After (Seconds)',
-				name: 'firstPollSeconds',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 2,
-				description: 'How long to wait before the first status check',
-			},
-			{
-				displayName: 'Longest Poll Interval (Seconds)',
-				name: 'maxPollIntervalSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 30,
-				description: 'The wait between status checks never grows beyond this. Two status checks are always at least 1 second apart, whatever the settings.',
-			},
-			OPTION.maxCompressionRatio,
-			OPTION.maxDecompressedMB,
-			OPTION.maxFieldMB,
-			OPTION.maxRowMB,
-			{
-				displayName: 'Poll Interval Growth',
-				name: 'pollGrowthFactor',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 2 },
-				default: 2,
-				description: 'Each wait between status checks is this many times the previous one, so short exports return fast and long ones cost few status calls (Nexthink limits status calls per day). With the defaults the checks come 2, 6, 14, 30 and 60 seconds after the start, then every 30 seconds.',
-			},
+			waitField('firstPollSeconds', 'How long to wait before the first status check'),
+			waitField('maxPollIntervalSeconds', 'The wait between status checks never grows beyond this. Two status checks are always at least 1 second apart, whatever the settings.'),
+			...RESULT_LIMIT_OPTIONS,
+			waitField(
+				'pollGrowthFactor',
+				'Each wait between status checks is this many times the previous one, so short exports return fast and long ones cost few status calls (Nexthink limits status calls per day). With the defaults the checks come 2, 6, 14, 30 and 60 seconds after the start, then every 30 seconds.',
+			),
 			OPTION.startMethod,
 		],
 	},
 ];
 
-// `/operation`, not `operation`: see operationProperty in ../description.ts
 export const description = updateDisplayOptions({ show: { '/operation': ['export'] } }, properties);
 
 function prepareExport(this: IExecuteFunctions, itemIndex: number) {

@@ -6,9 +6,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getExportStatus } from '../../nql/exportApi';
-import { queryIdOfExport } from '../queryIdOfExport';
 import { readExportId, readTimeoutMs } from '../settings';
-import { statusJson } from '../resultItems';
+import { queryIdOfExport, statusJson } from '../resultItems';
 import type { ItemOperation } from '../../shared/runItems';
 import { exportIdField, OPTION, OPTIONS_COLLECTION } from '../description';
 
@@ -17,7 +16,6 @@ const properties: INodeProperties[] = [
 	{ ...OPTIONS_COLLECTION, options: [OPTION.requestTimeoutSeconds] },
 ];
 
-// `/operation`, not `operation`: see operationProperty in ../description.ts
 export const description = updateDisplayOptions({ show: { '/operation': ['getStatus'] } }, properties);
 
 /** A single call still rides out a short 429 or 5xx, but never waits longer than this. */

@@ -15,7 +15,6 @@ const properties: INodeProperties[] = [
 	{ ...ADVANCED_OPTIONS_COLLECTION, options: [OPTION.startMethod] },
 ];
 
-// `/operation`, not `operation`: see operationProperty in ../description.ts
 export const description = updateDisplayOptions({ show: { '/operation': ['startExport'] } }, properties);
 
 function prepareStartExport(this: IExecuteFunctions, itemIndex: number) {
