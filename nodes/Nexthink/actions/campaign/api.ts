@@ -1,11 +1,7 @@
-/**
- * The Campaigns API's trigger request, through the package's one transport: never replayed (it
- * may have reached users), 2xx body checked, 400/403 explained. The 403 has no body (the vendor's OpenAPI
- * document declares none), so the hint names both possible causes.
- */
+/** The Campaigns API's trigger request: never sent twice, the 2xx body checked. Its 403 has no body, so the hint names both causes. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
+import { expectAnswer, refusedRunNote, sendRunRequest, type ApiCallOptions } from '../shared/apiCalls';
 import { readTriggerResponse } from './answers';
 
 export const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
@@ -34,7 +30,5 @@ export async function triggerCampaign(ctx: IExecuteFunctions, body: TriggerBody,
 		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: CAMPAIGN_HINTS },
 		options,
 	);
-	const byUser = readTriggerResponse(response.body);
-	if (byUser === undefined) throw unexpectedAnswerError(ctx, action, response, 'the list of requests per user', options.itemIndex, MAY_HAVE_RUN);
-	return byUser;
+	return expectAnswer(ctx, action, response, readTriggerResponse(response.body), 'the list of requests per user', options.itemIndex, MAY_HAVE_RUN);
 }

@@ -1,7 +1,6 @@
 /**
- * Checks of a Trigger Campaign item's input, before any request (no n8n imports). Limits from the
- * Campaigns API's OpenAPI document (TriggerRequest): 1 to 10,000 user SIDs, `expiresInMinutes`
- * required, 1 to 525,600 (one year), at most 30 parameters.
+ * Checks of a Trigger Campaign item's input, before any request (no n8n imports), with the limits of
+ * the Campaigns API's OpenAPI document (TriggerRequest).
  */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';

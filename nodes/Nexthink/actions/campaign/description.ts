@@ -1,7 +1,4 @@
-/**
- * Parameters of the Campaign resource: Trigger. The Campaigns API has no list or details endpoint,
- * so the campaign is given by NQL ID and its parameters by name.
- */
+/** The Campaign resource's operation picker (the Campaigns API has no list: the campaign is given by NQL ID). */
 import type { INodeProperties } from 'n8n-workflow';
 
 export const show = { show: { resource: ['campaign'], operation: ['trigger'] } };

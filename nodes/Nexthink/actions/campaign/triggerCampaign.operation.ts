@@ -1,15 +1,8 @@
 /**
- * Trigger Campaign: like Run Remote Action (remoteAction/run.operation.ts, on the batched runner,
- * shared/runBatched.ts), with users instead of devices. The answer reports each
- * distinct user: a `requestId` when the campaign was sent to that user, a `message` when not
- * (a 200 even when some or all users failed). Each item's outcome lists its users:
- * `triggered` when every one of them got a request, `partial` when some did, `failed` when none did.
- *
- * Grouping reuses shared/runPlan.ts: its "remote action ID / params / devices" are here
- * the campaign ID, its parameters and the user SIDs.
- *
- * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query
- * over campaign.responses for each user's request ID, at most `MAX_WAIT_REQUEST_IDS` users per run.
+ * Trigger Campaign: like Run Remote Action (remoteAction/run.operation.ts), with users instead of
+ * devices (shared/runPlan.ts groups them as its devices). Each item's outcome lists its users:
+ * `triggered`, `partial` or `failed`. Why: docs/decisions.md, rows "Campaign partial success" and
+ * "100 campaign users per run while waiting".
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -22,9 +15,9 @@ import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForItems, typ
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
 
-import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
+import { pairsCollection, writeOptions } from '../shared/writeFields';
 import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { show } from './description';
 
 /** The operation's fields. */
@@ -60,31 +53,13 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		description: 'How long users may still answer, counted from now: 1 to 525,600 minutes (one year)',
 	},
-	{
-		displayName: 'Parameters',
-		name: 'campaignParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		placeholder: 'Add Parameter',
-		displayOptions: show,
-		description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs.",
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	pairsCollection(
+		{ displayName: 'Parameters', name: 'campaignParameters', placeholder: 'Add Parameter', displayOptions: show, description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs." },
+		{ displayName: 'Parameter', name: 'parameter' },
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
+	),
 	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
-	collectionOf('options', show, withWaitOptions([
-		allowWritesOption(actionWritesDescription('send the campaign')),
-		requestTimeoutOption(DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'),
-	])),
+	writeOptions(show, 'send the campaign', [DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'], waitOptions()),
 ];
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';

@@ -1,9 +1,6 @@
 /**
- * The Data Management API's deletion request, through the package's one transport: never sent twice
- * (it may have queued deletions), its own `x-request-id` (a UUID the caller makes, so a failed
- * request can still be named to Nexthink's support), the 2xx body checked (answers.ts), and the
- * documented errors explained (ErrorResponse `{ code, message }`, codes EMPTY_REQUEST,
- * BATCH_SIZE_EXCEEDED, INVALID_REQUEST, EMPTY_TENANT, FEATURE_NOT_ENABLED, INTERNAL_ERROR).
+ * The Data Management API's deletion request: never sent twice, its own `x-request-id`, the 2xx body
+ * checked (answers.ts), the documented error codes explained.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 

@@ -1,23 +1,8 @@
 /**
- * Device → Delete: one device per input item (UID and name), sent in batches of at most 100 distinct
- * devices (deleteInput.ts), each request with its own `x-request-id` UUID. Every input item gets
- * exactly one outcome under `nexthinkDevice`, paired with it, from the per-device answer:
- * `scheduled` (queued: Nexthink deletes it in the background, and there is no status to poll),
- * `invalid` (Nexthink judged the UID malformed and skipped it) or `failed` (Nexthink's FAILED, a
- * failed request, or an answer that does not account for the device).
- *
- * Hard to do by accident:
- * - every item is checked before the first request (a missing or malformed UID, a blank name), and
- *   under "Stop Workflow" one bad item means nothing is sent;
- * - Maximum Devices per Run fails the node before any request when the input holds more distinct
- *   devices, whatever the On Error setting;
- * - Preview (and an AI agent's tool run without "Allow Writes When Used as a Tool") sends nothing and
- *   returns the requests that would be sent, one item per batch;
- * - a request is never sent twice (api.ts); after a 401 or 403 the later batches are not sent.
- *
- * On Error as for every batched operation (shared/runBatched.ts): under "Stop Workflow" a failed
- * request stops the node, a device Nexthink did not schedule stops it after every request, saying
- * which requests did run; under "Continue (using error output)" the invalid and failed items go there.
+ * Device → Delete: one device per input item, sent in batches (deleteInput.ts), each request with
+ * its own `x-request-id`; each item's outcome under `nexthinkDevice`: `scheduled`, `invalid` or
+ * `failed`. Maximum Devices per Run, Preview and tool mode send nothing past their check. Why:
+ * docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
  */
 import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
@@ -44,7 +29,7 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { writeOptions } from '../shared/writeFields';
 import { show } from './description';
 
 /** The operation's fields. */
@@ -93,8 +78,7 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		description: 'Whether to only check the input and return the requests that would be sent, batch by batch, without sending anything',
 	},
-	collectionOf('options', show, [
-		allowWritesOption(actionWritesDescription('delete devices')),
+	writeOptions(show, 'delete devices', [DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).'], [
 		{
 			displayName: 'Devices per Request',
 			name: 'devicesPerRequest',
@@ -111,7 +95,6 @@ export const description: INodeProperties[] = [
 			description:
 				'Whether to send a UID that is not a UUID anyway, for Nexthink to answer INVALID for that device. Off: such an item is refused before any request. A blank UID or name is always refused.',
 		},
-		requestTimeoutOption(DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).'),
 	]),
 ];
 

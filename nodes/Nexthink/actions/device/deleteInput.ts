@@ -1,8 +1,6 @@
 /**
- * Device → Delete before any request (no n8n imports): each item's device (UID and name), the run's
- * settings (Maximum Devices per Run, Devices per Request), and the batches. Limits from the Data
- * Management API's OpenAPI document (DeviceDeletionRequest): 1 to 100 devices per request, `uid` a
- * UUID ("a malformed value results in a per-device INVALID status"), `name` not blank.
+ * Device → Delete before any request (no n8n imports): each item's device, the run's settings and
+ * the batches, with the limits of the Data Management API's OpenAPI document (DeviceDeletionRequest).
  */
 import { describeValue, InputError } from '../../shared/inputError';
 

@@ -1,7 +1,4 @@
-/**
- * Parameters of the Device resource: Delete (the Data Management API). One device per input item,
- * given by UID and name as an export of devices has them.
- */
+/** The Device resource's operation picker (the Data Management API). */
 import type { INodeProperties } from 'n8n-workflow';
 
 export const show = { show: { resource: ['device'], operation: ['delete'] } };

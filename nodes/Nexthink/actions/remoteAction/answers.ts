@@ -1,7 +1,6 @@
 /**
- * Reading the Remote Actions API's success answers (no n8n imports). A 2xx without the documented
- * body (a proxy's login page, `{}`) confirms nothing: these return undefined and the caller fails
- * with `unexpectedAnswer` (transport/unexpectedAnswer.ts).
+ * Reading the Remote Actions API's success answers (no n8n imports): a 2xx without the documented
+ * body confirms nothing, these return undefined and the caller fails with `unexpectedAnswer`.
  */
 import { isRecord } from '../../shared/jsonValues';
 

@@ -1,7 +1,4 @@
-/**
- * Get Many Remote Actions: the list endpoint (GET /api/v1/act/remote-action), which has no
- * documented filter parameters, so "API-Enabled Only" filters on `targeting.apiEnabled` here.
- */
+/** Get Many Remote Actions: the list has no documented filters, so "API-Enabled Only" filters here. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { collectionOf } from '../../shared/optionFields';

@@ -1,21 +1,13 @@
 /**
- * Run Remote Action, on the batched runner (shared/runBatched.ts: order, On Error, 401/403, tool
- * mode): the valid items are grouped and sent (shared/runPlan.ts), each input item gets one outcome
- * under `nexthinkRemoteAction`. A 403 refuses that remote action (missing permission or its API
- * checkbox): its other requests are not sent, other remote actions' are.
- *
- * Before any run request, the script inputs of every item are checked against the remote action's
- * details (one details call per distinct remote action): unknown inputs, missing inputs and values
- * a fixed-list input does not allow fail that item, naming the input.
- *
- * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query
- * until every device has a final status or Maximum Wait runs out, and adds `results` to each item's
- * outcome. Requests then carry at most 1,000 devices (one status answer per request).
+ * Run Remote Action, on the batched runner (shared/runBatched.ts): the valid items grouped and sent
+ * (shared/runPlan.ts), one outcome per item under `nexthinkRemoteAction`; the script inputs checked
+ * against the remote action's details first; Wait for Results optional (shared/waitForResults.ts).
+ * Why: docs/decisions.md, "Actions node: remote actions, workflows, campaign trigger".
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
-import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
+import { writeOptions } from '../shared/writeFields';
 import { show } from './description';
 import { toolWritesOff } from '../../shared/toolMode';
 import type { BatchedOperation } from '../../shared/runBatched';
@@ -93,8 +85,7 @@ export const description: INodeProperties[] = [
 		description: "The remote action's script inputs, read from its details in Nexthink",
 	},
 	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
-	collectionOf('options', show(['run']), withWaitOptions([
-		allowWritesOption(actionWritesDescription('run the remote action')),
+	writeOptions(show(['run']), 'run the remote action', [DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'], [
 		{
 			displayName: 'Expires After (Minutes)',
 			name: 'expiresInMinutes',
@@ -126,8 +117,8 @@ export const description: INodeProperties[] = [
 			default: '',
 			description: 'Why the remote action runs (at most 500 characters); stored with the executions',
 		},
-		requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
-	])),
+		...waitOptions(),
+	]),
 ];
 
 export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, RunOutcome> = {

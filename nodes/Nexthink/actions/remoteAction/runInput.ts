@@ -1,8 +1,6 @@
 /**
- * Checks of a Run Remote Action item's input, before any request (no n8n imports): the remote
- * action's NQL ID, the target Collector UIDs, the expiry, the trigger information and the script
- * inputs. Limits from the Remote Actions API's OpenAPI document (ExecutionRequest): 1 to 10,000
- * devices, `expiresInMinutes` 60 to 10,080, `triggerInfo.reason` at most 500 characters.
+ * Checks of a Run Remote Action item's input, before any request (no n8n imports), with the limits
+ * of the Remote Actions API's OpenAPI document (ExecutionRequest).
  */
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';

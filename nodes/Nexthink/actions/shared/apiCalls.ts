@@ -1,7 +1,8 @@
 /**
  * What the Actions node's API modules (remoteAction/, workflow/, campaign/, device/, spark/ api.ts)
- * share: the contexts a call runs in, its options, the one way a request that may act is sent, the
- * error for a 2xx answer whose body lacks what the call returns, and what a refused run request says.
+ * share: the contexts a call runs in, its options, the one way a read and a request that may act are
+ * sent, the error for a 2xx answer whose body lacks what the call returns, and what a refused run
+ * request says.
  */
 import type { IExecuteFunctions, ILoadOptionsFunctions, NodeApiError } from 'n8n-workflow';
 
@@ -16,17 +17,31 @@ export interface ApiCallOptions {
 	itemIndex?: number;
 }
 
-export function asExecute(ctx: ApiContext): IExecuteFunctions {
-	// The transport uses only what both contexts offer (credentials, the authenticated request helper, the node).
-	return ctx as IExecuteFunctions;
-}
-
 /**
  * `<action> failed: <the answer>; <expected> was missing`, explained as a proxy answering in place
  * of Nexthink; `note` adds what may already have happened (a run that may have started).
  */
 export function unexpectedAnswerError(ctx: ApiContext, action: string, response: NexthinkResponse, expected: string, itemIndex?: number, note?: string): NodeApiError {
 	return unprovenAnswerError(ctx, `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`, response, itemIndex, note);
+}
+
+/** `answer` as read from the 2xx body, or the `unexpectedAnswerError` when it could not be read (undefined). */
+export function expectAnswer<T>(ctx: ApiContext, action: string, response: NexthinkResponse, answer: T | undefined, expected: string, itemIndex?: number, note?: string): T {
+	if (answer === undefined) throw unexpectedAnswerError(ctx, action, response, expected, itemIndex, note);
+	return answer;
+}
+
+/** A read: a GET the transport may retry, its 2xx body read by `read` (undefined: not the answer, `expected` was missing). */
+export async function sendReadRequest<T>(
+	ctx: ApiContext,
+	request: { path: string; qs?: Record<string, string>; action: string; hints: NexthinkRequest['hints'] },
+	read: (body: unknown) => T | undefined,
+	expected: string,
+	options: ApiCallOptions,
+): Promise<T> {
+	// The transport uses only what both contexts offer (credentials, the authenticated request helper, the node).
+	const response = await nexthinkRequest(ctx as IExecuteFunctions, { method: 'GET', ...request, idempotent: true, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex });
+	return expectAnswer(ctx, request.action, response, read(response.body), expected, options.itemIndex);
 }
 
 /**

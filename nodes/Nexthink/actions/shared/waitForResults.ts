@@ -1,36 +1,10 @@
 /**
- * Wait for Results: after a run, polls a stored NQL API query that takes the
- * request ID as a parameter until every target has a final status or Maximum Wait runs out. The
- * pure parts are resultStatus.ts (columns, final statuses, pairing, the item's `results`) and
- * waitSettings.ts (the checks of the settings); this file reads the parameters and runs the polls.
- *
- * The wait behaves like the Export operation's (nql/waitForExport.ts): the same schedule
- * (nql/waitSchedule.ts: first poll, growth, longest interval, at least 1 s between two
- * polls), the same hard Maximum Wait (every status call carries the deadline, so the transport
- * cuts its timeout and retries to the time left), and n8n's cancellation through the same sleep
- * helper. One poll runs the query once for each request ID that still has a target without a final
- * status (POST /api/v2/nql/execute through nql/executeApi.ts, as Execute Query: read-only, so the
- * transport may retry it) and keeps only the rows of that request ID (resultStatus.ts). The run
- * request is never part of this loop: waiting can never send it again.
- *
- * Contract for callers (Run Remote Action, Trigger Campaign, Run Workflow): give the targets as
- * `{ requestId, target }` (target = Collector UID, user SID, or the workflow execution ID the API
- * returned for the target) and send at most `RESULTS_MAX_TARGETS_PER_REQUEST` targets per request,
- * because one execute answer holds at most about 1,000 rows.
- *
- * A status query that fails (unknown query ID, missing permission, 5xx after the retries, a
- * query without the request ID, target or status column) ends the wait: the outcome says why, and the run
- * stays reported as sent.
- *
- * Use from an operation (see remoteAction/run.operation.ts, campaign/triggerCampaign.operation.ts,
- * workflow/run.operation.ts):
- * - description: `...waitForResultsProperties(show, 'workflow.executions', '#n8n_workflow_status')`
- *   (waitDescription.ts);
- * - per item, before any request: `prepared.wait = readResultsWait(ctx, itemIndex)` (throws
- *   `InputError`), then `checkSameWait(preparations)`;
- * - after the run: `const wait = await waitForResults(ctx, 'workflow', targets, settings, { timeoutMs })`,
- *   then per item `itemResults('executionId', itemTargets, wait.resultOf, { ...wait, queryId, maxWaitMs })`
- *   (resultStatus.ts); under "Stop Workflow" throw `wait.error` with the request IDs that ran.
+ * Wait for Results: after a run, polls the user's stored status query once per request ID still
+ * waiting (POST /api/v2/nql/execute through nql/executeApi.ts, read-only) until every target has a
+ * final status, Maximum Wait runs out or the query fails; the run request is never part of this
+ * loop. The schedule, hard deadline and cancellation are the Export wait's (nql/waitSchedule.ts).
+ * Pure parts: resultStatus.ts, waitSettings.ts. Why: docs/decisions.md, "Actions node: Wait for
+ * Results and script-input checks".
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -46,11 +20,7 @@ import { checkResultsWait, differentWait, type ResultsWaitSettings } from './wai
 
 export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
 
-/**
- * Reads Wait for Results of one item (parameters `waitForResults`, `statusQueryId` and the wait's
- * settings in `options`, see waitDescription.ts); undefined when the item does not wait. Bad values throw `InputError`
- * naming the field, before any request.
- */
+/** Wait for Results of one item (waitDescription.ts), undefined when it does not wait; a bad value throws `InputError`. */
 export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): ResultsWaitSettings | undefined {
 	if (!readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false)) return undefined;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -122,10 +92,7 @@ export interface ResultsWaitOutcome {
 	resultOf(target: WaitTarget): TargetResult;
 }
 
-/**
- * Polls until every target has a final status, Maximum Wait runs out, or the status query fails;
- * throws only when the execution is cancelled.
- */
+/** Polls until every target is final, Maximum Wait runs out, or the status query fails; throws only when cancelled. */
 export async function waitForResults(
 	ctx: IExecuteFunctions,
 	kind: ResultKind,

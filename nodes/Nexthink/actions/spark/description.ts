@@ -1,7 +1,4 @@
-/**
- * Parameters of the Spark resource: Hand Off Conversation (the Spark Handoff API). One handoff per
- * input item; as an AI agent's tool, the agent fills the UPN and the message through `$fromAI()`.
- */
+/** The Spark resource's operation picker (the Spark Handoff API). */
 import type { INodeProperties } from 'n8n-workflow';
 
 export const show = { show: { resource: ['spark'], operation: ['handOff'] } };

@@ -1,11 +1,7 @@
 /**
- * Spark → Hand Off Conversation: one handoff per input item, each item's outcome (`handedOff` or
- * `failed`) under `nexthinkSpark`, on the batched runner (shared/runBatched.ts: every item checked
- * before the first request, On Error, after a 401 or 403 the later items are not sent).
- *
- * As an AI agent's tool it sends nothing unless "Allow Writes When Used as a Tool" is on, like every
- * other write: handing a person's conversation over writes to them in Microsoft Teams. Each item then
- * comes out `validated`, with the note that nothing was sent (shared/runItems.ts, outcomeItems).
+ * Spark → Hand Off Conversation: one handoff per input item on the batched runner
+ * (shared/runBatched.ts), each item's outcome (`handedOff`, `failed`, or as a tool `validated`)
+ * under `nexthinkSpark`. Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
  */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
@@ -16,7 +12,7 @@ import { toolWritesOff } from '../../shared/toolMode';
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { pairsCollection, writeOptions } from '../shared/writeFields';
 import { show } from './description';
 
 /** The operation's fields. */
@@ -58,26 +54,11 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		description: 'Binary properties of the item to send as files (e.g. a screenshot or a log), separated by commas; each goes with its MIME type',
 	},
-	{
-		displayName: 'Metadata',
-		name: 'handOffMetadata',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		placeholder: 'Add Metadata',
-		displayOptions: show,
-		description: 'Key/value pairs Spark passes through with the request, e.g. the ticket number',
-		options: [
-			{
-				displayName: 'Entry',
-				name: 'entry',
-				values: [
-					{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'ticket' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	pairsCollection(
+		{ displayName: 'Metadata', name: 'handOffMetadata', placeholder: 'Add Metadata', displayOptions: show, description: 'Key/value pairs Spark passes through with the request, e.g. the ticket number' },
+		{ displayName: 'Entry', name: 'entry' },
+		{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'ticket' },
+	),
 	{
 		displayName: 'Time Zone',
 		name: 'handOffTimeZone',
@@ -87,10 +68,7 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		description: "The user's time zone as an IANA name (e.g. Europe/Zurich), sent to Spark; empty sends none",
 	},
-	collectionOf('options', show, [
-		allowWritesOption(actionWritesDescription('hand the conversation off to Spark')),
-		requestTimeoutOption(DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
-	]),
+	writeOptions(show, 'hand the conversation off to Spark', [DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).']),
 ];
 
 export const SPARK_OUTCOME_KEY = 'nexthinkSpark';

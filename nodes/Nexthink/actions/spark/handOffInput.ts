@@ -1,10 +1,6 @@
 /**
- * Spark → Hand Off Conversation before any request (no n8n imports): the user's UPN (sent as the
- * `User-Principal-Name` header), the message, the metadata and the time zone (the `Timezone`
- * header). After the Spark Handoff API's OpenAPI document (HandoffConversationMessageRequest): at
- * least one part, a TEXT part's `text` not empty, a FILE part's `mimeType` not empty, `metadata` a
- * map of strings. What the document leaves open (the UPN's and time zone's format) is decided in
- * docs/decisions.md.
+ * Spark → Hand Off Conversation before any request (no n8n imports): the UPN, the message, the
+ * metadata and the time zone. Why the formats: docs/decisions.md, rows "UPN check" and "Time zone".
  */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';

@@ -1,11 +1,8 @@
 /**
- * Reading the Workflows API's success answers (no n8n imports). A 2xx without the documented body
- * (a proxy's login page, `{}`) confirms nothing: these return undefined and the caller fails with
- * `unexpectedAnswer` (transport/unexpectedAnswer.ts).
- *
- * The vendor schema of `Workflow.triggerMethods` is a broken self-reference: the PowerShell client
- * that runs against real tenants reads an object of booleans (`triggerMethods.apiEnabled`), a Go SDK's
- * fixtures show a list (`["API", "MANUAL"]`). Both are read here.
+ * Reading the Workflows API's success answers (no n8n imports): a 2xx without the documented body
+ * confirms nothing, these return undefined and the caller fails with `unexpectedAnswer`. Why
+ * `triggerMethods` and the details have two shapes: docs/decisions.md, rows "Workflow: `triggerMethods`"
+ * and "Workflow: details".
  */
 import { isRecord } from '../../shared/jsonValues';
 

@@ -5,6 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { pairsCollection } from '../shared/writeFields';
 
 export const show = (operation: string[]) => ({ show: { resource: ['workflow'], operation } });
 
@@ -23,26 +24,13 @@ export const workflowOperationProperty: INodeProperties = {
 	default: 'run',
 };
 
-export const nameValueCollection = (name: string, displayName: string, description: string, operation: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	default: {},
-	placeholder: 'Add Parameter',
-	displayOptions: show([operation]),
-	description,
-	options: [
-		{
-			displayName: 'Parameter',
-			name: 'parameter',
-			values: [
-				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-			],
-		},
-	],
-});
+/** Parameters by name (Run's Other Parameters, Resume's Event Parameters). */
+export const nameValueCollection = (name: string, displayName: string, description: string, operation: string): INodeProperties =>
+	pairsCollection(
+		{ displayName, name, placeholder: 'Add Parameter', displayOptions: show([operation]), description },
+		{ displayName: 'Parameter', name: 'parameter' },
+		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+	);
 
 export const workflowLocator: INodeProperties = {
 	displayName: 'Workflow',

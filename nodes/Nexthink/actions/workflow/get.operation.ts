@@ -1,8 +1,4 @@
-/**
- * Get Workflow: one details call per item (`GET /api/v1/workflows/details?nqlId=`). The API answers
- * an array, empty when no workflow has that NQL ID (it declares no 404): that is reported as the
- * item's error, naming the NQL ID.
- */
+/** Get Workflow: one details call per item; an empty answer (unknown NQL ID) fails the item, naming it. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,8 +1,4 @@
-/**
- * Get Many Workflows: the list endpoint needs a `dependency` and a `triggerMethod` on every call, so
- * the node makes one call per chosen pair (by default the four dependencies with trigger method API:
- * every workflow that can be run from n8n) and merges the answers, each workflow once (by `uuid`).
- */
+/** Get Many Workflows: one list call per chosen trigger method and dependency (the API needs both), merged. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { collectionOf } from '../../shared/optionFields';

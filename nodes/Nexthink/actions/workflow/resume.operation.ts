@@ -1,9 +1,6 @@
 /**
- * Resume Workflow: the wait-for-event trigger
- * (`POST /api/v1/workflows/workflows/{workflowUuid}/execution/{executionUuid}/trigger`), one request
- * per item. Every item is checked before the first request (shared/runItems.ts); the request is
- * never sent twice (it may have resumed the execution). As an AI tool the node only checks and
- * reports `validated`, unless "Allow Writes When Used as a Tool" is on.
+ * Resume Workflow: the wait-for-event trigger, one request per item, never sent twice; as a tool
+ * only `validated` unless writes are allowed. Why: docs/decisions.md, row "Resume".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
@@ -14,7 +11,7 @@ import { withRequestsMade } from '../../shared/runBatched';
 import { nodeErrorOf } from '../../shared/nodeErrors';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { writeOptions } from '../shared/writeFields';
 import { nameValueCollection, show } from './description';
 
 export const description: INodeProperties[] = [
@@ -38,10 +35,7 @@ export const description: INodeProperties[] = [
 		description: 'The execution waiting for the event: an execution ID from Run Workflow (executionIds) or from NQL (workflow.executions.execution_id)',
 	},
 	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)', 'resume'),
-	collectionOf('options', show(['resume']), [
-		allowWritesOption(actionWritesDescription('resume the execution')),
-		requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
-	]),
+	writeOptions(show(['resume']), 'resume the execution', [DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).']),
 ];
 
 export const RESUME_OUTCOME_KEY = 'nexthinkWorkflowResume';

@@ -1,17 +1,12 @@
 /**
- * Run Workflow: like Run Remote Action (remoteAction/run.operation.ts, on the batched runner,
- * shared/runBatched.ts), with devices and users as targets and the v1 or v2 execute endpoint. Each input item gets one output item, paired to it, with its
- * request ID and, per target, the execution ID Nexthink created.
- *
- * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query over
- * workflow.executions for each request ID, following each target by its execution ID
- * (waitTargets.ts), and adds `results` to each item's outcome. Requests then carry at most 1,000
- * targets, devices and users together (one status answer per request).
+ * Run Workflow: like Run Remote Action (remoteAction/run.operation.ts), with devices and users as
+ * targets and the v1 or v2 execute endpoint; each item's outcome has its request ID and, per target,
+ * its execution ID, which Wait for Results follows (waitTargets.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
-import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
+import { writeOptions } from '../shared/writeFields';
 import { nameValueCollection, show } from './description';
 import { toolWritesOff } from '../../shared/toolMode';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
@@ -140,10 +135,7 @@ export const description: INodeProperties[] = [
 		'run',
 	),
 	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
-	collectionOf('options', show(['run']), withWaitOptions([
-		allowWritesOption(actionWritesDescription('run the workflow')),
-		requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
-	])),
+	writeOptions(show(['run']), 'run the workflow', [DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'], waitOptions()),
 ];
 
 export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {

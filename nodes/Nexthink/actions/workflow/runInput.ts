@@ -1,9 +1,7 @@
 /**
- * Checks of a Run Workflow / Resume Workflow item's input, before any request (no n8n imports).
- * Patterns and limits from the Workflows API's OpenAPI documents: v1 `devices` are Collector UIDs
- * and `users` SIDs; v2 devices are `{ collectorUid?, uid?, name? }` and users `{ sid?, upn?, uid? }`
- * with at least one identifier each; at most 10,000 devices and 10,000 users per request; the
- * wait-for-event trigger takes a workflow UUID, an execution UUID and non-empty parameter values.
+ * Checks of a Run Workflow / Resume Workflow item's input, before any request (no n8n imports),
+ * after the Workflows API's OpenAPI documents. Why: docs/decisions.md, rows "Workflow: v1 or v2",
+ * "Workflow: identifier checks" and "Resume".
  */
 
 import { InputError } from '../../shared/inputError';

@@ -1,0 +1,25 @@
+/** Fields the write operations (Run, Resume, Trigger, Delete, Hand Off) declare alike. */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { actionWritesDescription, allowWritesOption, collectionOf, requestTimeoutOption } from '../../shared/optionFields';
+
+/** A write's Options, sorted by name: Allow Writes When Used as a Tool (may an agent really `what`), `others`, Request Timeout. */
+export function writeOptions(displayOptions: IDisplayOptions, what: string, timeout: [seconds: number, description: string], others: INodeProperties[] = []): INodeProperties {
+	const options = [allowWritesOption(actionWritesDescription(what)), ...others, requestTimeoutOption(...timeout)];
+	return collectionOf('options', displayOptions, options.sort((a, b) => a.displayName.localeCompare(b.displayName)));
+}
+
+/** A list of name/value pairs: each `entry` holds the `key` field and a Value. */
+export function pairsCollection(
+	field: Pick<INodeProperties, 'displayName' | 'name' | 'placeholder' | 'description' | 'displayOptions'>,
+	entry: { displayName: string; name: string },
+	key: INodeProperties,
+): INodeProperties {
+	return {
+		...field,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		options: [{ ...entry, values: [key, { displayName: 'Value', name: 'value', type: 'string', default: '' }] }],
+	};
+}
