@@ -6,17 +6,15 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toolWritesOff } from '../../shared/toolMode';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
-import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
+import { checkSameWait, MAX_WAIT_REQUEST_IDS, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
 
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
-import { pairsCollection, writeOptions } from '../shared/writeFields';
+import { pairsCollection, writeOptions } from '../shared/panelFields';
 import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
 import { show } from './description';
 
@@ -64,12 +62,7 @@ export const description: INodeProperties[] = [
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
 
-interface Prepared {
-	run: PreparedRun;
-	timeoutMs: number;
-	validateOnly: boolean;
-	wait?: ResultsWaitSettings;
-}
+type Prepared = PreparedRunItem<PreparedRun>;
 
 type Sent = { byUser: Map<string, UserResult> };
 
@@ -114,7 +107,6 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 };
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const parsed = parseUserSids(ctx.getNodeParameter('userSids', itemIndex));
 	const entries = ctx.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
 	const run: PreparedRun = {
@@ -125,11 +117,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 		devices: parsed.users,
 		duplicatesInItem: parsed.duplicates,
 	};
-	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
-	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
-	const wait = readResultsWait(ctx, itemIndex);
-	if (wait !== undefined) prepared.wait = wait;
-	return prepared;
+	return preparedRunItem(ctx, itemIndex, run, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
 }
 
 function outcomeOf(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<Sent>> | undefined): IDataObject {

@@ -29,7 +29,7 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 
-import { writeOptions } from '../shared/writeFields';
+import { writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
 /** The operation's fields. */

@@ -3,11 +3,10 @@
  * the batches, with the limits of the Data Management API's OpenAPI document (DeviceDeletionRequest).
  */
 import { describeValue, InputError } from '../../shared/inputError';
+import { checkWholeNumber, UUID } from '../shared/inputChecks';
 
 export const MAX_DEVICES_PER_DELETION = 100;
 export const DEFAULT_MAX_DEVICES_PER_RUN = 500;
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export interface DeviceToDelete {
 	uid: string;
@@ -49,12 +48,7 @@ function textOf(raw: unknown, field: string): string {
 
 /** A whole number of at least 1 (`max` when given); `name` is the setting's label. */
 export function checkCount(raw: unknown, name: string, fallback: number, max?: number): number {
-	if (raw === undefined || raw === null || raw === '') return fallback;
-	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || (max !== undefined && value > max)) {
-		throw new InputError(`${name} must be a whole number from 1${max !== undefined ? ` to ${max}` : ' up'}, got ${describeValue(raw)}`, name);
-	}
-	return value;
+	return checkWholeNumber(raw, name, fallback, 1, max);
 }
 
 /** One request: its devices in order, and the items they came from (one per device). */

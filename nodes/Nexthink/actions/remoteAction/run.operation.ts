@@ -7,13 +7,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
-import { writeOptions } from '../shared/writeFields';
+import { writeOptions } from '../shared/panelFields';
 import { show } from './description';
-import { toolWritesOff } from '../../shared/toolMode';
 import type { BatchedOperation } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
-import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
+import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
 import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunOutcome, type RunPlan } from '../shared/runPlan';
@@ -28,19 +27,11 @@ import {
 	normaliseRemoteActionId,
 	parseCollectorUids,
 } from './runInput';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { InputError } from '../../shared/inputError';
 
 export const OUTCOME_KEY = 'nexthinkRemoteAction';
 
-interface Prepared {
-	run: PreparedRun;
-	timeoutMs: number;
-	/** As a tool without "Allow Writes When Used as a Tool": check only. */
-	validateOnly: boolean;
-	/** Wait for Results, when on. */
-	wait?: ResultsWaitSettings;
-}
+type Prepared = PreparedRunItem<PreparedRun>;
 
 /** Run's fields (the remote action is the resource's, description.ts). */
 export const description: INodeProperties[] = [
@@ -210,15 +201,12 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 	};
 	const triggerInfo = checkTriggerInfo(options);
 	if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
-	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
-	const wait = readResultsWait(ctx, itemIndex);
-	if (wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+	const prepared = preparedRunItem(ctx, itemIndex, run, DEFAULT_REQUEST_TIMEOUT_SECONDS);
+	if (prepared.wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
 		throw new InputError(
 			`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
 			'Collector UIDs',
 		);
 	}
-	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
-	if (wait !== undefined) prepared.wait = wait;
 	return prepared;
 }

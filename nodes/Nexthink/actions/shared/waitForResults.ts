@@ -13,6 +13,8 @@ import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeA
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { readBoolean } from '../../shared/booleanParameter';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
+import { toolWritesOff } from '../../shared/toolMode';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
 import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
@@ -25,6 +27,26 @@ export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): Resu
 	if (!readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false)) return undefined;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options);
+}
+
+/** An item of Run Remote Action, Run Workflow or Trigger Campaign, checked: its run and how it is sent. */
+export interface PreparedRunItem<R> {
+	run: R;
+	timeoutMs: number;
+	/** As a tool without "Allow Writes When Used as a Tool": check only. */
+	validateOnly: boolean;
+	/** Wait for Results, when on. */
+	wait?: ResultsWaitSettings;
+}
+
+/** `run` with the item's Request Timeout (`defaultSeconds` when not set), tool mode and Wait for Results. */
+export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, run: R, defaultSeconds: number): PreparedRunItem<R> {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, defaultSeconds);
+	const wait = readResultsWait(ctx, itemIndex);
+	const prepared: PreparedRunItem<R> = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
+	if (wait !== undefined) prepared.wait = wait;
+	return prepared;
 }
 
 /** Every waiting item waits the same way (one wait covers the run); an item that differs fails its check. */

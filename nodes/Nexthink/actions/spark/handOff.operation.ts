@@ -12,7 +12,7 @@ import { toolWritesOff } from '../../shared/toolMode';
 import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
 
-import { pairsCollection, writeOptions } from '../shared/writeFields';
+import { pairsCollection, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
 /** The operation's fields. */

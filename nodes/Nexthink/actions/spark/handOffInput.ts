@@ -4,6 +4,7 @@
  */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
+import { valueText } from '../shared/inputChecks';
 
 /** Longest UPN accepted: Active Directory's userPrincipalName attribute holds at most 1,024 characters. */
 export const MAX_UPN_CHARS = 1024;
@@ -82,11 +83,9 @@ export function checkMetadata(entries: ReadonlyArray<{ key?: unknown; value?: un
 		const key = typeof entry.key === 'string' ? entry.key.trim() : '';
 		if (key === '') throw new InputError('A metadata entry has no key', 'Metadata');
 		if (hasOwnKey(metadata, key)) throw new InputError(`Metadata key "${key.slice(0, 60)}" is given twice; give each key once`, 'Metadata');
-		const value = entry.value;
-		if (typeof value === 'string') setOwn(metadata, key, value);
-		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') setOwn(metadata, key, String(value));
-		else if (value === undefined || value === null) setOwn(metadata, key, '');
-		else throw new InputError(`Metadata "${key.slice(0, 60)}" must be text, got ${describeValue(value)}`, 'Metadata');
+		const text = valueText(entry.value);
+		if (text === undefined) throw new InputError(`Metadata "${key.slice(0, 60)}" must be text, got ${describeValue(entry.value)}`, 'Metadata');
+		setOwn(metadata, key, text);
 	}
 	return Object.keys(metadata).length === 0 ? undefined : metadata;
 }

@@ -11,7 +11,7 @@ import { withRequestsMade } from '../../shared/runBatched';
 import { nodeErrorOf } from '../../shared/nodeErrors';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';
-import { writeOptions } from '../shared/writeFields';
+import { writeOptions } from '../shared/panelFields';
 import { nameValueCollection, show } from './description';
 
 export const description: INodeProperties[] = [

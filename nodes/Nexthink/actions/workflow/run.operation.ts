@@ -3,15 +3,13 @@
  * targets and the v1 or v2 execute endpoint; each item's outcome has its request ID and, per target,
  * its execution ID, which Wait for Results follows (waitTargets.ts).
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
-import { writeOptions } from '../shared/writeFields';
+import { writeOptions } from '../shared/panelFields';
 import { nameValueCollection, show } from './description';
-import { toolWritesOff } from '../../shared/toolMode';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import type { BatchedOperation } from '../../shared/runBatched';
-import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
+import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
 import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
 import { planWorkflowRequests, workflowRunOutcome, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan, type WorkflowRunOutcome } from './runBatching';
@@ -31,14 +29,7 @@ import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 export const WORKFLOW_OUTCOME_KEY = 'nexthinkWorkflow';
 
-interface Prepared {
-	run: PreparedWorkflowRun;
-	timeoutMs: number;
-	/** As a tool without "Allow Writes When Used as a Tool": check only. */
-	validateOnly: boolean;
-	/** Wait for Results, when on. */
-	wait?: ResultsWaitSettings;
-}
+type Prepared = PreparedRunItem<PreparedWorkflowRun>;
 
 /** Run's fields (the workflow is the resource's, description.ts). */
 export const description: INodeProperties[] = [
@@ -170,7 +161,6 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 };
 
 function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
 	if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
 	const workflowId = normaliseWorkflowId(ctx.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
@@ -194,15 +184,12 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 		setOwn(params, name, value);
 	}
 	const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
-	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
-	const wait = readResultsWait(ctx, itemIndex);
-	if (wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+	const prepared = preparedRunItem(ctx, itemIndex, run, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
+	if (prepared.wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
 		throw new InputError(
 			`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
 			'Wait for Results',
 		);
 	}
-	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
-	if (wait !== undefined) prepared.wait = wait;
 	return prepared;
 }

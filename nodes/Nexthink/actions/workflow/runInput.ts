@@ -3,14 +3,12 @@
  * after the Workflows API's OpenAPI documents. Why: docs/decisions.md, rows "Workflow: v1 or v2",
  * "Workflow: identifier checks" and "Resume".
  */
-
 import { InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
+import { normaliseNqlId, SID, UUID, valueText } from '../shared/inputChecks';
 
 export const MAX_WORKFLOW_TARGETS_PER_LIST = 10_000;
 
-export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-export const SID = /^S(-\d+){2,10}$|^0$/;
 export const UPN = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
 
 export type ApiVersion = 'v1' | 'v2';
@@ -38,17 +36,8 @@ const USER_FIELDS: Record<UserIdType, { label: string; pattern: RegExp; example:
 };
 
 export function normaliseWorkflowId(raw: unknown): string {
-	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
-		throw new InputError(`The workflow must be an NQL ID such as #repair_teams, got ${describe(raw)}`, 'Workflow');
-	}
-	const text = (raw ?? '').trim();
-	if (text === '' || text === '#') {
-		throw new InputError('No workflow is selected. Pick one from the list or enter its NQL ID, e.g. #repair_teams', 'Workflow');
-	}
-	if (/\s/.test(text)) {
-		throw new InputError(`The workflow ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID ("Copy NQL ID" in Manage workflows), e.g. #repair_teams`, 'Workflow');
-	}
-	return text.startsWith('#') ? text : `#${text}`;
+	const empty = 'No workflow is selected. Pick one from the list or enter its NQL ID, e.g. #repair_teams';
+	return normaliseNqlId(raw, { name: 'workflow', field: 'Workflow', example: '#repair_teams', empty, copyFrom: ' ("Copy NQL ID" in Manage workflows)' });
 }
 
 export interface ParsedTargets {
@@ -193,10 +182,9 @@ export function checkMappedParameters(raw: Record<string, unknown> | null | unde
 }
 
 function parameterText(name: string, value: unknown, field: string): string {
-	if (typeof value === 'string') return value;
-	if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
-	if (value === undefined || value === null) return '';
-	throw new InputError(`Parameter "${name}" must be text, got ${describe(value)}`, field);
+	const text = valueText(value);
+	if (text === undefined) throw new InputError(`Parameter "${name}" must be text, got ${describe(value)}`, field);
+	return text;
 }
 
 /** A UUID for the wait-for-event trigger's path. */

@@ -1,7 +1,20 @@
-/** Fields the write operations (Run, Resume, Trigger, Delete, Hand Off) declare alike. */
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+/** Panel fields several Actions resources declare alike: the operation picker, a write's Options, name/value lists. */
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { actionWritesDescription, allowWritesOption, collectionOf, requestTimeoutOption } from '../../shared/optionFields';
+
+/** A resource's operation picker. */
+export function operationPicker(resource: string, fallback: string, options: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: fallback,
+	};
+}
 
 /** A write's Options, sorted by name: Allow Writes When Used as a Tool (may an agent really `what`), `others`, Request Timeout. */
 export function writeOptions(displayOptions: IDisplayOptions, what: string, timeout: [seconds: number, description: string], others: INodeProperties[] = []): INodeProperties {
