@@ -4,7 +4,7 @@
  * `triggered`, `partial` or `failed`. Why: docs/decisions.md, rows "Campaign partial success" and
  * "100 campaign users per run while waiting".
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
@@ -77,7 +77,17 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 	outcomeKey: CAMPAIGN_OUTCOME_KEY,
 	done: 'triggered',
 	prepare(itemIndex) {
-		return prepareItem(this, itemIndex);
+		const parsed = parseUserSids(this.getNodeParameter('userSids', itemIndex));
+		const entries = this.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
+		const run: PreparedRun = {
+			itemIndex,
+			remoteActionId: normaliseCampaignId(this.getNodeParameter('campaignId', itemIndex)),
+			params: checkCampaignParameters(entries),
+			expiresInMinutes: checkCampaignExpiry(this.getNodeParameter('campaignExpiresInMinutes', itemIndex, undefined)),
+			devices: parsed.users,
+			duplicatesInItem: parsed.duplicates,
+		};
+		return preparedRunItem(this, itemIndex, run, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
 	},
 	check(preparations) {
 		checkSameWait(preparations);
@@ -105,20 +115,6 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 		return await waitForItems(this, 'campaign', items, outcomes, 'userSid', reached);
 	},
 };
-
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const parsed = parseUserSids(ctx.getNodeParameter('userSids', itemIndex));
-	const entries = ctx.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
-	const run: PreparedRun = {
-		itemIndex,
-		remoteActionId: normaliseCampaignId(ctx.getNodeParameter('campaignId', itemIndex)),
-		params: checkCampaignParameters(entries),
-		expiresInMinutes: checkCampaignExpiry(ctx.getNodeParameter('campaignExpiresInMinutes', itemIndex, undefined)),
-		devices: parsed.users,
-		duplicatesInItem: parsed.duplicates,
-	};
-	return preparedRunItem(ctx, itemIndex, run, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
-}
 
 function outcomeOf(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<Sent>> | undefined): IDataObject {
 	const users: UserOutcome[] = [];

@@ -120,11 +120,22 @@ const readyDevices = (itemIndexes: readonly number[], items: ReadonlyMap<number,
 export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelete, Batch, DeletionResult, Plan, IDataObject> = {
 	outcomeKey: DEVICE_OUTCOME_KEY,
 	done: 'scheduled',
+	// the run-wide settings, from the first item; a bad one fails the node before any request
 	settings() {
-		return readRunSettings(this);
+		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+		const preview = readBoolean(this.getNodeParameter('preview', 0, false), 'Preview', false);
+		const asToolReadOnly = toolWritesOff(this, options);
+		return {
+			maxPerRun: checkCount(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
+			perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
+			timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS),
+			sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
+		};
 	},
 	prepare(itemIndex) {
-		return prepareItem(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const uid = checkDeviceUid(this.getNodeParameter('deviceUid', itemIndex, ''), readBoolean(options.letNexthinkJudgeUids, 'Let Nexthink Judge Malformed UIDs', false));
+		return { uid, name: checkDeviceName(this.getNodeParameter('deviceName', itemIndex, '')) };
 	},
 	check(preparations, { items, settings }) {
 		const { conflicts } = planDeletions(readyDevices([...items.keys()], items), settings.perRequest);
@@ -155,25 +166,6 @@ export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelet
 	},
 	fails: (outcome) => outcome.status !== 'scheduled',
 };
-
-/** The run-wide settings, from the first item; a bad one fails the node before any request. */
-function readRunSettings(ctx: IExecuteFunctions): RunSettings {
-	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const preview = readBoolean(ctx.getNodeParameter('preview', 0, false), 'Preview', false);
-	const asToolReadOnly = toolWritesOff(ctx, options);
-	return {
-		maxPerRun: checkCount(ctx.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
-		perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
-		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS),
-		sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
-	};
-}
-
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number): DeviceToDelete {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const uid = checkDeviceUid(ctx.getNodeParameter('deviceUid', itemIndex, ''), readBoolean(options.letNexthinkJudgeUids, 'Let Nexthink Judge Malformed UIDs', false));
-	return { uid, name: checkDeviceName(ctx.getNodeParameter('deviceName', itemIndex, '')) };
-}
 
 /**
  * What would be sent, one output item per request (paired with the items whose devices it carries),

@@ -116,7 +116,27 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 	outcomeKey: OUTCOME_KEY,
 	done: 'triggered',
 	prepare(itemIndex) {
-		return prepareItem(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const scriptInputs = this.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
+		const parsed = parseCollectorUids(this.getNodeParameter('collectorUids', itemIndex));
+		const run: PreparedRun = {
+			itemIndex,
+			remoteActionId: normaliseRemoteActionId(this.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true })),
+			params: checkScriptInputs(scriptInputs?.value),
+			expiresInMinutes: checkExpiry(options.expiresInMinutes),
+			devices: parsed.devices,
+			duplicatesInItem: parsed.duplicates,
+		};
+		const triggerInfo = checkTriggerInfo(options);
+		if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
+		const prepared = preparedRunItem(this, itemIndex, run, DEFAULT_REQUEST_TIMEOUT_SECONDS);
+		if (prepared.wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+			throw new InputError(
+				`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
+				'Collector UIDs',
+			);
+		}
+		return prepared;
 	},
 	async check(preparations, run) {
 		checkSameWait(preparations);
@@ -187,26 +207,3 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 	}
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const scriptInputs = ctx.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
-	const parsed = parseCollectorUids(ctx.getNodeParameter('collectorUids', itemIndex));
-	const run: PreparedRun = {
-		itemIndex,
-		remoteActionId: normaliseRemoteActionId(ctx.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true })),
-		params: checkScriptInputs(scriptInputs?.value),
-		expiresInMinutes: checkExpiry(options.expiresInMinutes),
-		devices: parsed.devices,
-		duplicatesInItem: parsed.duplicates,
-	};
-	const triggerInfo = checkTriggerInfo(options);
-	if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
-	const prepared = preparedRunItem(ctx, itemIndex, run, DEFAULT_REQUEST_TIMEOUT_SECONDS);
-	if (prepared.wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
-		throw new InputError(
-			`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
-			'Collector UIDs',
-		);
-	}
-	return prepared;
-}

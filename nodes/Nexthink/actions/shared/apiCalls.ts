@@ -40,7 +40,7 @@ export async function sendReadRequest<T>(
 	options: ApiCallOptions,
 ): Promise<T> {
 	// The transport uses only what both contexts offer (credentials, the authenticated request helper, the node).
-	const response = await nexthinkRequest(ctx as IExecuteFunctions, { method: 'GET', ...request, idempotent: true, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex });
+	const response = await nexthinkRequest(ctx as IExecuteFunctions, { method: 'GET', ...request, idempotent: true, ...options });
 	return expectAnswer(ctx, request.action, response, read(response.body), expected, options.itemIndex);
 }
 
@@ -79,15 +79,11 @@ export async function sendRunRequest(
 ): Promise<NexthinkResponse> {
 	return await nexthinkRequest(ctx, {
 		method: 'POST',
-		path: request.path,
-		body: request.body,
-		headers: request.headers,
+		...request,
 		idempotent: false,
 		mayHaveRunNote: notes.mayHaveRun,
 		refusedNote: notes.refused,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action: request.action,
 		hints: notes.hints,
+		...options,
 	});
 }

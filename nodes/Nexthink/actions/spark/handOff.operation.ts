@@ -3,7 +3,7 @@
  * (shared/runBatched.ts), each item's outcome (`handedOff`, `failed`, or as a tool `validated`)
  * under `nexthinkSpark`. Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
  */
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { requestError } from '../shared/runPlan';
@@ -90,7 +90,21 @@ export const handOffOperation: BatchedOperation<undefined, Prepared, Handoff, { 
 	outcomeKey: SPARK_OUTCOME_KEY,
 	done: 'handed off',
 	prepare(itemIndex) {
-		return prepareItem(this, this.getInputData()[itemIndex], itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const request: HandOffRequest = {
+			upn: checkUpn(this.getNodeParameter('userPrincipalName', itemIndex, '')),
+			parts: [{ type: 'TEXT', text: checkMessage(this.getNodeParameter('handOffMessage', itemIndex, '')) }],
+		};
+		const timeZone = checkTimeZone(this.getNodeParameter('handOffTimeZone', itemIndex, ''));
+		if (timeZone !== undefined) request.timeZone = timeZone;
+		const metadata = checkMetadata(this.getNodeParameter('handOffMetadata.entry', itemIndex, []) as Array<{ key?: unknown; value?: unknown }>);
+		if (metadata !== undefined) request.metadata = metadata;
+		const binaries: Record<string, IBinaryData> = this.getInputData()[itemIndex].binary ?? {};
+		const files = parseBinaryPropertyNames(this.getNodeParameter('handOffFiles', itemIndex, '')).map((property) => ({
+			property,
+			mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
+		}));
+		return { request, files, timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS), validateOnly: toolWritesOff(this, options) };
 	},
 	validateOnly: (prepared) => prepared.validateOnly,
 	plan: (itemIndexes) => ({ requests: itemIndexes.map((itemIndex) => ({ itemIndexes: [itemIndex] as [number] })) }),
@@ -118,21 +132,3 @@ export const handOffOperation: BatchedOperation<undefined, Prepared, Handoff, { 
 		);
 	},
 };
-
-function prepareItem(ctx: IExecuteFunctions, item: INodeExecutionData, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const request: HandOffRequest = {
-		upn: checkUpn(ctx.getNodeParameter('userPrincipalName', itemIndex, '')),
-		parts: [{ type: 'TEXT', text: checkMessage(ctx.getNodeParameter('handOffMessage', itemIndex, '')) }],
-	};
-	const timeZone = checkTimeZone(ctx.getNodeParameter('handOffTimeZone', itemIndex, ''));
-	if (timeZone !== undefined) request.timeZone = timeZone;
-	const metadata = checkMetadata(ctx.getNodeParameter('handOffMetadata.entry', itemIndex, []) as Array<{ key?: unknown; value?: unknown }>);
-	if (metadata !== undefined) request.metadata = metadata;
-	const binaries: Record<string, IBinaryData> = item.binary ?? {};
-	const files = parseBinaryPropertyNames(ctx.getNodeParameter('handOffFiles', itemIndex, '')).map((property) => ({
-		property,
-		mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
-	}));
-	return { request, files, timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS), validateOnly: toolWritesOff(ctx, options) };
-}

@@ -3,7 +3,7 @@
  * targets and the v1 or v2 execute endpoint; each item's outcome has its request ID and, per target,
  * its execution ID, which Wait for Results follows (waitTargets.ts).
  */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { writeOptions } from '../shared/panelFields';
@@ -133,7 +133,37 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 	outcomeKey: WORKFLOW_OUTCOME_KEY,
 	done: 'triggered',
 	prepare(itemIndex) {
-		return prepareItem(this, itemIndex);
+		const version = this.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
+		if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
+		const workflowId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
+		const parsed = parseWorkflowTargets(
+			version,
+			this.getNodeParameter('workflowDevices', itemIndex, ''),
+			this.getNodeParameter('workflowDeviceIdType', itemIndex, 'collectorUid') as DeviceIdType,
+			this.getNodeParameter('workflowUsers', itemIndex, ''),
+			this.getNodeParameter('workflowUserIdType', itemIndex, 'sid') as UserIdType,
+		);
+		const mapped = this.getNodeParameter('workflowParameters', itemIndex, {}) as { value?: Record<string, unknown> | null };
+		const params = checkMappedParameters(mapped?.value, 'Workflow Parameters');
+		const others = checkNameValueParameters(
+			this.getNodeParameter('workflowOtherParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>,
+			'Other Parameters',
+		);
+		for (const [name, value] of Object.entries(others)) {
+			if (hasOwnKey(params, name)) {
+				throw new InputError(`Parameter "${name}" is given in both "Workflow Parameters" and "Other Parameters"; give it once`, 'Other Parameters');
+			}
+			setOwn(params, name, value);
+		}
+		const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
+		const prepared = preparedRunItem(this, itemIndex, run, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
+		if (prepared.wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+			throw new InputError(
+				`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
+				'Wait for Results',
+			);
+		}
+		return prepared;
 	},
 	check: (preparations) => checkSameWait(preparations),
 	validateOnly: (prepared) => prepared.validateOnly,
@@ -160,36 +190,3 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 	},
 };
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
-	if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
-	const workflowId = normaliseWorkflowId(ctx.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
-	const parsed = parseWorkflowTargets(
-		version,
-		ctx.getNodeParameter('workflowDevices', itemIndex, ''),
-		ctx.getNodeParameter('workflowDeviceIdType', itemIndex, 'collectorUid') as DeviceIdType,
-		ctx.getNodeParameter('workflowUsers', itemIndex, ''),
-		ctx.getNodeParameter('workflowUserIdType', itemIndex, 'sid') as UserIdType,
-	);
-	const mapped = ctx.getNodeParameter('workflowParameters', itemIndex, {}) as { value?: Record<string, unknown> | null };
-	const params = checkMappedParameters(mapped?.value, 'Workflow Parameters');
-	const others = checkNameValueParameters(
-		ctx.getNodeParameter('workflowOtherParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>,
-		'Other Parameters',
-	);
-	for (const [name, value] of Object.entries(others)) {
-		if (hasOwnKey(params, name)) {
-			throw new InputError(`Parameter "${name}" is given in both "Workflow Parameters" and "Other Parameters"; give it once`, 'Other Parameters');
-		}
-		setOwn(params, name, value);
-	}
-	const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
-	const prepared = preparedRunItem(ctx, itemIndex, run, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
-	if (prepared.wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
-		throw new InputError(
-			`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
-			'Wait for Results',
-		);
-	}
-	return prepared;
-}
