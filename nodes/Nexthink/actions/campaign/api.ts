@@ -5,7 +5,6 @@ import { expectAnswer, refusedRunNote, sendRunRequest, type ApiCallOptions, type
 import { readTriggerResponse } from './answers';
 
 export const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
-export const DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS = 60;
 
 const NOTES: RunRequestNotes = {
 	mayHaveRun: 'The campaign may have been sent to the users: look in Nexthink (campaign.responses) before running the items again.',

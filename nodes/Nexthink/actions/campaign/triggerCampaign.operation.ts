@@ -11,7 +11,7 @@ import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { checkSameWait, MAX_WAIT_REQUEST_IDS, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
 import type { UserResult } from './answers';
-import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
+import { triggerCampaign, type TriggerBody } from './api';
 
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { pairsCollection, writeOptions } from '../shared/panelFields';
@@ -53,11 +53,10 @@ export const description: INodeProperties[] = [
 	},
 	pairsCollection(
 		{ displayName: 'Parameters', name: 'campaignParameters', placeholder: 'Add Parameter', displayOptions: show, description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs." },
-		{ displayName: 'Parameter', name: 'parameter' },
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
 	),
 	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
-	writeOptions(show, 'send the campaign', [DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'], waitOptions()),
+	writeOptions(show, 'send the campaign', 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).', waitOptions()),
 ];
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
@@ -87,7 +86,7 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 			devices: parsed.users,
 			duplicatesInItem: parsed.duplicates,
 		};
-		return preparedRunItem(this, itemIndex, run, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
+		return preparedRunItem(this, itemIndex, run);
 	},
 	check(preparations) {
 		checkSameWait(preparations);

@@ -9,7 +9,6 @@ import { readDeletionAnswer, type DeletionAnswer } from './answers';
 import type { DeviceToDelete } from './deleteInput';
 
 export const DELETIONS_PATH = '/api/v1/data-management/device/deletions';
-export const DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS = 60;
 
 const NOTES: RunRequestNotes = {
 	mayHaveRun:

@@ -10,12 +10,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { readBoolean } from '../../shared/booleanParameter';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { requestError } from '../shared/runPlan';
 import { outcomeItems, type BatchedOperation, type RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { KNOWN_DEVICE_STATUSES } from './answers';
-import { DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
+import { deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
 import {
 	checkCount,
 	checkDeviceName,
@@ -29,7 +28,7 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 
-import { writeOptions } from '../shared/panelFields';
+import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
 /** The operation's fields. */
@@ -78,7 +77,7 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		description: 'Whether to only check the input and return the requests that would be sent, batch by batch, without sending anything',
 	},
-	writeOptions(show, 'delete devices', [DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).'], [
+	writeOptions(show, 'delete devices', 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).', [
 		{
 			displayName: 'Devices per Request',
 			name: 'devicesPerRequest',
@@ -128,7 +127,7 @@ export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelet
 		return {
 			maxPerRun: checkCount(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
 			perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
-			timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS),
+			timeoutMs: readTimeoutMs(options),
 			sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
 		};
 	},

@@ -68,9 +68,8 @@ export interface DeletionPlan {
 }
 
 /**
- * Batches of at most `perRequest` distinct devices, in input order. An item whose device (UID,
- * compared case-insensitively, and name) an earlier item already sends is not sent again: it shares
- * that item's answer. The same UID with another name is refused, naming both.
+ * Batches of at most `perRequest` distinct devices, in input order; a device an earlier item sends is
+ * not sent again, the same UID with another name is refused (docs/decisions.md, row "Duplicates").
  */
 export function planDeletions(devices: ReadonlyArray<{ itemIndex: number; device: DeviceToDelete }>, perRequest: number): DeletionPlan {
 	const plan: DeletionPlan = { batches: [], placements: new Map(), conflicts: new Map(), deviceCount: 0 };

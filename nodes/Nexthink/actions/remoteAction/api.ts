@@ -9,9 +9,6 @@ export const EXECUTE_PATH = '/api/v1/act/execute';
 export const LIST_PATH = '/api/v1/act/remote-action';
 export const DETAILS_PATH = '/api/v1/act/remote-action/details';
 
-/** Used when a user does not set Request Timeout. */
-export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
-
 const PERMISSION_HINT =
 	'The Nexthink API credential needs the "Remote Actions API" permission (Administration > API credentials > the credential > Permissions)';
 

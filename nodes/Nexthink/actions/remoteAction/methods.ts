@@ -4,22 +4,20 @@
  */
 import type { ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
-import { mapperField, searchResults } from '../shared/editorLists';
+import { EDITOR_CALL, mapperField, searchResults } from '../shared/editorLists';
 import { isApiEnabled, listLabel, scriptInputsOf } from './answers';
-import { DEFAULT_REQUEST_TIMEOUT_SECONDS, getRemoteAction, listRemoteActions } from './api';
+import { getRemoteAction, listRemoteActions } from './api';
 import { normaliseRemoteActionId } from './runInput';
 
-const TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
-
 export async function searchRemoteActions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return searchResults(await listRemoteActions(this, { timeoutMs: TIMEOUT_MS }), listLabel, filter);
+	return searchResults(await listRemoteActions(this, EDITOR_CALL), listLabel, filter);
 }
 
 export async function getScriptInputs(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const raw = this.getNodeParameter('remoteAction', '', { extractValue: true });
 	if (typeof raw !== 'string' || raw.trim() === '') return { fields: [] };
 	const nqlId = normaliseRemoteActionId(raw);
-	const remoteAction = await getRemoteAction(this, nqlId, { timeoutMs: TIMEOUT_MS });
+	const remoteAction = await getRemoteAction(this, nqlId, EDITOR_CALL);
 	if (!isApiEnabled(remoteAction)) {
 		// The editor's warning before running: n8n shows `emptyFieldsNotice` in the mapper (workflow/methods.ts).
 		return {

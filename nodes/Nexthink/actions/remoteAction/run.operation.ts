@@ -14,7 +14,7 @@ import type { Preparation } from '../../shared/runItems';
 import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
 import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
-import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
+import { executeRemoteAction, getRemoteAction } from './api';
 import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunOutcome, type RunPlan } from '../shared/runPlan';
 import {
 	DEFAULT_EXPIRY_MINUTES,
@@ -76,7 +76,7 @@ export const description: INodeProperties[] = [
 		description: "The remote action's script inputs, read from its details in Nexthink",
 	},
 	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
-	writeOptions(show(['run']), 'run the remote action', [DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'], [
+	writeOptions(show(['run']), 'run the remote action', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', [
 		{
 			displayName: 'Expires After (Minutes)',
 			name: 'expiresInMinutes',
@@ -129,7 +129,7 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 		};
 		const triggerInfo = checkTriggerInfo(options);
 		if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
-		const prepared = preparedRunItem(this, itemIndex, run, DEFAULT_REQUEST_TIMEOUT_SECONDS);
+		const prepared = preparedRunItem(this, itemIndex, run);
 		if (prepared.wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
 			throw new InputError(
 				`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,

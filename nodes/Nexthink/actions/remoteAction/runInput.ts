@@ -113,14 +113,9 @@ export function checkScriptInputs(raw: Record<string, unknown> | undefined | nul
 }
 
 /**
- * The script inputs of one item checked against the remote action's details (`scriptInfo.inputs`,
- * read before any run request), so that a wrong value fails that item with the input's name instead
- * of Nexthink's 400 for the whole request (which would fail every item grouped with it):
- * - an input the remote action does not have;
- * - an input of the remote action without a value (Nexthink expects every input);
- * - a value outside the input's options when the input does not allow free text (exact match, as
- *   Nexthink compares them).
- * Inputs are compared by ID, case-sensitively, like Nexthink does.
+ * The script inputs of one item against the remote action's details (`scriptInfo.inputs`): no unknown
+ * input, none without a value, no value outside a fixed list (exact, by ID, case-sensitive). Why:
+ * docs/decisions.md, row "Script inputs checked before the run".
  */
 export function checkParamsAgainstInputs(remoteActionId: string, params: Record<string, string>, inputs: readonly ScriptInput[]): void {
 	const label = (input: ScriptInput) => (input.name !== input.id ? `"${input.id}" (${input.name})` : `"${input.id}"`);

@@ -1,6 +1,11 @@
 /** What the editor helpers of Remote Action and Workflow (methods.ts) share: the locator's list and a mapper field. */
 import type { INodeListSearchResult, ResourceMapperField } from 'n8n-workflow';
 
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from './panelFields';
+
+/** The options of the editor's calls (no item). */
+export const EDITOR_CALL = { timeoutMs: DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000 };
+
 /** A resource locator's list: each entry's label and ID, those whose label holds `filter` (without case), sorted by label. */
 export function searchResults<T extends { id: string }>(list: readonly T[], label: (entry: T) => string, filter?: string): INodeListSearchResult {
 	const needle = (filter ?? '').trim().toLowerCase();

@@ -195,7 +195,7 @@ export function pendingRequestIds(targets: readonly WaitTarget[], rowsByRequest:
 	return pending;
 }
 
-/** How a wait ended, for the item's `results`. */
+/** How a wait ended, for the item's `results`: poll rounds made, time waited, whether Maximum Wait ran out, a failed status query. */
 export interface WaitEnd {
 	queryId: string;
 	maxWaitMs: number;

@@ -13,11 +13,11 @@ import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeA
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { readBoolean } from '../../shared/booleanParameter';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { toolWritesOff } from '../../shared/toolMode';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
-import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
+import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';
+import { readTimeoutMs } from './panelFields';
 import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
 
 export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
@@ -39,10 +39,10 @@ export interface PreparedRunItem<R> {
 	wait?: ResultsWaitSettings;
 }
 
-/** `run` with the item's Request Timeout (`defaultSeconds` when not set), tool mode and Wait for Results. */
-export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, run: R, defaultSeconds: number): PreparedRunItem<R> {
+/** `run` with the item's Request Timeout, tool mode and Wait for Results. */
+export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, run: R): PreparedRunItem<R> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, defaultSeconds);
+	const timeoutMs = readTimeoutMs(options);
 	const wait = readResultsWait(ctx, itemIndex);
 	const prepared: PreparedRunItem<R> = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
 	if (wait !== undefined) prepared.wait = wait;
@@ -101,18 +101,8 @@ export async function waitForItems(
 	return wait.error;
 }
 
-export interface ResultsWaitOutcome {
-	/** Maximum Wait ran out while some target had no final status. */
-	timedOut: boolean;
-	/** Poll rounds made (each runs the query once per request ID still waiting). */
-	polls: number;
-	/** Milliseconds from the start of the wait to its end. */
-	waitedMs: number;
-	/** Set when the status query failed and the wait stopped early. */
-	error?: { message: string; description?: string; httpCode?: string };
-	/** What a target came to (its last row, status and whether it is final). */
-	resultOf(target: WaitTarget): TargetResult;
-}
+/** How the wait ended (`error`: the status query failed), and what each target came to. */
+type ResultsWaitOutcome = Omit<WaitEnd, 'queryId' | 'maxWaitMs'> & { resultOf(target: WaitTarget): TargetResult };
 
 /** Polls until every target is final, Maximum Wait runs out, or the status query fails; throws only when cancelled. */
 export async function waitForResults(

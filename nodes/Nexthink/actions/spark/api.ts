@@ -7,7 +7,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions, type RunRequestNotes } from '../shared/apiCalls';
 
 export const HANDOFF_PATH = '/api/v1/spark/handoff';
-export const DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS = 60;
 
 const NOTES: RunRequestNotes = {
 	mayHaveRun: 'Spark may have received the message and written to the user in Microsoft Teams: ask the user, or look in Spark, before handing the conversation off again.',

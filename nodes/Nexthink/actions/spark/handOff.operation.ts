@@ -5,14 +5,13 @@
  */
 import type { IBinaryData, IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { requestError } from '../shared/runPlan';
 import type { BatchedOperation } from '../../shared/runBatched';
 import { toolWritesOff } from '../../shared/toolMode';
-import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
+import { handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
 
-import { pairsCollection, writeOptions } from '../shared/panelFields';
+import { pairsCollection, readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
 /** The operation's fields. */
@@ -56,8 +55,8 @@ export const description: INodeProperties[] = [
 	},
 	pairsCollection(
 		{ displayName: 'Metadata', name: 'handOffMetadata', placeholder: 'Add Metadata', displayOptions: show, description: 'Key/value pairs Spark passes through with the request, e.g. the ticket number' },
-		{ displayName: 'Entry', name: 'entry' },
 		{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'ticket' },
+		{ displayName: 'Entry', name: 'entry' },
 	),
 	{
 		displayName: 'Time Zone',
@@ -68,7 +67,7 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		description: "The user's time zone as an IANA name (e.g. Europe/Zurich), sent to Spark; empty sends none",
 	},
-	writeOptions(show, 'hand the conversation off to Spark', [DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).']),
+	writeOptions(show, 'hand the conversation off to Spark', 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
 ];
 
 export const SPARK_OUTCOME_KEY = 'nexthinkSpark';
@@ -104,7 +103,7 @@ export const handOffOperation: BatchedOperation<undefined, Prepared, Handoff, { 
 			property,
 			mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
 		}));
-		return { request, files, timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS), validateOnly: toolWritesOff(this, options) };
+		return { request, files, timeoutMs: readTimeoutMs(options), validateOnly: toolWritesOff(this, options) };
 	},
 	validateOnly: (prepared) => prepared.validateOnly,
 	plan: (itemIndexes) => ({ requests: itemIndexes.map((itemIndex) => ({ itemIndexes: [itemIndex] as [number] })) }),

@@ -9,11 +9,7 @@ import { valueText } from '../shared/inputChecks';
 /** Longest UPN accepted: Active Directory's userPrincipalName attribute holds at most 1,024 characters. */
 export const MAX_UPN_CHARS = 1024;
 
-/**
- * `name@suffix`: one `@`, something on both sides, printable ASCII only (no spaces or control
- * characters). Entra ID allows only ASCII in a UPN, and the UPN travels in a header, where HTTP
- * would drop a character outside Latin-1 and hand the conversation to another person.
- */
+/** `name@suffix`, printable ASCII only: the UPN travels in a header (docs/decisions.md, row "UPN check"). */
 const UPN = /^[\x21-\x3f\x41-\x7e]+@[\x21-\x3f\x41-\x7e]+$/;
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/u;
 /** An IANA time zone name: `Europe/Zurich`, `America/Argentina/Buenos_Aires`, `UTC`, `Etc/GMT+1`. */
@@ -51,11 +47,7 @@ export function checkMessage(raw: unknown): string {
 	return text;
 }
 
-/**
- * The time zone as an IANA name, or undefined when none is given. The runtime's time zone database
- * (`Intl`) decides which names exist; a name in other letter case gets the database's spelling
- * (`europe/paris` → `Europe/Paris`), an alias stays as given (`GMT`, `US/Eastern`).
- */
+/** The time zone as an IANA name `Intl` knows (in its spelling, an alias as given), or undefined when none is given. */
 export function checkTimeZone(raw: unknown): string | undefined {
 	if (raw === undefined || raw === null) return undefined;
 	if (typeof raw !== 'string') throw new InputError(`The time zone must be text, got ${describeValue(raw)}`, 'Time Zone');

@@ -45,10 +45,7 @@ export function readWorkflowList(body: unknown): WorkflowObject[] | undefined {
 	return body;
 }
 
-/**
- * The details answer: the vendor's OpenAPI document declares an array (empty when nothing has that NQL ID); an object is
- * accepted too, since two public clients expect one. Undefined when it is neither.
- */
+/** The details answer, an array (empty: unknown NQL ID, then null) or an object; undefined when it is neither. */
 export function readWorkflowDetails(body: unknown): WorkflowObject | null | undefined {
 	if (Array.isArray(body)) {
 		if (body.length === 0) return null;
@@ -95,10 +92,7 @@ export function workflowListLabel(workflow: WorkflowObject): string {
 	return base;
 }
 
-/**
- * Why the workflow cannot be run from n8n, as a sentence for the editor; undefined when it can.
- * `null` = no workflow has that NQL ID.
- */
+/** Why the workflow (`null`: no workflow has that NQL ID) cannot be run from n8n, for the editor; undefined when it can. */
 export function workflowWarning(nqlId: string, workflow: WorkflowObject | null): string | undefined {
 	if (workflow === null) {
 		return `Nexthink has no workflow with the NQL ID ${nqlId}. Copy it in Workflows > Manage workflows ("Copy NQL ID"); IDs are case-sensitive.`;

@@ -21,8 +21,6 @@ export const TRIGGER_METHODS = ['API', 'MANUAL', 'MANUAL_MULTIPLE', 'SCHEDULER']
 export type Dependency = (typeof DEPENDENCIES)[number];
 export type TriggerMethod = (typeof TRIGGER_METHODS)[number];
 
-export const DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS = 60;
-
 const PERMISSION_HINT =
 	'The Nexthink API credential needs the "Workflows API" permission (Administration > API credentials > the credential > Permissions)';
 const EXECUTE_NOTES: RunRequestNotes = {

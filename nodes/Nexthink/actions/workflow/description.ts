@@ -20,7 +20,6 @@ export const workflowOperationProperty = operationPicker('workflow', 'run', [
 export const nameValueCollection = (name: string, displayName: string, description: string, operation: string): INodeProperties =>
 	pairsCollection(
 		{ displayName, name, placeholder: 'Add Parameter', displayOptions: show([operation]), description },
-		{ displayName: 'Parameter', name: 'parameter' },
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 	);
 

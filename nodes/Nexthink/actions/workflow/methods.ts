@@ -5,23 +5,21 @@
  */
 import type { ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
-import { mapperField, searchResults } from '../shared/editorLists';
+import { EDITOR_CALL, mapperField, searchResults } from '../shared/editorLists';
 import { workflowListLabel, workflowParametersOf, workflowWarning } from './answers';
-import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, DEPENDENCIES, getWorkflow, listWorkflowsMerged } from './api';
+import { DEPENDENCIES, getWorkflow, listWorkflowsMerged } from './api';
 import { normaliseWorkflowId } from './runInput';
-
-const TIMEOUT_MS = DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS * 1000;
 
 /** Every workflow with the API trigger (one list call per dependency), inactive ones marked. */
 export async function searchWorkflows(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return searchResults(await listWorkflowsMerged(this, { dependencies: DEPENDENCIES, triggerMethods: ['API'] }, { timeoutMs: TIMEOUT_MS }), workflowListLabel, filter);
+	return searchResults(await listWorkflowsMerged(this, { dependencies: DEPENDENCIES, triggerMethods: ['API'] }, EDITOR_CALL), workflowListLabel, filter);
 }
 
 export async function getWorkflowParameters(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const raw = this.getNodeParameter('workflow', '', { extractValue: true });
 	if (typeof raw !== 'string' || raw.trim() === '' || raw.trim().startsWith('=')) return { fields: [], emptyFieldsNotice: 'Choose a workflow to see its parameters' };
 	const nqlId = normaliseWorkflowId(raw);
-	const workflow = await getWorkflow(this, nqlId, { timeoutMs: TIMEOUT_MS });
+	const workflow = await getWorkflow(this, nqlId, EDITOR_CALL);
 	const warning = workflowWarning(nqlId, workflow);
 	// n8n keeps the last notice shown until another replaces it: every answer below has one.
 	if (warning !== undefined || workflow === null) return { fields: [], emptyFieldsNotice: `⚠ ${warning}` };

@@ -6,12 +6,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import type { ItemOperation } from '../../shared/runItems';
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { withRequestsMade } from '../../shared/runBatched';
 import { nodeErrorOf } from '../../shared/nodeErrors';
-import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
+import { resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';
-import { writeOptions } from '../shared/panelFields';
+import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { nameValueCollection, show } from './description';
 
 export const description: INodeProperties[] = [
@@ -35,7 +34,7 @@ export const description: INodeProperties[] = [
 		description: 'The execution waiting for the event: an execution ID from Run Workflow (executionIds) or from NQL (workflow.executions.execution_id)',
 	},
 	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)', 'resume'),
-	writeOptions(show(['resume']), 'resume the execution', [DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).']),
+	writeOptions(show(['resume']), 'resume the execution', 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
 ];
 
 export const RESUME_OUTCOME_KEY = 'nexthinkWorkflowResume';
@@ -61,7 +60,7 @@ function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResu
 			'Event Parameters',
 			{ nonEmptyValues: true },
 		),
-		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
+		timeoutMs: readTimeoutMs(options),
 		validateOnly: toolWritesOff(this, options),
 	};
 }

@@ -10,7 +10,7 @@ import { writeOptions } from '../shared/panelFields';
 import { nameValueCollection, show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
 import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
-import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
+import { executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
 import { planWorkflowRequests, workflowRunOutcome, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan, type WorkflowRunOutcome } from './runBatching';
 import {
@@ -126,7 +126,7 @@ export const description: INodeProperties[] = [
 		'run',
 	),
 	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
-	writeOptions(show(['run']), 'run the workflow', [DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'], waitOptions()),
+	writeOptions(show(['run']), 'run the workflow', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', waitOptions()),
 ];
 
 export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
@@ -156,7 +156,7 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 			setOwn(params, name, value);
 		}
 		const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
-		const prepared = preparedRunItem(this, itemIndex, run, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
+		const prepared = preparedRunItem(this, itemIndex, run);
 		if (prepared.wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
 			throw new InputError(
 				`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,

@@ -48,10 +48,8 @@ export interface ParsedTargets {
 }
 
 /**
- * The devices and users of one item. Each list may be a text (several entries separated by commas,
- * semicolons or line breaks; spaces too, except for device names), a list from an expression, and in
- * v2 identifier objects such as `{ collectorUid, name }`. Plain entries are read as the chosen
- * identifier type (v1: Collector UID and SID only).
+ * The devices and users of one item: texts (split on commas, semicolons, line breaks and, but for
+ * device names, spaces), lists, and in v2 identifier objects; plain entries read as the chosen type.
  */
 export function parseWorkflowTargets(
 	version: ApiVersion,
