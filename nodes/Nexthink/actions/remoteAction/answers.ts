@@ -12,12 +12,6 @@ export function readExecutionResponse(body: unknown): { requestId: string; expir
 	return typeof expiresInMinutes === 'number' && Number.isInteger(expiresInMinutes) ? { requestId, expiresInMinutes } : { requestId };
 }
 
-export interface RemoteActionSummary {
-	id: string;
-	name: string;
-	apiEnabled: boolean;
-}
-
 /** A RemoteAction object: at least a non-empty `id` (the NQL ID). */
 export function isRemoteAction(value: unknown): value is Record<string, unknown> & { id: string } {
 	return isRecord(value) && typeof value.id === 'string' && value.id !== '';

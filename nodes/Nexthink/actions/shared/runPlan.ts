@@ -37,13 +37,7 @@ export interface PreparedRun {
 }
 
 /** The documented ExecutionRequest body. */
-export interface ExecutionBody {
-	remoteActionId: string;
-	devices: string[];
-	params: Record<string, string>;
-	expiresInMinutes: number;
-	triggerInfo?: TriggerInfo;
-}
+export type ExecutionBody = Omit<PreparedRun, 'itemIndex' | 'duplicatesInItem'>;
 
 export interface PlannedRequest {
 	body: ExecutionBody;
