@@ -4,7 +4,8 @@
  * `triggered`, `partial` or `failed`. Why: docs/decisions.md, rows "Campaign partial success" and
  * "100 campaign users per run while waiting".
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
@@ -19,7 +20,7 @@ import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_M
 import { show } from './description';
 
 /** The operation's fields. */
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show, [
 	{
 		displayName: 'Campaign NQL ID',
 		name: 'campaignId',
@@ -27,7 +28,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '#it_satisfaction',
-		displayOptions: show,
 		description:
 			'The campaign\'s NQL ID ("Copy NQL ID" in Campaigns > Manage campaigns). The Campaigns API cannot list campaigns, so it is typed. The campaign needs its "API" checkbox ticked.',
 	},
@@ -37,7 +37,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json["user.sid"] }}',
 		required: true,
-		displayOptions: show,
 		description:
 			'The target users of this item by SID (user.sid): one, several separated by commas or line breaks, or a list from an expression. The Campaigns API accepts SIDs only.',
 	},
@@ -48,16 +47,15 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: MIN_CAMPAIGN_EXPIRY_MINUTES, maxValue: MAX_CAMPAIGN_EXPIRY_MINUTES },
 		default: DEFAULT_CAMPAIGN_EXPIRY_MINUTES,
 		required: true,
-		displayOptions: show,
 		description: 'How long users may still answer, counted from now: 1 to 525,600 minutes (one year)',
 	},
 	pairsCollection(
-		{ displayName: 'Parameters', name: 'campaignParameters', placeholder: 'Add Parameter', displayOptions: show, description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs." },
+		{ displayName: 'Parameters', name: 'campaignParameters', placeholder: 'Add Parameter', description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs." },
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
 	),
 	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
 	writeOptions(show, 'send the campaign', 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).', waitOptions()),
-];
+]);
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
 

@@ -5,8 +5,8 @@
  * docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
  */
 import { randomUUID } from 'crypto';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { readBoolean } from '../../shared/booleanParameter';
@@ -32,14 +32,13 @@ import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
 /** The operation's fields. */
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show, [
 	{
 		displayName:
 			'Deletes the devices from the Nexthink inventory. Nexthink only queues each deletion (202) and offers no status to poll: check later in NQL that the devices are gone. Uninstall the Collector first, or the device may come back when it reports again. Try Preview first.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: show,
 	},
 	{
 		displayName: 'Device UID',
@@ -47,7 +46,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json["device.uid"] }}',
 		required: true,
-		displayOptions: show,
 		description: 'The UID of this item\'s device (device.uid, a UUID), as an export of devices gives it',
 	},
 	{
@@ -56,7 +54,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json["device.name"] }}',
 		required: true,
-		displayOptions: show,
 		description: 'The name of this item\'s device (device.name); Nexthink needs it with the UID',
 	},
 	{
@@ -66,7 +63,6 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: DEFAULT_MAX_DEVICES_PER_RUN,
 		required: true,
-		displayOptions: show,
 		description: 'The node fails before sending anything when the input holds more devices than this, so that a workflow gone wrong cannot delete a whole estate',
 	},
 	{
@@ -74,7 +70,6 @@ export const description: INodeProperties[] = [
 		name: 'preview',
 		type: 'boolean',
 		default: false,
-		displayOptions: show,
 		description: 'Whether to only check the input and return the requests that would be sent, batch by batch, without sending anything',
 	},
 	writeOptions(show, 'delete devices', 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).', [
@@ -95,7 +90,7 @@ export const description: INodeProperties[] = [
 				'Whether to send a UID that is not a UUID anyway, for Nexthink to answer INVALID for that device. Off: such an item is refused before any request. A blank UID or name is always refused.',
 		},
 	]),
-];
+]);
 
 export const DEVICE_OUTCOME_KEY = 'nexthinkDevice';
 export const DEVICE_PREVIEW_KEY = 'nexthinkDeletionPreview';

@@ -4,7 +4,8 @@
  * against the remote action's details first; Wait for Results optional (shared/waitForResults.ts).
  * Why: docs/decisions.md, "Actions node: remote actions, workflows, campaign trigger".
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { writeOptions } from '../shared/panelFields';
@@ -34,14 +35,13 @@ export const OUTCOME_KEY = 'nexthinkRemoteAction';
 type Prepared = PreparedRunItem<PreparedRun>;
 
 /** Run's fields (the remote action is the resource's, description.ts). */
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show(['run']), [
 	{
 		displayName:
 			'Running a remote action changes devices. Items with the same remote action and inputs are sent together (up to 10,000 devices per request); each item gets the request ID to follow the executions in NQL (remote_action.executions), or turn on Wait for Results to get the outcome on each device.',
 		name: 'runNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: show(['run']),
 	},
 	{
 		displayName: 'Collector UIDs',
@@ -49,7 +49,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json["device.collector.uid"] }}',
 		required: true,
-		displayOptions: show(['run']),
 		description:
 			'The target devices of this item by Collector UID (device.collector.uid, a UUID): one, several separated by commas or line breaks, or a list from an expression. Device names and device.uid are not accepted by the Remote Actions API.',
 	},
@@ -60,7 +59,6 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
 		required: true,
-		displayOptions: show(['run']),
 		typeOptions: {
 			loadOptionsDependsOn: ['remoteAction.value'],
 			resourceMapper: {
@@ -110,7 +108,7 @@ export const description: INodeProperties[] = [
 		},
 		...waitOptions(),
 	]),
-];
+]);
 
 export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, RunOutcome> = {
 	outcomeKey: OUTCOME_KEY,

@@ -3,7 +3,8 @@
  * (shared/runBatched.ts), each item's outcome (`handedOff`, `failed`, or as a tool `validated`)
  * under `nexthinkSpark`. Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
  */
-import type { IBinaryData, IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IBinaryData, IDataObject } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestError } from '../shared/runPlan';
 import type { BatchedOperation } from '../../shared/runBatched';
@@ -15,14 +16,13 @@ import { pairsCollection, readTimeoutMs, writeOptions } from '../shared/panelFie
 import { show } from './description';
 
 /** The operation's fields. */
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show, [
 	{
 		displayName:
 			'Spark continues the conversation with the user in Microsoft Teams; nothing comes back to n8n. Spark must be set up for the user (Teams app, Entra ID connector, UPN collection).',
 		name: 'handOffNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: show,
 	},
 	{
 		displayName: 'User Principal Name',
@@ -31,7 +31,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'jane.doe@contoso.com',
-		displayOptions: show,
 		description: 'The UPN of the user to hand over (their Microsoft 365 sign-in name)',
 	},
 	{
@@ -41,7 +40,6 @@ export const description: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: '',
 		required: true,
-		displayOptions: show,
 		description: "The user's request for Spark, e.g. their last message or a summary of the conversation so far",
 	},
 	{
@@ -50,11 +48,10 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'data, screenshot',
-		displayOptions: show,
 		description: 'Binary properties of the item to send as files (e.g. a screenshot or a log), separated by commas; each goes with its MIME type',
 	},
 	pairsCollection(
-		{ displayName: 'Metadata', name: 'handOffMetadata', placeholder: 'Add Metadata', displayOptions: show, description: 'Key/value pairs Spark passes through with the request, e.g. the ticket number' },
+		{ displayName: 'Metadata', name: 'handOffMetadata', placeholder: 'Add Metadata', description: 'Key/value pairs Spark passes through with the request, e.g. the ticket number' },
 		{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'ticket' },
 		{ displayName: 'Entry', name: 'entry' },
 	),
@@ -64,11 +61,10 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'Europe/Zurich',
-		displayOptions: show,
 		description: "The user's time zone as an IANA name (e.g. Europe/Zurich), sent to Spark; empty sends none",
 	},
 	writeOptions(show, 'hand the conversation off to Spark', 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
-];
+]);
 
 export const SPARK_OUTCOME_KEY = 'nexthinkSpark';
 

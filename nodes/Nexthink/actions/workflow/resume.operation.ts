@@ -2,7 +2,8 @@
  * Resume Workflow: the wait-for-event trigger, one request per item, never sent twice; as a tool
  * only `validated` unless writes are allowed. Why: docs/decisions.md, row "Resume".
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runItems';
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
@@ -13,7 +14,7 @@ import { checkNameValueParameters, checkUuid } from './runInput';
 import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { nameValueCollection, show } from './description';
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show(['resume']), [
 	{
 		displayName: 'Workflow UUID',
 		name: 'workflowUuid',
@@ -21,7 +22,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'f2000000-0000-4000-8000-000000000004',
-		displayOptions: show(['resume']),
 		description: 'The workflow\'s "uuid" (Get Workflow returns it), not its NQL ID',
 	},
 	{
@@ -30,12 +30,11 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json.nexthinkWorkflow.executionIds[0] }}',
 		required: true,
-		displayOptions: show(['resume']),
 		description: 'The execution waiting for the event: an execution ID from Run Workflow (executionIds) or from NQL (workflow.executions.execution_id)',
 	},
 	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)', 'resume'),
 	writeOptions(show(['resume']), 'resume the execution', 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
-];
+]);
 
 export const RESUME_OUTCOME_KEY = 'nexthinkWorkflowResume';
 
