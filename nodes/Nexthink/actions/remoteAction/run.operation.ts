@@ -184,14 +184,9 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 		} catch (error) {
 			const nothingSent = `Nothing was sent: the script inputs are checked against the remote action's details before any run request.`;
 			const described = failureOf(error);
-			if (!continueOnFail) {
-				const nodeError = nodeErrorOf(ctx.getNode(), error);
-				nodeError.description = [described.description, nothingSent].filter(Boolean).join(' ');
-				throw nodeError;
-			}
-			for (const itemIndex of itemIndexes) {
-				preparations[itemIndex] = { ok: false, message: described.message, field: 'Remote Action', description: [described.description, nothingSent].filter(Boolean).join(' ') };
-			}
+			const description = [described.description, nothingSent].filter(Boolean).join(' ');
+			if (!continueOnFail) throw Object.assign(nodeErrorOf(ctx.getNode(), error), { description });
+			for (const itemIndex of itemIndexes) preparations[itemIndex] = { ok: false, message: described.message, field: 'Remote Action', description };
 			continue;
 		}
 		for (const itemIndex of itemIndexes) {

@@ -22,13 +22,6 @@ import { checkResultsWait, differentWait, type ResultsWaitSettings } from './wai
 
 export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
 
-/** Wait for Results of one item (waitDescription.ts), undefined when it does not wait; a bad value throws `InputError`. */
-export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): ResultsWaitSettings | undefined {
-	if (!readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false)) return undefined;
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options);
-}
-
 /** An item of Run Remote Action, Run Workflow or Trigger Campaign, checked: its run and how it is sent. */
 export interface PreparedRunItem<R> {
 	run: R;
@@ -39,11 +32,12 @@ export interface PreparedRunItem<R> {
 	wait?: ResultsWaitSettings;
 }
 
-/** `run` with the item's Request Timeout, tool mode and Wait for Results. */
+/** `run` with the item's Request Timeout, tool mode and Wait for Results (waitDescription.ts); a bad value throws `InputError`. */
 export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, run: R): PreparedRunItem<R> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const timeoutMs = readTimeoutMs(options);
-	const wait = readResultsWait(ctx, itemIndex);
+	const waits = readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false);
+	const wait = waits ? checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options) : undefined;
 	const prepared: PreparedRunItem<R> = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
 	if (wait !== undefined) prepared.wait = wait;
 	return prepared;
