@@ -3,7 +3,7 @@
  * targets and the v1 or v2 execute endpoint; each item's outcome has its request ID and, per target,
  * its execution ID, which Wait for Results follows (waitTargets.ts).
  */
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { writeOptions } from '../shared/panelFields';
@@ -32,19 +32,21 @@ export const WORKFLOW_OUTCOME_KEY = 'nexthinkWorkflow';
 type Prepared = PreparedRunItem<PreparedWorkflowRun>;
 
 /** Run's fields (the workflow is the resource's, description.ts). */
-export const description = updateDisplayOptions(show(['run']), [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Running a workflow acts on devices and users. Items with the same workflow and parameters are sent together (up to 10,000 devices and 10,000 users per request); each item gets the request ID and the execution ID of each target, to follow them in NQL (workflow.executions).',
 		name: 'workflowRunNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: show(['run']),
 	},
 	{
 		displayName: 'API Version',
 		name: 'workflowApiVersion',
 		type: 'options',
 		noDataExpression: true,
+		displayOptions: show(['run']),
 		options: [
 			{ name: 'V2: Devices and Users by Any Identifier', value: 'v2', description: 'Devices by Collector UID, device UID or name; users by SID, UPN or user UID' },
 			{ name: 'V1: Collector UIDs and SIDs', value: 'v1', description: 'Devices by Collector UID only, users by SID only' },
@@ -57,6 +59,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json["device.collector.uid"] }}',
+		displayOptions: show(['run']),
 		description:
 			'The target devices of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "collectorUid": "…", "name": "…" }). Leave empty for a workflow on users only.',
 	},
@@ -64,7 +67,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		displayName: 'Device Identifier',
 		name: 'workflowDeviceIdType',
 		type: 'options',
-		displayOptions: { show: { workflowApiVersion: ['v2'] } },
+		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
 		options: [
 			{ name: 'Collector UID (device.collector.uid)', value: 'collectorUid' },
 			{ name: 'Device Name (device.name)', value: 'name' },
@@ -79,6 +82,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json["user.sid"] }}',
+		displayOptions: show(['run']),
 		description:
 			'The target users of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "upn": "…" }). Leave empty for a workflow on devices only.',
 	},
@@ -86,7 +90,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		displayName: 'User Identifier',
 		name: 'workflowUserIdType',
 		type: 'options',
-		displayOptions: { show: { workflowApiVersion: ['v2'] } },
+		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
 		options: [
 			{ name: 'SID (user.sid)', value: 'sid' },
 			{ name: 'UPN (user.upn)', value: 'upn' },
@@ -101,6 +105,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		type: 'resourceMapper',
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
+		displayOptions: show(['run']),
 		typeOptions: {
 			loadOptionsDependsOn: ['workflow.value'],
 			resourceMapper: {
@@ -122,7 +127,7 @@ export const description = updateDisplayOptions(show(['run']), [
 	),
 	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
 	writeOptions(show(['run']), 'run the workflow', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', waitOptions()),
-]);
+];
 
 export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
 	outcomeKey: WORKFLOW_OUTCOME_KEY,
