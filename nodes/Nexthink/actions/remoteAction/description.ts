@@ -1,7 +1,4 @@
-/**
- * The Remote Action resource's operation picker and what Run and Get share: the remote action,
- * picked from the API's list or given by NQL ID. Each operation's own fields are in its file.
- */
+/** The Remote Action resource's operation picker and what Run and Get share: the remote action (list or NQL ID). */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationPicker } from '../shared/panelFields';

@@ -45,10 +45,8 @@ export async function sendReadRequest<T>(
 }
 
 /**
- * The start of what a run request (Run Remote Action, Run Workflow, Resume, Trigger Campaign) refused
- * with 429 or 503 says; the README's Nexthink Actions section quotes it, and a unit test holds the two together.
- * Such a request is not sent again either: the refusal is the service's word, not a proof, and a
- * second run of an action on devices or people costs more than a run asked for once more by hand.
+ * The start of what a run request refused with 429 or 503 says (the README quotes it; a unit test
+ * holds the two together). Why it is not sent again: docs/decisions.md, row "Run requests refused with 429 or 503".
  */
 export const REFUSED_RUN_REQUEST = 'Nexthink refused the request, so it most likely did not run; the node did not send it again.';
 

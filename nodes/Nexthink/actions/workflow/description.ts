@@ -1,8 +1,4 @@
-/**
- * The Workflow resource's operation picker and what its operations share: the workflow (Run, Get),
- * picked from the API's list or given by NQL ID, and a list of parameters by name (Run, Resume).
- * Each operation's own fields are in its file.
- */
+/** The Workflow resource's operation picker and what its operations share: the workflow (Run, Get), parameters by name (Run, Resume). */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationPicker, pairsCollection } from '../shared/panelFields';
