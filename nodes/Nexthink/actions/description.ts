@@ -1,7 +1,4 @@
-/**
- * The Nexthink Actions node's parameters: the resource, each resource's operation picker (its
- * description.ts), then each operation's own fields (its `description`).
- */
+/** The Nexthink Actions node's parameters: the resource, each resource's operation picker, then each operation's own fields. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { actionsToolDescriptionProperties } from '../shared/toolDescriptions';

@@ -275,9 +275,9 @@ describe('script inputs against the remote action\'s details', () => {
 
 describe('The wait options in the editor', () => {
 	it('show the defaults the node applies when an option is not set', () => {
-		const { withWaitOptions } = require('../../../nodes/Nexthink/actions/shared/waitDescription');
+		const { waitOptions } = require('../../../nodes/Nexthink/actions/shared/waitDescription');
 		const { DEFAULT_WAIT_SETTINGS } = require('../../../nodes/Nexthink/nql/waitSchedule');
-		const defaults = Object.fromEntries(withWaitOptions([]).map((option: any) => [option.name, option.default]));
+		const defaults = Object.fromEntries(waitOptions().map((option: any) => [option.name, option.default]));
 		expect(defaults).toEqual({
 			firstPollSeconds: DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000,
 			maxPollIntervalSeconds: DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000,

@@ -1,7 +1,6 @@
 /**
- * The campaign trigger's 200 answer (no n8n imports): `{ requests: [{ userSid, requestId? , message? }] }`,
- * one entry per distinct SID. A user with a `requestId` got the campaign; one with only a
- * `message` did not (partial failure is still a 200). Anything else is not the documented answer.
+ * The campaign trigger's 200 answer (no n8n imports): `{ requests: [{ userSid, requestId?, message? }] }`,
+ * one entry per SID; only a user with a `requestId` got the campaign. Anything else is not the answer.
  */
 export interface UserResult {
 	requestId?: string;

@@ -1,15 +1,10 @@
-/**
- * The Campaigns API's trigger request, through the package's one transport: never replayed (it
- * may have reached users), 2xx body checked, 400/403 explained. The 403 has no body (the vendor's OpenAPI
- * document declares none), so the hint names both possible causes.
- */
+/** The Campaigns API's trigger request: never sent twice, the 2xx body checked. Its 403 has no body, so the hint names both causes. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
+import { expectAnswer, refusedRunNote, sendRunRequest, type ApiCallOptions } from '../shared/apiCalls';
 import { readTriggerResponse } from './answers';
 
 export const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
-export const DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS = 60;
 
 const MAY_HAVE_RUN = 'The campaign may have been sent to the users: look in Nexthink (campaign.responses) before running the items again.';
 const REFUSED = refusedRunNote('look for the campaign\'s requests to these users since the run in NQL (campaign.responses), or in the Nexthink console');
@@ -34,7 +29,5 @@ export async function triggerCampaign(ctx: IExecuteFunctions, body: TriggerBody,
 		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: CAMPAIGN_HINTS },
 		options,
 	);
-	const byUser = readTriggerResponse(response.body);
-	if (byUser === undefined) throw unexpectedAnswerError(ctx, action, response, 'the list of requests per user', options.itemIndex, MAY_HAVE_RUN);
-	return byUser;
+	return expectAnswer(ctx, action, response, readTriggerResponse(response.body), 'the list of requests per user', options.itemIndex, MAY_HAVE_RUN);
 }

@@ -1,10 +1,10 @@
 /**
- * Checks of a Trigger Campaign item's input, before any request (no n8n imports). Limits from the
- * Campaigns API's OpenAPI document (TriggerRequest): 1 to 10,000 user SIDs, `expiresInMinutes`
- * required, 1 to 525,600 (one year), at most 30 parameters.
+ * Checks of a Trigger Campaign item's input, before any request (no n8n imports), with the limits of
+ * the Campaigns API's OpenAPI document (TriggerRequest).
  */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
+import { checkWholeNumber, listEntries, normaliseNqlId, SID, valueText } from '../shared/inputChecks';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
 export const MIN_CAMPAIGN_EXPIRY_MINUTES = 1;
@@ -12,29 +12,14 @@ export const MAX_CAMPAIGN_EXPIRY_MINUTES = 525_600;
 export const DEFAULT_CAMPAIGN_EXPIRY_MINUTES = 10_080;
 export const MAX_CAMPAIGN_PARAMETERS = 30;
 
-/** The SID pattern of the Campaigns and Workflows OpenAPI documents. */
-const SID = /^S(-\d+){2,10}$|^0$/;
-
 export function normaliseCampaignId(raw: unknown): string {
-	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
-		throw new InputError(`The campaign must be an NQL ID such as #it_satisfaction, got ${describeValue(raw)}`, 'Campaign');
-	}
-	const text = (raw ?? '').trim();
-	if (text === '' || text === '#') {
-		throw new InputError('The campaign is empty. Enter its NQL ID ("Copy NQL ID" in Manage campaigns), e.g. #it_satisfaction', 'Campaign');
-	}
-	if (/\s/.test(text)) throw new InputError(`The campaign ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID, e.g. #it_satisfaction`, 'Campaign');
-	return text.startsWith('#') ? text : `#${text}`;
+	const empty = 'The campaign is empty. Enter its NQL ID ("Copy NQL ID" in Manage campaigns), e.g. #it_satisfaction';
+	return normaliseNqlId(raw, { name: 'campaign', field: 'Campaign', example: '#it_satisfaction', empty, copyFrom: '' });
 }
 
 /** The user SIDs of one item: one, several separated by commas, semicolons, spaces or line breaks, or a list. */
 export function parseUserSids(raw: unknown): { users: string[]; duplicates: string[] } {
-	const entries: string[] = [];
-	for (const value of raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
-		if (value === null || value === undefined) continue;
-		if (typeof value !== 'string') throw new InputError(`A user SID must be text, got ${describeValue(value)}`, 'User SIDs');
-		for (const part of value.split(/[\s,;]+/)) if (part !== '') entries.push(part);
-	}
+	const entries = listEntries(raw, 'user SID', 'User SIDs');
 	if (entries.length === 0) {
 		throw new InputError('No target user: "User SIDs" is empty. Map the users\' SID, e.g. {{ $json["user.sid"] }}', 'User SIDs');
 	}
@@ -65,15 +50,7 @@ export function parseUserSids(raw: unknown): { users: string[]; duplicates: stri
 
 /** Required by the API: a whole number from 1 to 525,600 (one year). */
 export function checkCampaignExpiry(raw: unknown): number {
-	if (raw === undefined || raw === null || raw === '') return DEFAULT_CAMPAIGN_EXPIRY_MINUTES;
-	const minutes = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < MIN_CAMPAIGN_EXPIRY_MINUTES || minutes > MAX_CAMPAIGN_EXPIRY_MINUTES) {
-		throw new InputError(
-			`Expires After (Minutes) must be a whole number from ${MIN_CAMPAIGN_EXPIRY_MINUTES} to ${MAX_CAMPAIGN_EXPIRY_MINUTES} (one year), got ${describeValue(raw)}`,
-			'Expires After (Minutes)',
-		);
-	}
-	return minutes;
+	return checkWholeNumber(raw, 'Expires After (Minutes)', DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, ' (one year)');
 }
 
 /** The campaign parameters (name → text): at most 30, names non-empty and not repeated. */
@@ -85,11 +62,9 @@ export function checkCampaignParameters(entries: ReadonlyArray<{ name?: unknown;
 		if (hasOwnKey(parameters, name)) {
 			throw new InputError(`Campaign parameter "${name}" is given twice; give each parameter once`, 'Parameters');
 		}
-		const value = entry.value;
-		if (typeof value === 'string') setOwn(parameters, name, value);
-		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') setOwn(parameters, name, String(value));
-		else if (value === undefined || value === null) setOwn(parameters, name, '');
-		else throw new InputError(`Campaign parameter "${name}" must be text, got ${describeValue(value)}`, 'Parameters');
+		const text = valueText(entry.value);
+		if (text === undefined) throw new InputError(`Campaign parameter "${name}" must be text, got ${describeValue(entry.value)}`, 'Parameters');
+		setOwn(parameters, name, text);
 	}
 	if (Object.keys(parameters).length > MAX_CAMPAIGN_PARAMETERS) {
 		throw new InputError(`${Object.keys(parameters).length} campaign parameters; the Campaigns API takes at most ${MAX_CAMPAIGN_PARAMETERS}`, 'Parameters');

@@ -1,34 +1,26 @@
 /**
- * Trigger Campaign: like Run Remote Action (remoteAction/run.operation.ts, on the batched runner,
- * shared/runBatched.ts), with users instead of devices. The answer reports each
- * distinct user: a `requestId` when the campaign was sent to that user, a `message` when not
- * (a 200 even when some or all users failed). Each item's outcome lists its users:
- * `triggered` when every one of them got a request, `partial` when some did, `failed` when none did.
- *
- * Grouping reuses shared/runPlan.ts: its "remote action ID / params / devices" are here
- * the campaign ID, its parameters and the user SIDs.
- *
- * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query
- * over campaign.responses for each user's request ID, at most `MAX_WAIT_REQUEST_IDS` users per run.
+ * Trigger Campaign: like Run Remote Action (remoteAction/run.operation.ts), with users instead of
+ * devices (shared/runPlan.ts groups them as its devices). Each item's outcome lists its users:
+ * `triggered`, `partial` or `failed`. Why: docs/decisions.md, rows "Campaign partial success" and
+ * "100 campaign users per run while waiting".
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { toolWritesOff } from '../../shared/toolMode';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
-import { checkSameWait, MAX_WAIT_REQUEST_IDS, readResultsWait, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
+import { checkSameWait, MAX_WAIT_REQUEST_IDS, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
 import type { UserResult } from './answers';
-import { DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, triggerCampaign, type TriggerBody } from './api';
+import { triggerCampaign, type TriggerBody } from './api';
 
-import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
+import { pairsCollection, writeOptions } from '../shared/panelFields';
 import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { show } from './description';
 
 /** The operation's fields. */
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show, [
 	{
 		displayName: 'Campaign NQL ID',
 		name: 'campaignId',
@@ -36,7 +28,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '#it_satisfaction',
-		displayOptions: show,
 		description:
 			'The campaign\'s NQL ID ("Copy NQL ID" in Campaigns > Manage campaigns). The Campaigns API cannot list campaigns, so it is typed. The campaign needs its "API" checkbox ticked.',
 	},
@@ -46,7 +37,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json["user.sid"] }}',
 		required: true,
-		displayOptions: show,
 		description:
 			'The target users of this item by SID (user.sid): one, several separated by commas or line breaks, or a list from an expression. The Campaigns API accepts SIDs only.',
 	},
@@ -57,44 +47,19 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: MIN_CAMPAIGN_EXPIRY_MINUTES, maxValue: MAX_CAMPAIGN_EXPIRY_MINUTES },
 		default: DEFAULT_CAMPAIGN_EXPIRY_MINUTES,
 		required: true,
-		displayOptions: show,
 		description: 'How long users may still answer, counted from now: 1 to 525,600 minutes (one year)',
 	},
-	{
-		displayName: 'Parameters',
-		name: 'campaignParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		placeholder: 'Add Parameter',
-		displayOptions: show,
-		description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs.",
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	pairsCollection(
+		{ displayName: 'Parameters', name: 'campaignParameters', placeholder: 'Add Parameter', description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs." },
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
+	),
 	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
-	collectionOf('options', show, withWaitOptions([
-		allowWritesOption(actionWritesDescription('send the campaign')),
-		requestTimeoutOption(DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'),
-	])),
-];
+	writeOptions(show, 'send the campaign', 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).', waitOptions()),
+]);
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
 
-interface Prepared {
-	run: PreparedRun;
-	timeoutMs: number;
-	validateOnly: boolean;
-	wait?: ResultsWaitSettings;
-}
+type Prepared = PreparedRunItem<PreparedRun>;
 
 type Sent = { byUser: Map<string, UserResult> };
 
@@ -109,7 +74,17 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 	outcomeKey: CAMPAIGN_OUTCOME_KEY,
 	done: 'triggered',
 	prepare(itemIndex) {
-		return prepareItem(this, itemIndex);
+		const parsed = parseUserSids(this.getNodeParameter('userSids', itemIndex));
+		const entries = this.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
+		const run: PreparedRun = {
+			itemIndex,
+			remoteActionId: normaliseCampaignId(this.getNodeParameter('campaignId', itemIndex)),
+			params: checkCampaignParameters(entries),
+			expiresInMinutes: checkCampaignExpiry(this.getNodeParameter('campaignExpiresInMinutes', itemIndex, undefined)),
+			devices: parsed.users,
+			duplicatesInItem: parsed.duplicates,
+		};
+		return preparedRunItem(this, itemIndex, run);
 	},
 	check(preparations) {
 		checkSameWait(preparations);
@@ -137,25 +112,6 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 		return await waitForItems(this, 'campaign', items, outcomes, 'userSid', reached);
 	},
 };
-
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const parsed = parseUserSids(ctx.getNodeParameter('userSids', itemIndex));
-	const entries = ctx.getNodeParameter('campaignParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>;
-	const run: PreparedRun = {
-		itemIndex,
-		remoteActionId: normaliseCampaignId(ctx.getNodeParameter('campaignId', itemIndex)),
-		params: checkCampaignParameters(entries),
-		expiresInMinutes: checkCampaignExpiry(ctx.getNodeParameter('campaignExpiresInMinutes', itemIndex, undefined)),
-		devices: parsed.users,
-		duplicatesInItem: parsed.duplicates,
-	};
-	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
-	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
-	const wait = readResultsWait(ctx, itemIndex);
-	if (wait !== undefined) prepared.wait = wait;
-	return prepared;
-}
 
 function outcomeOf(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<Sent>> | undefined): IDataObject {
 	const users: UserOutcome[] = [];

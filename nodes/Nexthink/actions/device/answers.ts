@@ -1,9 +1,6 @@
 /**
- * The deletion request's 202 answer (no n8n imports): `{ scheduledCount, status: 'ACCEPTED', devices:
- * [{ uid, name, status }] }`, one entry per device "in the same order as the request", `status`
- * SCHEDULED, INVALID or FAILED. No field is marked required, so each is checked here: a 2xx counts
- * only when it lists the devices; a device is paired with its entry by position when the UIDs agree,
- * else by UID; a status the node does not know is kept as Nexthink spelt it, for the caller to report.
+ * The deletion request's 202 answer (no n8n imports), one status per device. Why each check:
+ * docs/decisions.md, row "Reading the 202".
  */
 import type { DeviceToDelete } from './deleteInput';
 

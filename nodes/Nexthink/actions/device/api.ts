@@ -1,9 +1,6 @@
 /**
- * The Data Management API's deletion request, through the package's one transport: never sent twice
- * (it may have queued deletions), its own `x-request-id` (a UUID the caller makes, so a failed
- * request can still be named to Nexthink's support), the 2xx body checked (answers.ts), and the
- * documented errors explained (ErrorResponse `{ code, message }`, codes EMPTY_REQUEST,
- * BATCH_SIZE_EXCEEDED, INVALID_REQUEST, EMPTY_TENANT, FEATURE_NOT_ENABLED, INTERNAL_ERROR).
+ * The Data Management API's deletion request: never sent twice, its own `x-request-id`, the 2xx body
+ * checked (answers.ts), the documented error codes explained.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
@@ -12,7 +9,6 @@ import { readDeletionAnswer, type DeletionAnswer } from './answers';
 import type { DeviceToDelete } from './deleteInput';
 
 export const DELETIONS_PATH = '/api/v1/data-management/device/deletions';
-export const DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS = 60;
 
 const MAY_HAVE_RUN =
 	'Nexthink may have queued these devices for deletion: before sending them again, check in NQL (devices | where uid == …) which are still listed, or give the request ID to Nexthink support.';

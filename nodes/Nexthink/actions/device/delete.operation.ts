@@ -1,36 +1,20 @@
 /**
- * Device → Delete: one device per input item (UID and name), sent in batches of at most 100 distinct
- * devices (deleteInput.ts), each request with its own `x-request-id` UUID. Every input item gets
- * exactly one outcome under `nexthinkDevice`, paired with it, from the per-device answer:
- * `scheduled` (queued: Nexthink deletes it in the background, and there is no status to poll),
- * `invalid` (Nexthink judged the UID malformed and skipped it) or `failed` (Nexthink's FAILED, a
- * failed request, or an answer that does not account for the device).
- *
- * Hard to do by accident:
- * - every item is checked before the first request (a missing or malformed UID, a blank name), and
- *   under "Stop Workflow" one bad item means nothing is sent;
- * - Maximum Devices per Run fails the node before any request when the input holds more distinct
- *   devices, whatever the On Error setting;
- * - Preview (and an AI agent's tool run without "Allow Writes When Used as a Tool") sends nothing and
- *   returns the requests that would be sent, one item per batch;
- * - a request is never sent twice (api.ts); after a 401 or 403 the later batches are not sent.
- *
- * On Error as for every batched operation (shared/runBatched.ts): under "Stop Workflow" a failed
- * request stops the node, a device Nexthink did not schedule stops it after every request, saying
- * which requests did run; under "Continue (using error output)" the invalid and failed items go there.
+ * Device → Delete: one device per input item, sent in batches (deleteInput.ts), each request with
+ * its own `x-request-id`; each item's outcome under `nexthinkDevice`: `scheduled`, `invalid` or
+ * `failed`. Maximum Devices per Run, Preview and tool mode send nothing past their check. Why:
+ * docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
  */
 import { randomUUID } from 'crypto';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { readBoolean } from '../../shared/booleanParameter';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { requestError } from '../shared/runPlan';
 import { outcomeItems, type BatchedOperation, type RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { KNOWN_DEVICE_STATUSES } from './answers';
-import { DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
+import { deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
 import {
 	checkCount,
 	checkDeviceName,
@@ -44,18 +28,17 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
 /** The operation's fields. */
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show, [
 	{
 		displayName:
 			'Deletes the devices from the Nexthink inventory. Nexthink only queues each deletion (202) and offers no status to poll: check later in NQL that the devices are gone. Uninstall the Collector first, or the device may come back when it reports again. Try Preview first.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: show,
 	},
 	{
 		displayName: 'Device UID',
@@ -63,7 +46,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json["device.uid"] }}',
 		required: true,
-		displayOptions: show,
 		description: 'The UID of this item\'s device (device.uid, a UUID), as an export of devices gives it',
 	},
 	{
@@ -72,7 +54,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json["device.name"] }}',
 		required: true,
-		displayOptions: show,
 		description: 'The name of this item\'s device (device.name); Nexthink needs it with the UID',
 	},
 	{
@@ -82,7 +63,6 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: DEFAULT_MAX_DEVICES_PER_RUN,
 		required: true,
-		displayOptions: show,
 		description: 'The node fails before sending anything when the input holds more devices than this, so that a workflow gone wrong cannot delete a whole estate',
 	},
 	{
@@ -90,11 +70,9 @@ export const description: INodeProperties[] = [
 		name: 'preview',
 		type: 'boolean',
 		default: false,
-		displayOptions: show,
 		description: 'Whether to only check the input and return the requests that would be sent, batch by batch, without sending anything',
 	},
-	collectionOf('options', show, [
-		allowWritesOption(actionWritesDescription('delete devices')),
+	writeOptions(show, 'delete devices', 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).', [
 		{
 			displayName: 'Devices per Request',
 			name: 'devicesPerRequest',
@@ -111,9 +89,8 @@ export const description: INodeProperties[] = [
 			description:
 				'Whether to send a UID that is not a UUID anyway, for Nexthink to answer INVALID for that device. Off: such an item is refused before any request. A blank UID or name is always refused.',
 		},
-		requestTimeoutOption(DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS, 'Longest time one deletion request may take. A request that times out is not sent again (it may have queued the deletions).'),
 	]),
-];
+]);
 
 export const DEVICE_OUTCOME_KEY = 'nexthinkDevice';
 export const DEVICE_PREVIEW_KEY = 'nexthinkDeletionPreview';
@@ -137,11 +114,22 @@ const readyDevices = (itemIndexes: readonly number[], items: ReadonlyMap<number,
 export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelete, Batch, DeletionResult, Plan, IDataObject> = {
 	outcomeKey: DEVICE_OUTCOME_KEY,
 	done: 'scheduled',
+	// the run-wide settings, from the first item; a bad one fails the node before any request
 	settings() {
-		return readRunSettings(this);
+		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+		const preview = readBoolean(this.getNodeParameter('preview', 0, false), 'Preview', false);
+		const asToolReadOnly = toolWritesOff(this, options);
+		return {
+			maxPerRun: checkCount(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
+			perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
+			timeoutMs: readTimeoutMs(options),
+			sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
+		};
 	},
 	prepare(itemIndex) {
-		return prepareItem(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const uid = checkDeviceUid(this.getNodeParameter('deviceUid', itemIndex, ''), readBoolean(options.letNexthinkJudgeUids, 'Let Nexthink Judge Malformed UIDs', false));
+		return { uid, name: checkDeviceName(this.getNodeParameter('deviceName', itemIndex, '')) };
 	},
 	check(preparations, { items, settings }) {
 		const { conflicts } = planDeletions(readyDevices([...items.keys()], items), settings.perRequest);
@@ -172,25 +160,6 @@ export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelet
 	},
 	fails: (outcome) => outcome.status !== 'scheduled',
 };
-
-/** The run-wide settings, from the first item; a bad one fails the node before any request. */
-function readRunSettings(ctx: IExecuteFunctions): RunSettings {
-	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const preview = readBoolean(ctx.getNodeParameter('preview', 0, false), 'Preview', false);
-	const asToolReadOnly = toolWritesOff(ctx, options);
-	return {
-		maxPerRun: checkCount(ctx.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
-		perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
-		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS),
-		sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
-	};
-}
-
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number): DeviceToDelete {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const uid = checkDeviceUid(ctx.getNodeParameter('deviceUid', itemIndex, ''), readBoolean(options.letNexthinkJudgeUids, 'Let Nexthink Judge Malformed UIDs', false));
-	return { uid, name: checkDeviceName(ctx.getNodeParameter('deviceName', itemIndex, '')) };
-}
 
 /**
  * What would be sent, one output item per request (paired with the items whose devices it carries),

@@ -1,15 +1,12 @@
 /**
- * Device → Delete before any request (no n8n imports): each item's device (UID and name), the run's
- * settings (Maximum Devices per Run, Devices per Request), and the batches. Limits from the Data
- * Management API's OpenAPI document (DeviceDeletionRequest): 1 to 100 devices per request, `uid` a
- * UUID ("a malformed value results in a per-device INVALID status"), `name` not blank.
+ * Device → Delete before any request (no n8n imports): each item's device, the run's settings and
+ * the batches, with the limits of the Data Management API's OpenAPI document (DeviceDeletionRequest).
  */
 import { describeValue, InputError } from '../../shared/inputError';
+import { checkWholeNumber, UUID } from '../shared/inputChecks';
 
 export const MAX_DEVICES_PER_DELETION = 100;
 export const DEFAULT_MAX_DEVICES_PER_RUN = 500;
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export interface DeviceToDelete {
 	uid: string;
@@ -51,12 +48,7 @@ function textOf(raw: unknown, field: string): string {
 
 /** A whole number of at least 1 (`max` when given); `name` is the setting's label. */
 export function checkCount(raw: unknown, name: string, fallback: number, max?: number): number {
-	if (raw === undefined || raw === null || raw === '') return fallback;
-	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || (max !== undefined && value > max)) {
-		throw new InputError(`${name} must be a whole number from 1${max !== undefined ? ` to ${max}` : ' up'}, got ${describeValue(raw)}`, name);
-	}
-	return value;
+	return checkWholeNumber(raw, name, fallback, 1, max);
 }
 
 /** One request: its devices in order, and the items they came from (one per device). */
@@ -76,9 +68,8 @@ export interface DeletionPlan {
 }
 
 /**
- * Batches of at most `perRequest` distinct devices, in input order. An item whose device (UID,
- * compared case-insensitively, and name) an earlier item already sends is not sent again: it shares
- * that item's answer. The same UID with another name is refused, naming both.
+ * Batches of at most `perRequest` distinct devices, in input order; a device an earlier item sends is
+ * not sent again, the same UID with another name is refused (docs/decisions.md, row "Duplicates").
  */
 export function planDeletions(devices: ReadonlyArray<{ itemIndex: number; device: DeviceToDelete }>, perRequest: number): DeletionPlan {
 	const plan: DeletionPlan = { batches: [], placements: new Map(), conflicts: new Map(), deviceCount: 0 };

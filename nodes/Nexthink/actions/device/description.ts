@@ -1,24 +1,13 @@
-/**
- * Parameters of the Device resource: Delete (the Data Management API). One device per input item,
- * given by UID and name as an export of devices has them.
- */
-import type { INodeProperties } from 'n8n-workflow';
+/** The Device resource's operation picker (the Data Management API). */
+import { operationPicker } from '../shared/panelFields';
 
 export const show = { show: { resource: ['device'], operation: ['delete'] } };
 
-export const deviceOperationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['device'] } },
-	options: [
-		{
-			name: 'Delete',
-			value: 'delete',
-			action: 'Delete devices',
-			description: 'Remove the devices of the input items from the Nexthink inventory (queued by Nexthink, no undo)',
-		},
-	],
-	default: 'delete',
-};
+export const deviceOperationProperty = operationPicker('device', 'delete', [
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete devices',
+		description: 'Remove the devices of the input items from the Nexthink inventory (queued by Nexthink, no undo)',
+	},
+]);

@@ -1,7 +1,6 @@
 /**
- * Reading the Remote Actions API's success answers (no n8n imports). A 2xx without the documented
- * body (a proxy's login page, `{}`) confirms nothing: these return undefined and the caller fails
- * with `unexpectedAnswer` (transport/unexpectedAnswer.ts).
+ * Reading the Remote Actions API's success answers (no n8n imports): a 2xx without the documented
+ * body confirms nothing, these return undefined and the caller fails with `unexpectedAnswer`.
  */
 import { isRecord } from '../../shared/jsonValues';
 
@@ -11,12 +10,6 @@ export function readExecutionResponse(body: unknown): { requestId: string; expir
 	const { requestId, expiresInMinutes } = body;
 	if (typeof requestId !== 'string' || requestId.trim() === '') return undefined;
 	return typeof expiresInMinutes === 'number' && Number.isInteger(expiresInMinutes) ? { requestId, expiresInMinutes } : { requestId };
-}
-
-export interface RemoteActionSummary {
-	id: string;
-	name: string;
-	apiEnabled: boolean;
 }
 
 /** A RemoteAction object: at least a non-empty `id` (the NQL ID). */

@@ -1,21 +1,13 @@
-/**
- * The Remote Actions API requests, all through the package's one transport (transport/request.ts):
- * execute is never replayed (it may have run), list and details are safe GETs. Every 2xx body is
- * checked; 400/403/404 carry the API's `code` and `message` plus a hint saying what to change.
- */
+/** The Remote Actions API requests: execute never sent twice, list and details safe GETs, every 2xx body checked. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { nexthinkRequest } from '../../transport';
-import { asExecute, refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
+import { expectAnswer, refusedRunNote, sendReadRequest, sendRunRequest, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { isRemoteAction, readExecutionResponse, readRemoteActionList } from './answers';
 import type { ExecutionBody } from '../shared/runPlan';
 
 export const EXECUTE_PATH = '/api/v1/act/execute';
 export const LIST_PATH = '/api/v1/act/remote-action';
 export const DETAILS_PATH = '/api/v1/act/remote-action/details';
-
-/** Used when a user does not set Request Timeout. */
-export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
 
 const MAY_HAVE_RUN = 'The remote action may have been triggered: look for it in Nexthink before running the items again.';
 const REFUSED = refusedRunNote('look for executions of the remote action on these devices since the run in NQL (remote_action.executions), or in the Nexthink console');
@@ -44,39 +36,14 @@ export async function executeRemoteAction(ctx: IExecuteFunctions, body: Executio
 		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: HINTS.execute },
 		options,
 	);
-	const answer = readExecutionResponse(response.body);
-	if (answer === undefined) throw unexpectedAnswerError(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RUN);
-	return answer;
+	return expectAnswer(ctx, action, response, readExecutionResponse(response.body), 'the request ID', options.itemIndex, MAY_HAVE_RUN);
 }
 
 export async function listRemoteActions(ctx: ApiContext, options: ApiCallOptions) {
-	const action = 'Listing the remote actions';
-	const response = await nexthinkRequest(asExecute(ctx), {
-		method: 'GET',
-		path: LIST_PATH,
-		idempotent: true,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: HINTS.read,
-	});
-	const list = readRemoteActionList(response.body);
-	if (list === undefined) throw unexpectedAnswerError(ctx, action, response, 'a list of remote actions', options.itemIndex);
-	return list;
+	return await sendReadRequest(ctx, { path: LIST_PATH, action: 'Listing the remote actions', hints: HINTS.read }, readRemoteActionList, 'a list of remote actions', options);
 }
 
 export async function getRemoteAction(ctx: ApiContext, nqlId: string, options: ApiCallOptions) {
-	const action = `Getting remote action ${nqlId}`;
-	const response = await nexthinkRequest(asExecute(ctx), {
-		method: 'GET',
-		path: DETAILS_PATH,
-		qs: { 'nql-id': nqlId },
-		idempotent: true,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: HINTS.read,
-	});
-	if (!isRemoteAction(response.body)) throw unexpectedAnswerError(ctx, action, response, 'the remote action', options.itemIndex);
-	return response.body;
+	const request = { path: DETAILS_PATH, qs: { 'nql-id': nqlId }, action: `Getting remote action ${nqlId}`, hints: HINTS.read };
+	return await sendReadRequest(ctx, request, (body) => (isRemoteAction(body) ? body : undefined), 'the remote action', options);
 }

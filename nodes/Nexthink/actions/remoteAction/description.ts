@@ -1,30 +1,20 @@
-/**
- * The Remote Action resource's operation picker and what Run and Get share: the remote action,
- * picked from the API's list or given by NQL ID. Each operation's own fields are in its file.
- */
+/** The Remote Action resource's operation picker and what Run and Get share: the remote action (list or NQL ID). */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationPicker } from '../shared/panelFields';
 
 export const show = (operation: string[]) => ({ show: { resource: ['remoteAction'], operation } });
 
-export const remoteActionOperationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['remoteAction'] } },
-	options: [
-		{ name: 'Get', value: 'get', action: 'Get a remote action', description: 'Get the details of a remote action by its NQL ID' },
-		{ name: 'Get Many', value: 'getMany', action: 'Get many remote actions', description: 'List the remote actions' },
-		{
-			name: 'Run',
-			value: 'run',
-			action: 'Run a remote action',
-			description: 'Run a remote action on the devices of the input items',
-		},
-	],
-	default: 'run',
-};
+export const remoteActionOperationProperty = operationPicker('remoteAction', 'run', [
+	{ name: 'Get', value: 'get', action: 'Get a remote action', description: 'Get the details of a remote action by its NQL ID' },
+	{ name: 'Get Many', value: 'getMany', action: 'Get many remote actions', description: 'List the remote actions' },
+	{
+		name: 'Run',
+		value: 'run',
+		action: 'Run a remote action',
+		description: 'Run a remote action on the devices of the input items',
+	},
+]);
 
 export const remoteActionLocator: INodeProperties = {
 	displayName: 'Remote Action',

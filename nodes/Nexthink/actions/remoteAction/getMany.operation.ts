@@ -1,7 +1,4 @@
-/**
- * Get Many Remote Actions: the list endpoint (GET /api/v1/act/remote-action), which has no
- * documented filter parameters, so "API-Enabled Only" filters on `targeting.apiEnabled` here.
- */
+/** Get Many Remote Actions: the list has no documented filters, so "API-Enabled Only" filters here. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { collectionOf } from '../../shared/optionFields';
@@ -10,7 +7,7 @@ import { readBoolean } from '../../shared/booleanParameter';
 import type { ItemOperation } from '../../shared/runItems';
 import { readGetManyLimit, readOptionsCollection, readReadTimeoutMs, returnAllAndLimit } from '../shared/readFields';
 import { isApiEnabled } from './answers';
-import { DEFAULT_REQUEST_TIMEOUT_SECONDS, listRemoteActions } from './api';
+import { listRemoteActions } from './api';
 import { show } from './description';
 
 export const description: INodeProperties[] = [
@@ -24,7 +21,7 @@ export const description: INodeProperties[] = [
 			description: 'Whether to return only the remote actions whose "API" option is ticked, the ones this node can run (on when not added)',
 		},
 	]),
-	readOptionsCollection('remoteAction', 'getMany', DEFAULT_REQUEST_TIMEOUT_SECONDS),
+	readOptionsCollection('remoteAction', 'getMany'),
 ];
 
 function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
@@ -32,7 +29,7 @@ function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
 	return {
 		apiEnabledOnly: readBoolean(this.getNodeParameter('filters.apiEnabledOnly', itemIndex, true), 'API-Enabled Only', true),
 		limit,
-		timeoutMs: readReadTimeoutMs(this, itemIndex, DEFAULT_REQUEST_TIMEOUT_SECONDS),
+		timeoutMs: readReadTimeoutMs(this, itemIndex),
 	};
 }
 

@@ -1,29 +1,21 @@
 /**
- * Run Remote Action, on the batched runner (shared/runBatched.ts: order, On Error, 401/403, tool
- * mode): the valid items are grouped and sent (shared/runPlan.ts), each input item gets one outcome
- * under `nexthinkRemoteAction`. A 403 refuses that remote action (missing permission or its API
- * checkbox): its other requests are not sent, other remote actions' are.
- *
- * Before any run request, the script inputs of every item are checked against the remote action's
- * details (one details call per distinct remote action): unknown inputs, missing inputs and values
- * a fixed-list input does not allow fail that item, naming the input.
- *
- * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query
- * until every device has a final status or Maximum Wait runs out, and adds `results` to each item's
- * outcome. Requests then carry at most 1,000 devices (one status answer per request).
+ * Run Remote Action, on the batched runner (shared/runBatched.ts): the valid items grouped and sent
+ * (shared/runPlan.ts), one outcome per item under `nexthinkRemoteAction`; the script inputs checked
+ * against the remote action's details first; Wait for Results optional (shared/waitForResults.ts).
+ * Why: docs/decisions.md, "Actions node: remote actions, workflows, campaign trigger".
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
-import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
+import { writeOptions } from '../shared/panelFields';
 import { show } from './description';
-import { toolWritesOff } from '../../shared/toolMode';
 import type { BatchedOperation } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
-import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
+import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
-import { DEFAULT_REQUEST_TIMEOUT_SECONDS, executeRemoteAction, getRemoteAction } from './api';
+import { executeRemoteAction, getRemoteAction } from './api';
 import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunOutcome, type RunPlan } from '../shared/runPlan';
 import {
 	DEFAULT_EXPIRY_MINUTES,
@@ -36,29 +28,20 @@ import {
 	normaliseRemoteActionId,
 	parseCollectorUids,
 } from './runInput';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { InputError } from '../../shared/inputError';
 
 export const OUTCOME_KEY = 'nexthinkRemoteAction';
 
-interface Prepared {
-	run: PreparedRun;
-	timeoutMs: number;
-	/** As a tool without "Allow Writes When Used as a Tool": check only. */
-	validateOnly: boolean;
-	/** Wait for Results, when on. */
-	wait?: ResultsWaitSettings;
-}
+type Prepared = PreparedRunItem<PreparedRun>;
 
 /** Run's fields (the remote action is the resource's, description.ts). */
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show(['run']), [
 	{
 		displayName:
 			'Running a remote action changes devices. Items with the same remote action and inputs are sent together (up to 10,000 devices per request); each item gets the request ID to follow the executions in NQL (remote_action.executions), or turn on Wait for Results to get the outcome on each device.',
 		name: 'runNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: show(['run']),
 	},
 	{
 		displayName: 'Collector UIDs',
@@ -66,7 +49,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json["device.collector.uid"] }}',
 		required: true,
-		displayOptions: show(['run']),
 		description:
 			'The target devices of this item by Collector UID (device.collector.uid, a UUID): one, several separated by commas or line breaks, or a list from an expression. Device names and device.uid are not accepted by the Remote Actions API.',
 	},
@@ -77,7 +59,6 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
 		required: true,
-		displayOptions: show(['run']),
 		typeOptions: {
 			loadOptionsDependsOn: ['remoteAction.value'],
 			resourceMapper: {
@@ -93,8 +74,7 @@ export const description: INodeProperties[] = [
 		description: "The remote action's script inputs, read from its details in Nexthink",
 	},
 	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
-	collectionOf('options', show(['run']), withWaitOptions([
-		allowWritesOption(actionWritesDescription('run the remote action')),
+	writeOptions(show(['run']), 'run the remote action', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', [
 		{
 			displayName: 'Expires After (Minutes)',
 			name: 'expiresInMinutes',
@@ -126,15 +106,35 @@ export const description: INodeProperties[] = [
 			default: '',
 			description: 'Why the remote action runs (at most 500 characters); stored with the executions',
 		},
-		requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
-	])),
-];
+		...waitOptions(),
+	]),
+]);
 
 export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, RunOutcome> = {
 	outcomeKey: OUTCOME_KEY,
 	done: 'triggered',
 	prepare(itemIndex) {
-		return prepareItem(this, itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const scriptInputs = this.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
+		const parsed = parseCollectorUids(this.getNodeParameter('collectorUids', itemIndex));
+		const run: PreparedRun = {
+			itemIndex,
+			remoteActionId: normaliseRemoteActionId(this.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true })),
+			params: checkScriptInputs(scriptInputs?.value),
+			expiresInMinutes: checkExpiry(options.expiresInMinutes),
+			devices: parsed.devices,
+			duplicatesInItem: parsed.duplicates,
+		};
+		const triggerInfo = checkTriggerInfo(options);
+		if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
+		const prepared = preparedRunItem(this, itemIndex, run);
+		if (prepared.wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+			throw new InputError(
+				`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
+				'Collector UIDs',
+			);
+		}
+		return prepared;
 	},
 	async check(preparations, run) {
 		checkSameWait(preparations);
@@ -184,14 +184,9 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 		} catch (error) {
 			const nothingSent = `Nothing was sent: the script inputs are checked against the remote action's details before any run request.`;
 			const described = failureOf(error);
-			if (!continueOnFail) {
-				const nodeError = nodeErrorOf(ctx.getNode(), error);
-				nodeError.description = [described.description, nothingSent].filter(Boolean).join(' ');
-				throw nodeError;
-			}
-			for (const itemIndex of itemIndexes) {
-				preparations[itemIndex] = { ok: false, message: described.message, field: 'Remote Action', description: [described.description, nothingSent].filter(Boolean).join(' ') };
-			}
+			const description = [described.description, nothingSent].filter(Boolean).join(' ');
+			if (!continueOnFail) throw Object.assign(nodeErrorOf(ctx.getNode(), error), { description });
+			for (const itemIndex of itemIndexes) preparations[itemIndex] = { ok: false, message: described.message, field: 'Remote Action', description };
 			continue;
 		}
 		for (const itemIndex of itemIndexes) {
@@ -205,29 +200,3 @@ async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: A
 	}
 }
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const scriptInputs = ctx.getNodeParameter('scriptInputs', itemIndex, {}) as { value?: Record<string, unknown> | null };
-	const parsed = parseCollectorUids(ctx.getNodeParameter('collectorUids', itemIndex));
-	const run: PreparedRun = {
-		itemIndex,
-		remoteActionId: normaliseRemoteActionId(ctx.getNodeParameter('remoteAction', itemIndex, '', { extractValue: true })),
-		params: checkScriptInputs(scriptInputs?.value),
-		expiresInMinutes: checkExpiry(options.expiresInMinutes),
-		devices: parsed.devices,
-		duplicatesInItem: parsed.duplicates,
-	};
-	const triggerInfo = checkTriggerInfo(options);
-	if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
-	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
-	const wait = readResultsWait(ctx, itemIndex);
-	if (wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
-		throw new InputError(
-			`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
-			'Collector UIDs',
-		);
-	}
-	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
-	if (wait !== undefined) prepared.wait = wait;
-	return prepared;
-}

@@ -1,12 +1,11 @@
 /**
- * Checks of a Run Remote Action item's input, before any request (no n8n imports): the remote
- * action's NQL ID, the target Collector UIDs, the expiry, the trigger information and the script
- * inputs. Limits from the Remote Actions API's OpenAPI document (ExecutionRequest): 1 to 10,000
- * devices, `expiresInMinutes` 60 to 10,080, `triggerInfo.reason` at most 500 characters.
+ * Checks of a Run Remote Action item's input, before any request (no n8n imports), with the limits
+ * of the Remote Actions API's OpenAPI document (ExecutionRequest).
  */
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
 import { describeValue, InputError } from '../../shared/inputError';
+import { checkWholeNumber, listEntries, normaliseNqlId, UUID, valueText } from '../shared/inputChecks';
 import { setOwn } from '../../shared/ownKeys';
 
 export const MIN_EXPIRY_MINUTES = 60;
@@ -14,21 +13,9 @@ export const MAX_EXPIRY_MINUTES = 10_080;
 export const DEFAULT_EXPIRY_MINUTES = 60;
 export const MAX_REASON_CHARS = 500;
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/** The remote action's NQL ID as Nexthink expects it (`#` added when missing; case kept, IDs are case-sensitive). */
 export function normaliseRemoteActionId(raw: unknown): string {
-	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
-		throw new InputError(`The remote action must be an NQL ID such as #restart_service, got ${describeValue(raw)}`, 'Remote Action');
-	}
-	const text = (raw ?? '').trim();
-	if (text === '' || text === '#') {
-		throw new InputError('No remote action is selected. Pick one from the list or enter its NQL ID, e.g. #restart_service', 'Remote Action');
-	}
-	if (/\s/.test(text)) {
-		throw new InputError(`The remote action ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID ("Copy NQL ID" in Manage remote actions), e.g. #restart_service`, 'Remote Action');
-	}
-	return text.startsWith('#') ? text : `#${text}`;
+	const empty = 'No remote action is selected. Pick one from the list or enter its NQL ID, e.g. #restart_service';
+	return normaliseNqlId(raw, { name: 'remote action', field: 'Remote Action', example: '#restart_service', empty, copyFrom: ' ("Copy NQL ID" in Manage remote actions)' });
 }
 
 export interface ParsedDevices {
@@ -43,7 +30,7 @@ export interface ParsedDevices {
  * with several separated by commas, semicolons, spaces or line breaks.
  */
 export function parseCollectorUids(raw: unknown): ParsedDevices {
-	const entries = collectorEntries(raw);
+	const entries = listEntries(raw, 'Collector UID', 'Collector UIDs');
 	if (entries.length === 0) {
 		throw new InputError(
 			'No target device: "Collector UIDs" is empty. Map the devices\' Collector UID, e.g. {{ $json["device.collector.uid"] }}',
@@ -84,31 +71,9 @@ export function parseCollectorUids(raw: unknown): ParsedDevices {
 	return { devices, duplicates };
 }
 
-function collectorEntries(raw: unknown): string[] {
-	if (raw === null || raw === undefined) return [];
-	const values = Array.isArray(raw) ? raw : [raw];
-	const out: string[] = [];
-	for (const value of values) {
-		if (value === null || value === undefined) continue;
-		if (typeof value !== 'string') {
-			throw new InputError(`A Collector UID must be text, got ${describeValue(value)}`, 'Collector UIDs');
-		}
-		for (const part of value.split(/[\s,;]+/)) if (part !== '') out.push(part);
-	}
-	return out;
-}
-
 /** `expiresInMinutes`: a whole number from 60 to 10,080 (7 days); empty means the default, 60. */
 export function checkExpiry(raw: unknown): number {
-	if (raw === undefined || raw === null || raw === '') return DEFAULT_EXPIRY_MINUTES;
-	const minutes = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < MIN_EXPIRY_MINUTES || minutes > MAX_EXPIRY_MINUTES) {
-		throw new InputError(
-			`Expires After (Minutes) must be a whole number from ${MIN_EXPIRY_MINUTES} to ${MAX_EXPIRY_MINUTES} (7 days), got ${describeValue(raw)}`,
-			'Expires After (Minutes)',
-		);
-	}
-	return minutes;
+	return checkWholeNumber(raw, 'Expires After (Minutes)', DEFAULT_EXPIRY_MINUTES, MIN_EXPIRY_MINUTES, MAX_EXPIRY_MINUTES, ' (7 days)');
 }
 
 /** The trigger information, or undefined when every field is empty (then none is sent). */
@@ -140,22 +105,17 @@ export function checkScriptInputs(raw: Record<string, unknown> | undefined | nul
 	for (const [id, value] of Object.entries(raw)) {
 		if (id.trim() === '') throw new InputError('A script input has an empty ID', 'Script Inputs');
 		if (value === undefined || value === null) continue;
-		if (typeof value === 'string') setOwn(params, id, value);
-		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') setOwn(params, id, String(value));
-		else throw new InputError(`Script input "${id}" must be text, got ${describeValue(value)}`, 'Script Inputs');
+		const text = valueText(value);
+		if (text === undefined) throw new InputError(`Script input "${id}" must be text, got ${describeValue(value)}`, 'Script Inputs');
+		setOwn(params, id, text);
 	}
 	return params;
 }
 
 /**
- * The script inputs of one item checked against the remote action's details (`scriptInfo.inputs`,
- * read before any run request), so that a wrong value fails that item with the input's name instead
- * of Nexthink's 400 for the whole request (which would fail every item grouped with it):
- * - an input the remote action does not have;
- * - an input of the remote action without a value (Nexthink expects every input);
- * - a value outside the input's options when the input does not allow free text (exact match, as
- *   Nexthink compares them).
- * Inputs are compared by ID, case-sensitively, like Nexthink does.
+ * The script inputs of one item against the remote action's details (`scriptInfo.inputs`): no unknown
+ * input, none without a value, no value outside a fixed list (exact, by ID, case-sensitive). Why:
+ * docs/decisions.md, row "Script inputs checked before the run".
  */
 export function checkParamsAgainstInputs(remoteActionId: string, params: Record<string, string>, inputs: readonly ScriptInput[]): void {
 	const label = (input: ScriptInput) => (input.name !== input.id ? `"${input.id}" (${input.name})` : `"${input.id}"`);

@@ -1,7 +1,8 @@
 /**
  * What the Actions node's API modules (remoteAction/, workflow/, campaign/, device/, spark/ api.ts)
- * share: the contexts a call runs in, its options, the one way a request that may act is sent, the
- * error for a 2xx answer whose body lacks what the call returns, and what a refused run request says.
+ * share: the contexts a call runs in, its options, the one way a read and a request that may act are
+ * sent, the error for a 2xx answer whose body lacks what the call returns, and what a refused run
+ * request says.
  */
 import type { IExecuteFunctions, ILoadOptionsFunctions, NodeApiError } from 'n8n-workflow';
 
@@ -16,11 +17,6 @@ export interface ApiCallOptions {
 	itemIndex?: number;
 }
 
-export function asExecute(ctx: ApiContext): IExecuteFunctions {
-	// The transport uses only what both contexts offer (credentials, the authenticated request helper, the node).
-	return ctx as IExecuteFunctions;
-}
-
 /**
  * `<action> failed: <the answer>; <expected> was missing`, explained as a proxy answering in place
  * of Nexthink; `note` adds what may already have happened (a run that may have started).
@@ -29,11 +25,28 @@ export function unexpectedAnswerError(ctx: ApiContext, action: string, response:
 	return unprovenAnswerError(ctx, `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`, response, itemIndex, note);
 }
 
+/** `answer` as read from the 2xx body, or the `unexpectedAnswerError` when it could not be read (undefined). */
+export function expectAnswer<T>(ctx: ApiContext, action: string, response: NexthinkResponse, answer: T | undefined, expected: string, itemIndex?: number, note?: string): T {
+	if (answer === undefined) throw unexpectedAnswerError(ctx, action, response, expected, itemIndex, note);
+	return answer;
+}
+
+/** A read: a GET the transport may retry, its 2xx body read by `read` (undefined: not the answer, `expected` was missing). */
+export async function sendReadRequest<T>(
+	ctx: ApiContext,
+	request: { path: string; qs?: Record<string, string>; action: string; hints: NexthinkRequest['hints'] },
+	read: (body: unknown) => T | undefined,
+	expected: string,
+	options: ApiCallOptions,
+): Promise<T> {
+	// The transport uses only what both contexts offer (credentials, the authenticated request helper, the node).
+	const response = await nexthinkRequest(ctx as IExecuteFunctions, { method: 'GET', ...request, idempotent: true, ...options });
+	return expectAnswer(ctx, request.action, response, read(response.body), expected, options.itemIndex);
+}
+
 /**
- * The start of what a run request (Run Remote Action, Run Workflow, Resume, Trigger Campaign) refused
- * with 429 or 503 says; the README's Nexthink Actions section quotes it, and a unit test holds the two together.
- * Such a request is not sent again either: the refusal is the service's word, not a proof, and a
- * second run of an action on devices or people costs more than a run asked for once more by hand.
+ * The start of what a run request refused with 429 or 503 says (the README quotes it; a unit test
+ * holds the two together). Why it is not sent again: docs/decisions.md, row "Run requests refused with 429 or 503".
  */
 export const REFUSED_RUN_REQUEST = 'Nexthink refused the request, so it most likely did not run; the node did not send it again.';
 
@@ -64,15 +77,11 @@ export async function sendRunRequest(
 ): Promise<NexthinkResponse> {
 	return await nexthinkRequest(ctx, {
 		method: 'POST',
-		path: request.path,
-		body: request.body,
-		headers: request.headers,
+		...request,
 		idempotent: false,
 		mayHaveRunNote: notes.mayHaveRun,
 		refusedNote: notes.refused,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action: request.action,
 		hints: notes.hints,
+		...options,
 	});
 }

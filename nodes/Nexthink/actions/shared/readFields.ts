@@ -1,13 +1,15 @@
 /**
  * The fields of the Get and Get Many operations every Actions resource with a list has (Return All,
- * Limit, and an Options collection with Request Timeout), and their reading before any request.
+ * Limit, and an Options collection with Request Timeout), their reading before any request, and Get.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean } from '../../shared/booleanParameter';
 import { InputError } from '../../shared/inputError';
 import { requestTimeoutOption, collectionOf } from '../../shared/optionFields';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
+import type { ItemOperation } from '../../shared/runItems';
+import type { ApiCallOptions } from './apiCalls';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, readTimeoutMs } from './panelFields';
 
 /** Return All and Limit of a resource's Get Many. */
 export function returnAllAndLimit(resource: string): INodeProperties[] {
@@ -33,14 +35,13 @@ export function returnAllAndLimit(resource: string): INodeProperties[] {
 }
 
 /** The Options of a resource's Get or Get Many. */
-export function readOptionsCollection(resource: string, operation: 'get' | 'getMany', defaultTimeoutSeconds: number): INodeProperties {
-	return collectionOf('options', { show: { resource: [resource], operation: [operation] } }, [requestTimeoutOption(defaultTimeoutSeconds, 'Longest time one request may take before it is cut off and retried')]);
+export function readOptionsCollection(resource: string, operation: 'get' | 'getMany'): INodeProperties {
+	return collectionOf('options', { show: { resource: [resource], operation: [operation] } }, [requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take before it is cut off and retried')]);
 }
 
 /** Request Timeout of a Get or Get Many operation, checked before any request. */
-export function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number, defaultSeconds: number): number {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return requestTimeoutMs(options.requestTimeoutSeconds, defaultSeconds);
+export function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
+	return readTimeoutMs(ctx.getNodeParameter('options', itemIndex, {}) as IDataObject);
 }
 
 /** How many entries to output: Infinity under Return All, else Limit (a whole number from 1). */
@@ -51,4 +52,21 @@ export function readGetManyLimit(ctx: IExecuteFunctions, itemIndex: number): num
 		throw new InputError(`Limit must be a whole number from 1, got ${String(limit)}`, 'Limit');
 	}
 	return limit;
+}
+
+/** Get: one details call (`get`) per item for the object its resource locator (`locator`) names by NQL ID. */
+export function getByNqlId(
+	locator: string,
+	normalise: (raw: unknown) => string,
+	get: (ctx: IExecuteFunctions, nqlId: string, options: ApiCallOptions) => Promise<object>,
+): ItemOperation<{ nqlId: string; timeoutMs: number }> {
+	return {
+		prepare(itemIndex) {
+			const nqlId = normalise(this.getNodeParameter(locator, itemIndex, '', { extractValue: true }));
+			return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex) };
+		},
+		async run(itemIndex, { nqlId, timeoutMs }) {
+			return [{ json: (await get(this, nqlId, { timeoutMs, itemIndex })) as IDataObject, pairedItem: { item: itemIndex } }];
+		},
+	};
 }

@@ -1,38 +1,9 @@
 /**
  * Wait for Results, the pure part (no n8n imports): which columns of a status query's rows name the
  * request, the target and its status, which statuses are final, and what each target of a run came
- * to after the last poll.
- *
- * Nexthink reports the outcome of remote actions, workflows and campaigns only through NQL
- * (`remote_action.executions`, `workflow.executions`, `campaign.responses`). The user creates a
- * stored NQL API query over the table that takes the request ID as a parameter (README, "Wait for
- * Results", gives the exact NQL); the node runs it once per request ID and poll, keeps the rows of
- * that request only, and pairs each row with a target by the table's target column:
- *
- * | Kind | Request ID | Target column | Status column | Details |
- * |---|---|---|---|---|
- * | remote action | `request_id` | `device.collector.uid` (what Run sends) | `status` | `status_details` |
- * | workflow | `request_id` | `execution_id` (the API returns one execution ID per target) | `status` | `status_details` |
- * | campaign | `request_id` | `user.sid` (what Trigger sends; one request ID per user) | `state` | `state_details` |
- *
- * Column names. Whether the NQL API answers `status` or `remote_action.execution.status` is not
- * documented (https://docs.nexthink.com/api shows neither for these tables), so every column is resolved by nql/columnNames.ts: its short name, the table's
- * fully-qualified name (`<table>.<field>` with the table in the singular, e.g.
- * `workflow.execution.execution_id`), or the one column ending with `.` + either (also
- * `collector.uid` and `sid` for the targets). The request ID, target and status columns are
- * required: a query without one stops the wait with a message listing the columns that arrived.
- *
- * This run's rows only. A row counts only when its request ID column holds the request ID the node
- * asked for (compared without case): a query that does not filter by `$request_id`, or filters by
- * something else, may return another request's `success` for the same device, which must never
- * complete this run's wait. The request ID column is therefore required too (docs/decisions.md).
- *
- * Final statuses. Nexthink documents `success`, `failure` and `answered` and names the others only
- * in its user interface, so a status is sorted by two lists (compared without case and without
- * spaces, `_` and `-`): FINAL_STATUSES end a target, WAITING_STATUSES (and an empty or missing
- * status) do not. A status in neither list is **unknown**: the target is not final (a state the
- * node cannot read must not complete a run), so it keeps the wait going until Maximum Wait, and the
- * item's `results` name it (`unknownStates`, and `unknownStatus` on the target).
+ * to after the last poll. The user's stored query takes the request ID as a parameter (README, "Wait
+ * for Results"). Why each rule (pairing, this run's rows only, column names, final statuses):
+ * docs/decisions.md, "Actions node: Wait for Results and script-input checks".
  */
 import { arrivedColumns, ColumnNameError, findColumn } from '../../nql/columnNames';
 
@@ -42,13 +13,6 @@ export const TABLE_OF: Record<ResultKind, string> = {
 	remote_action: 'remote_action.executions',
 	workflow: 'workflow.executions',
 	campaign: 'campaign.responses',
-};
-
-/** How the fully-qualified names of a table's own fields begin (the table's name in the singular). */
-const OWN_FIELD_PREFIX: Record<ResultKind, string> = {
-	remote_action: 'remote_action.execution',
-	workflow: 'workflow.execution',
-	campaign: 'campaign.response',
 };
 
 /** The columns Wait for Results reads, by their short names (the README's NQL lists them so). */
@@ -68,7 +32,8 @@ const LINKED_TARGET_TAIL: Partial<Record<ResultKind, string>> = { remote_action:
 function namesOf(kind: ResultKind, column: keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind]): string[] {
 	const short = STATUS_QUERY_COLUMNS[kind][column];
 	const tail = column === 'target' ? LINKED_TARGET_TAIL[kind] : undefined;
-	return tail !== undefined ? [short, tail] : [short, `${OWN_FIELD_PREFIX[kind]}.${short}`];
+	// fully qualified, a table's own fields begin with its name in the singular (`remote_action.execution.status`)
+	return tail !== undefined ? [short, tail] : [short, `${TABLE_OF[kind].slice(0, -1)}.${short}`];
 }
 
 /** Statuses that end a target (compared by `statusKey`). */
@@ -230,22 +195,7 @@ export function pendingRequestIds(targets: readonly WaitTarget[], rowsByRequest:
 	return pending;
 }
 
-/** The summary of an item's targets after the wait (what the node outputs as `results`). */
-export interface ItemResults<T> {
-	/** Every target of the item has a final status. */
-	complete: boolean;
-	/** How many targets have a final status, and how many do not. */
-	finished: number;
-	pending: number;
-	targets: T[];
-}
-
-export function summarise<T extends { final: boolean }>(targets: T[]): ItemResults<T> {
-	const finished = targets.filter((target) => target.final).length;
-	return { complete: finished === targets.length, finished, pending: targets.length - finished, targets };
-}
-
-/** How a wait ended, for the item's `results`. */
+/** How a wait ended, for the item's `results`: poll rounds made, time waited, whether Maximum Wait ran out, a failed status query. */
 export interface WaitEnd {
 	queryId: string;
 	maxWaitMs: number;
@@ -271,7 +221,8 @@ export function itemResults(
 		const result = resultOf({ requestId: target.requestId, target: target.id });
 		return { [targetField]: target.id, ...result };
 	});
-	const summary = summarise(entries);
+	const finished = entries.filter((entry) => entry.final).length;
+	const summary = { complete: finished === entries.length, finished, pending: entries.length - finished };
 	const unknown = entries.filter((entry) => entry.unknownStatus === true);
 	const unknownStates = [...new Set(unknown.map((entry) => String(entry.status)))];
 	const results: Record<string, unknown> = {
@@ -298,6 +249,6 @@ export function itemResults(
 		}
 		results.message = sentences.join(' ');
 	}
-	results.targets = summary.targets;
+	results.targets = entries;
 	return results;
 }

@@ -1,12 +1,7 @@
 /**
  * Run Remote Action and Trigger Campaign: which items go together in which request, and what each
- * item gets back (no n8n imports).
- *
- * Items with the same remote action, script inputs, expiry and trigger information form a group;
- * a group is sent in requests of at most 10,000 devices (the API's limit). A device named by
- * several items of a group (or twice in one item) is sent once; every item that named it reports
- * the request that carried it. An item's devices are never split over two requests, except that a
- * device already sent for an earlier item keeps that earlier request.
+ * item gets back (no n8n imports). Why (grouping key, 10,000 devices, duplicates): docs/decisions.md,
+ * "Actions node: remote actions, workflows, campaign trigger".
  */
 import type { FailedRequest, RequestResult } from '../../shared/runBatched';
 
@@ -42,13 +37,7 @@ export interface PreparedRun {
 }
 
 /** The documented ExecutionRequest body. */
-export interface ExecutionBody {
-	remoteActionId: string;
-	devices: string[];
-	params: Record<string, string>;
-	expiresInMinutes: number;
-	triggerInfo?: TriggerInfo;
-}
+export type ExecutionBody = Omit<PreparedRun, 'itemIndex' | 'duplicatesInItem'>;
 
 export interface PlannedRequest {
 	body: ExecutionBody;

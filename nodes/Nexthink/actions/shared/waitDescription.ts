@@ -9,12 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_REQUEST_ID_PARAMETER } from './waitSettings';
 import { waitField } from '../../nql/queryFields';
 
-/**
- * The NQL of the status query the user creates in Nexthink, per table Wait for Results reads: the
- * text the README gives (section "Wait for Results"). test/unit/actions/waitDescription.test.ts
- * compares it with the local server's, which test/server/tests/statusQueryNql.test.ts compares with
- * the README.
- */
+/** The NQL of the status query per table, as the README gives it (test/unit/actions/waitDescription.test.ts holds them together). */
 export const STATUS_QUERY_NQL = {
 	'remote_action.executions':
 		'remote_action.executions during past 7d | where request_id == $request_id | list request_id, device.name, device.collector.uid, status, status_details, outputs, time',
@@ -59,30 +54,25 @@ export function waitForResultsProperties(show: Record<string, string[]>, table: 
 	];
 }
 
-/**
- * The wait's settings, in the run's Options collection (shown while Wait for Results is on): `options`
- * sorted by name with them.
- */
-export function withWaitOptions(options: INodeProperties[]): INodeProperties[] {
-	const whenWaiting = { show: { '/waitForResults': [true] } };
-	const waitOptions: INodeProperties[] = [
-		waitField('firstPollSeconds', 'How long to wait before the first status query'),
-		waitField('maxPollIntervalSeconds', 'The wait between two polls never grows beyond this. Two polls are always at least 1 second apart, whatever the settings.'),
-		waitField(
-			'maxWaitSeconds',
-			'How long to wait for final statuses (1800 = 30 minutes). A hard bound. Targets still without a final status then come out marked as pending (results.complete false); nothing is sent again.',
-		),
-		waitField(
-			'pollGrowthFactor',
-			'Each wait between polls is this many times the previous one. With the defaults the polls come 2, 6, 14, 30 and 60 seconds after the run, then every 30 seconds. Each poll runs the status query once per request ID still waiting.',
-		),
-		{
-			displayName: 'Request ID Parameter',
-			name: 'requestIdParameter',
-			type: 'string',
-			default: DEFAULT_REQUEST_ID_PARAMETER,
-			description: 'The name of the status query\'s parameter that receives the request ID (request_id for $request_id)',
-		},
-	];
-	return [...options, ...waitOptions.map((option) => ({ ...option, displayOptions: whenWaiting }))].sort((a, b) => a.displayName.localeCompare(b.displayName));
-}
+/** The wait's settings, in the run's Options (shown while Wait for Results is on). */
+const WAIT_OPTIONS: INodeProperties[] = [
+	waitField('firstPollSeconds', 'How long to wait before the first status query'),
+	waitField('maxPollIntervalSeconds', 'The wait between two polls never grows beyond this. Two polls are always at least 1 second apart, whatever the settings.'),
+	waitField(
+		'maxWaitSeconds',
+		'How long to wait for final statuses (1800 = 30 minutes). A hard bound. Targets still without a final status then come out marked as pending (results.complete false); nothing is sent again.',
+	),
+	waitField(
+		'pollGrowthFactor',
+		'Each wait between polls is this many times the previous one. With the defaults the polls come 2, 6, 14, 30 and 60 seconds after the run, then every 30 seconds. Each poll runs the status query once per request ID still waiting.',
+	),
+	{
+		displayName: 'Request ID Parameter',
+		name: 'requestIdParameter',
+		type: 'string',
+		default: DEFAULT_REQUEST_ID_PARAMETER,
+		description: 'The name of the status query\'s parameter that receives the request ID (request_id for $request_id)',
+	},
+];
+
+export const waitOptions = (): INodeProperties[] => WAIT_OPTIONS.map((option) => ({ ...option, displayOptions: { show: { '/waitForResults': [true] } } }));

@@ -1,36 +1,10 @@
 /**
- * Wait for Results: after a run, polls a stored NQL API query that takes the
- * request ID as a parameter until every target has a final status or Maximum Wait runs out. The
- * pure parts are resultStatus.ts (columns, final statuses, pairing, the item's `results`) and
- * waitSettings.ts (the checks of the settings); this file reads the parameters and runs the polls.
- *
- * The wait behaves like the Export operation's (nql/waitForExport.ts): the same schedule
- * (nql/waitSchedule.ts: first poll, growth, longest interval, at least 1 s between two
- * polls), the same hard Maximum Wait (every status call carries the deadline, so the transport
- * cuts its timeout and retries to the time left), and n8n's cancellation through the same sleep
- * helper. One poll runs the query once for each request ID that still has a target without a final
- * status (POST /api/v2/nql/execute through nql/executeApi.ts, as Execute Query: read-only, so the
- * transport may retry it) and keeps only the rows of that request ID (resultStatus.ts). The run
- * request is never part of this loop: waiting can never send it again.
- *
- * Contract for callers (Run Remote Action, Trigger Campaign, Run Workflow): give the targets as
- * `{ requestId, target }` (target = Collector UID, user SID, or the workflow execution ID the API
- * returned for the target) and send at most `RESULTS_MAX_TARGETS_PER_REQUEST` targets per request,
- * because one execute answer holds at most about 1,000 rows.
- *
- * A status query that fails (unknown query ID, missing permission, 5xx after the retries, a
- * query without the request ID, target or status column) ends the wait: the outcome says why, and the run
- * stays reported as sent.
- *
- * Use from an operation (see remoteAction/run.operation.ts, campaign/triggerCampaign.operation.ts,
- * workflow/run.operation.ts):
- * - description: `...waitForResultsProperties(show, 'workflow.executions', '#n8n_workflow_status')`
- *   (waitDescription.ts);
- * - per item, before any request: `prepared.wait = readResultsWait(ctx, itemIndex)` (throws
- *   `InputError`), then `checkSameWait(preparations)`;
- * - after the run: `const wait = await waitForResults(ctx, 'workflow', targets, settings, { timeoutMs })`,
- *   then per item `itemResults('executionId', itemTargets, wait.resultOf, { ...wait, queryId, maxWaitMs })`
- *   (resultStatus.ts); under "Stop Workflow" throw `wait.error` with the request IDs that ran.
+ * Wait for Results: after a run, polls the user's stored status query once per request ID still
+ * waiting (POST /api/v2/nql/execute through nql/executeApi.ts, read-only) until every target has a
+ * final status, Maximum Wait runs out or the query fails; the run request is never part of this
+ * loop. The schedule, hard deadline and cancellation are the Export wait's (nql/waitSchedule.ts).
+ * Pure parts: resultStatus.ts, waitSettings.ts. Why: docs/decisions.md, "Actions node: Wait for
+ * Results and script-input checks".
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -39,22 +13,34 @@ import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeA
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { readBoolean } from '../../shared/booleanParameter';
+import { toolWritesOff } from '../../shared/toolMode';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
-import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitTarget } from './resultStatus';
+import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';
+import { readTimeoutMs } from './panelFields';
 import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
 
 export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
 
-/**
- * Reads Wait for Results of one item (parameters `waitForResults`, `statusQueryId` and the wait's
- * settings in `options`, see waitDescription.ts); undefined when the item does not wait. Bad values throw `InputError`
- * naming the field, before any request.
- */
-export function readResultsWait(ctx: IExecuteFunctions, itemIndex: number): ResultsWaitSettings | undefined {
-	if (!readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false)) return undefined;
+/** An item of Run Remote Action, Run Workflow or Trigger Campaign, checked: its run and how it is sent. */
+export interface PreparedRunItem<R> {
+	run: R;
+	timeoutMs: number;
+	/** As a tool without "Allow Writes When Used as a Tool": check only. */
+	validateOnly: boolean;
+	/** Wait for Results, when on. */
+	wait?: ResultsWaitSettings;
+}
+
+/** `run` with the item's Request Timeout, tool mode and Wait for Results (waitDescription.ts); a bad value throws `InputError`. */
+export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, run: R): PreparedRunItem<R> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options);
+	const timeoutMs = readTimeoutMs(options);
+	const waits = readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false);
+	const wait = waits ? checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options) : undefined;
+	const prepared: PreparedRunItem<R> = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
+	if (wait !== undefined) prepared.wait = wait;
+	return prepared;
 }
 
 /** Every waiting item waits the same way (one wait covers the run); an item that differs fails its check. */
@@ -109,23 +95,10 @@ export async function waitForItems(
 	return wait.error;
 }
 
-export interface ResultsWaitOutcome {
-	/** Maximum Wait ran out while some target had no final status. */
-	timedOut: boolean;
-	/** Poll rounds made (each runs the query once per request ID still waiting). */
-	polls: number;
-	/** Milliseconds from the start of the wait to its end. */
-	waitedMs: number;
-	/** Set when the status query failed and the wait stopped early. */
-	error?: { message: string; description?: string; httpCode?: string };
-	/** What a target came to (its last row, status and whether it is final). */
-	resultOf(target: WaitTarget): TargetResult;
-}
+/** How the wait ended (`error`: the status query failed), and what each target came to. */
+type ResultsWaitOutcome = Omit<WaitEnd, 'queryId' | 'maxWaitMs'> & { resultOf(target: WaitTarget): TargetResult };
 
-/**
- * Polls until every target has a final status, Maximum Wait runs out, or the status query fails;
- * throws only when the execution is cancelled.
- */
+/** Polls until every target is final, Maximum Wait runs out, or the status query fails; throws only when cancelled. */
 export async function waitForResults(
 	ctx: IExecuteFunctions,
 	kind: ResultKind,

@@ -1,8 +1,4 @@
-/**
- * Wait for Results settings, checked before any request (no n8n imports): the status query's ID
- * and parameter, the wait schedule (the Export operation's, nql/waitSchedule.ts), and the
- * rule that every item of a run waits the same way. Read from the node by waitForResults.ts.
- */
+/** Wait for Results settings, checked before any request (no n8n imports); waitForResults.ts reads them from the node. */
 import { EXECUTE_ROW_LIMIT } from '../../nql/executeAnswer';
 import { normaliseQueryId } from '../../nql/queryInput';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../../nql/waitSchedule';
@@ -60,21 +56,12 @@ function attempt<T>(check: () => T): { ok: true; value: T } | { ok: false; probl
 	}
 }
 
-/**
- * Every item that waits must wait the same way (one wait per run): the message for an item whose
- * settings differ from the first waiting item's, or undefined when they agree.
- */
+/** The message for an item that waits otherwise than the first waiting item (one wait per run), or undefined. */
 export function differentWait(first: { itemIndex: number; settings: ResultsWaitSettings }, settings: ResultsWaitSettings): string | undefined {
 	const keys = ['queryId', 'requestIdParameter', 'firstDelayMs', 'factor', 'maxIntervalMs', 'maxWaitMs'] as const;
 	if (keys.every((key) => first.settings[key] === settings[key])) return undefined;
 	return `Wait for Results must be the same for every item of a run (one wait covers them all): item ${first.itemIndex} waits with ${first.settings.queryId} and its wait options, this item differently. Use the same Status Query ID and wait options, or split the items over two nodes`;
 }
 
-/**
- * Most request IDs one wait should follow. Each poll runs the status query once per request ID
- * still waiting, and a campaign has one request ID per user: Trigger Campaign checks this before
- * any request, so that a poll makes at most 100 NQL API calls (Nexthink throttles, and may pause, a
- * tenant's NQL API use that grows fast). A remote action run has one request ID per 1,000 devices
- * and reaches it only past 100,000 devices.
- */
+/** Most request IDs one wait follows (a poll makes one NQL API call each). Why: docs/decisions.md, row "100 campaign users per run while waiting". */
 export const MAX_WAIT_REQUEST_IDS = 100;

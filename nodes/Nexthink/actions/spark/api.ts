@@ -1,15 +1,12 @@
 /**
- * The Spark Handoff API's request, through the package's one transport: never sent twice (Spark may
- * already have written to the user in Teams), success only as documented (204 without a body, or
- * 200 as a public client reports the live API answers, when its body is empty or JSON), and every
- * other answer explained: 404 is a user Spark does not know.
+ * The Spark Handoff API's request: never sent twice, success only as documented. Why 200 counts too:
+ * docs/decisions.md, row "Spark success".
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
 
 export const HANDOFF_PATH = '/api/v1/spark/handoff';
-export const DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS = 60;
 
 const MAY_HAVE_RUN = 'Spark may have received the message and written to the user in Microsoft Teams: ask the user, or look in Spark, before handing the conversation off again.';
 const REFUSED = refusedRunNote('ask the user whether Spark wrote to them in Microsoft Teams');

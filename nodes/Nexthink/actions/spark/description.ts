@@ -1,24 +1,13 @@
-/**
- * Parameters of the Spark resource: Hand Off Conversation (the Spark Handoff API). One handoff per
- * input item; as an AI agent's tool, the agent fills the UPN and the message through `$fromAI()`.
- */
-import type { INodeProperties } from 'n8n-workflow';
+/** The Spark resource's operation picker (the Spark Handoff API). */
+import { operationPicker } from '../shared/panelFields';
 
 export const show = { show: { resource: ['spark'], operation: ['handOff'] } };
 
-export const sparkOperationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['spark'] } },
-	options: [
-		{
-			name: 'Hand Off Conversation',
-			value: 'handOff',
-			action: 'Hand off a conversation to spark',
-			description: 'Hand the user over to Nexthink Spark, which continues the conversation in Microsoft Teams',
-		},
-	],
-	default: 'handOff',
-};
+export const sparkOperationProperty = operationPicker('spark', 'handOff', [
+	{
+		name: 'Hand Off Conversation',
+		value: 'handOff',
+		action: 'Hand off a conversation to spark',
+		description: 'Hand the user over to Nexthink Spark, which continues the conversation in Microsoft Teams',
+	},
+]);

@@ -1,33 +1,28 @@
 /**
- * Spark → Hand Off Conversation: one handoff per input item, each item's outcome (`handedOff` or
- * `failed`) under `nexthinkSpark`, on the batched runner (shared/runBatched.ts: every item checked
- * before the first request, On Error, after a 401 or 403 the later items are not sent).
- *
- * As an AI agent's tool it sends nothing unless "Allow Writes When Used as a Tool" is on, like every
- * other write: handing a person's conversation over writes to them in Microsoft Teams. Each item then
- * comes out `validated`, with the note that nothing was sent (shared/runItems.ts, outcomeItems).
+ * Spark → Hand Off Conversation: one handoff per input item on the batched runner
+ * (shared/runBatched.ts), each item's outcome (`handedOff`, `failed`, or as a tool `validated`)
+ * under `nexthinkSpark`. Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
  */
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IBinaryData, IDataObject } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { requestError } from '../shared/runPlan';
 import type { BatchedOperation } from '../../shared/runBatched';
 import { toolWritesOff } from '../../shared/toolMode';
-import { DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, handOffConversation, type HandOffPart, type HandOffRequest } from './api';
+import { handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { pairsCollection, readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
 /** The operation's fields. */
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show, [
 	{
 		displayName:
 			'Spark continues the conversation with the user in Microsoft Teams; nothing comes back to n8n. Spark must be set up for the user (Teams app, Entra ID connector, UPN collection).',
 		name: 'handOffNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: show,
 	},
 	{
 		displayName: 'User Principal Name',
@@ -36,7 +31,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'jane.doe@contoso.com',
-		displayOptions: show,
 		description: 'The UPN of the user to hand over (their Microsoft 365 sign-in name)',
 	},
 	{
@@ -46,7 +40,6 @@ export const description: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: '',
 		required: true,
-		displayOptions: show,
 		description: "The user's request for Spark, e.g. their last message or a summary of the conversation so far",
 	},
 	{
@@ -55,43 +48,23 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'data, screenshot',
-		displayOptions: show,
 		description: 'Binary properties of the item to send as files (e.g. a screenshot or a log), separated by commas; each goes with its MIME type',
 	},
-	{
-		displayName: 'Metadata',
-		name: 'handOffMetadata',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		placeholder: 'Add Metadata',
-		displayOptions: show,
-		description: 'Key/value pairs Spark passes through with the request, e.g. the ticket number',
-		options: [
-			{
-				displayName: 'Entry',
-				name: 'entry',
-				values: [
-					{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'ticket' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	pairsCollection(
+		{ displayName: 'Metadata', name: 'handOffMetadata', placeholder: 'Add Metadata', description: 'Key/value pairs Spark passes through with the request, e.g. the ticket number' },
+		{ displayName: 'Key', name: 'key', type: 'string', default: '', placeholder: 'ticket' },
+		{ displayName: 'Entry', name: 'entry' },
+	),
 	{
 		displayName: 'Time Zone',
 		name: 'handOffTimeZone',
 		type: 'string',
 		default: '',
 		placeholder: 'Europe/Zurich',
-		displayOptions: show,
 		description: "The user's time zone as an IANA name (e.g. Europe/Zurich), sent to Spark; empty sends none",
 	},
-	collectionOf('options', show, [
-		allowWritesOption(actionWritesDescription('hand the conversation off to Spark')),
-		requestTimeoutOption(DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
-	]),
-];
+	writeOptions(show, 'hand the conversation off to Spark', 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
+]);
 
 export const SPARK_OUTCOME_KEY = 'nexthinkSpark';
 
@@ -112,7 +85,21 @@ export const handOffOperation: BatchedOperation<undefined, Prepared, Handoff, { 
 	outcomeKey: SPARK_OUTCOME_KEY,
 	done: 'handed off',
 	prepare(itemIndex) {
-		return prepareItem(this, this.getInputData()[itemIndex], itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const request: HandOffRequest = {
+			upn: checkUpn(this.getNodeParameter('userPrincipalName', itemIndex, '')),
+			parts: [{ type: 'TEXT', text: checkMessage(this.getNodeParameter('handOffMessage', itemIndex, '')) }],
+		};
+		const timeZone = checkTimeZone(this.getNodeParameter('handOffTimeZone', itemIndex, ''));
+		if (timeZone !== undefined) request.timeZone = timeZone;
+		const metadata = checkMetadata(this.getNodeParameter('handOffMetadata.entry', itemIndex, []) as Array<{ key?: unknown; value?: unknown }>);
+		if (metadata !== undefined) request.metadata = metadata;
+		const binaries: Record<string, IBinaryData> = this.getInputData()[itemIndex].binary ?? {};
+		const files = parseBinaryPropertyNames(this.getNodeParameter('handOffFiles', itemIndex, '')).map((property) => ({
+			property,
+			mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
+		}));
+		return { request, files, timeoutMs: readTimeoutMs(options), validateOnly: toolWritesOff(this, options) };
 	},
 	validateOnly: (prepared) => prepared.validateOnly,
 	plan: (itemIndexes) => ({ requests: itemIndexes.map((itemIndex) => ({ itemIndexes: [itemIndex] as [number] })) }),
@@ -140,21 +127,3 @@ export const handOffOperation: BatchedOperation<undefined, Prepared, Handoff, { 
 		);
 	},
 };
-
-function prepareItem(ctx: IExecuteFunctions, item: INodeExecutionData, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const request: HandOffRequest = {
-		upn: checkUpn(ctx.getNodeParameter('userPrincipalName', itemIndex, '')),
-		parts: [{ type: 'TEXT', text: checkMessage(ctx.getNodeParameter('handOffMessage', itemIndex, '')) }],
-	};
-	const timeZone = checkTimeZone(ctx.getNodeParameter('handOffTimeZone', itemIndex, ''));
-	if (timeZone !== undefined) request.timeZone = timeZone;
-	const metadata = checkMetadata(ctx.getNodeParameter('handOffMetadata.entry', itemIndex, []) as Array<{ key?: unknown; value?: unknown }>);
-	if (metadata !== undefined) request.metadata = metadata;
-	const binaries: Record<string, IBinaryData> = item.binary ?? {};
-	const files = parseBinaryPropertyNames(ctx.getNodeParameter('handOffFiles', itemIndex, '')).map((property) => ({
-		property,
-		mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
-	}));
-	return { request, files, timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_HANDOFF_REQUEST_TIMEOUT_SECONDS), validateOnly: toolWritesOff(ctx, options) };
-}

@@ -1,22 +1,15 @@
 /**
- * Spark → Hand Off Conversation before any request (no n8n imports): the user's UPN (sent as the
- * `User-Principal-Name` header), the message, the metadata and the time zone (the `Timezone`
- * header). After the Spark Handoff API's OpenAPI document (HandoffConversationMessageRequest): at
- * least one part, a TEXT part's `text` not empty, a FILE part's `mimeType` not empty, `metadata` a
- * map of strings. What the document leaves open (the UPN's and time zone's format) is decided in
- * docs/decisions.md.
+ * Spark → Hand Off Conversation before any request (no n8n imports): the UPN, the message, the
+ * metadata and the time zone. Why the formats: docs/decisions.md, rows "UPN check" and "Time zone".
  */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
+import { valueText } from '../shared/inputChecks';
 
 /** Longest UPN accepted: Active Directory's userPrincipalName attribute holds at most 1,024 characters. */
 export const MAX_UPN_CHARS = 1024;
 
-/**
- * `name@suffix`: one `@`, something on both sides, printable ASCII only (no spaces or control
- * characters). Entra ID allows only ASCII in a UPN, and the UPN travels in a header, where HTTP
- * would drop a character outside Latin-1 and hand the conversation to another person.
- */
+/** `name@suffix`, printable ASCII only: the UPN travels in a header (docs/decisions.md, row "UPN check"). */
 const UPN = /^[\x21-\x3f\x41-\x7e]+@[\x21-\x3f\x41-\x7e]+$/;
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/u;
 /** An IANA time zone name: `Europe/Zurich`, `America/Argentina/Buenos_Aires`, `UTC`, `Etc/GMT+1`. */
@@ -54,11 +47,7 @@ export function checkMessage(raw: unknown): string {
 	return text;
 }
 
-/**
- * The time zone as an IANA name, or undefined when none is given. The runtime's time zone database
- * (`Intl`) decides which names exist; a name in other letter case gets the database's spelling
- * (`europe/paris` → `Europe/Paris`), an alias stays as given (`GMT`, `US/Eastern`).
- */
+/** The time zone as an IANA name `Intl` knows (in its spelling, an alias as given), or undefined when none is given. */
 export function checkTimeZone(raw: unknown): string | undefined {
 	if (raw === undefined || raw === null) return undefined;
 	if (typeof raw !== 'string') throw new InputError(`The time zone must be text, got ${describeValue(raw)}`, 'Time Zone');
@@ -86,11 +75,9 @@ export function checkMetadata(entries: ReadonlyArray<{ key?: unknown; value?: un
 		const key = typeof entry.key === 'string' ? entry.key.trim() : '';
 		if (key === '') throw new InputError('A metadata entry has no key', 'Metadata');
 		if (hasOwnKey(metadata, key)) throw new InputError(`Metadata key "${key.slice(0, 60)}" is given twice; give each key once`, 'Metadata');
-		const value = entry.value;
-		if (typeof value === 'string') setOwn(metadata, key, value);
-		else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') setOwn(metadata, key, String(value));
-		else if (value === undefined || value === null) setOwn(metadata, key, '');
-		else throw new InputError(`Metadata "${key.slice(0, 60)}" must be text, got ${describeValue(value)}`, 'Metadata');
+		const text = valueText(entry.value);
+		if (text === undefined) throw new InputError(`Metadata "${key.slice(0, 60)}" must be text, got ${describeValue(entry.value)}`, 'Metadata');
+		setOwn(metadata, key, text);
 	}
 	return Object.keys(metadata).length === 0 ? undefined : metadata;
 }

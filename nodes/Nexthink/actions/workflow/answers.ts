@@ -1,11 +1,8 @@
 /**
- * Reading the Workflows API's success answers (no n8n imports). A 2xx without the documented body
- * (a proxy's login page, `{}`) confirms nothing: these return undefined and the caller fails with
- * `unexpectedAnswer` (transport/unexpectedAnswer.ts).
- *
- * The vendor schema of `Workflow.triggerMethods` is a broken self-reference: the PowerShell client
- * that runs against real tenants reads an object of booleans (`triggerMethods.apiEnabled`), a Go SDK's
- * fixtures show a list (`["API", "MANUAL"]`). Both are read here.
+ * Reading the Workflows API's success answers (no n8n imports): a 2xx without the documented body
+ * confirms nothing, these return undefined and the caller fails with `unexpectedAnswer`. Why
+ * `triggerMethods` and the details have two shapes: docs/decisions.md, rows "Workflow: `triggerMethods`"
+ * and "Workflow: details".
  */
 import { isRecord } from '../../shared/jsonValues';
 
@@ -48,10 +45,7 @@ export function readWorkflowList(body: unknown): WorkflowObject[] | undefined {
 	return body;
 }
 
-/**
- * The details answer: the vendor's OpenAPI document declares an array (empty when nothing has that NQL ID); an object is
- * accepted too, since two public clients expect one. Undefined when it is neither.
- */
+/** The details answer, an array (empty: unknown NQL ID, then null) or an object; undefined when it is neither. */
 export function readWorkflowDetails(body: unknown): WorkflowObject | null | undefined {
 	if (Array.isArray(body)) {
 		if (body.length === 0) return null;
@@ -98,10 +92,7 @@ export function workflowListLabel(workflow: WorkflowObject): string {
 	return base;
 }
 
-/**
- * Why the workflow cannot be run from n8n, as a sentence for the editor; undefined when it can.
- * `null` = no workflow has that NQL ID.
- */
+/** Why the workflow (`null`: no workflow has that NQL ID) cannot be run from n8n, for the editor; undefined when it can. */
 export function workflowWarning(nqlId: string, workflow: WorkflowObject | null): string | undefined {
 	if (workflow === null) {
 		return `Nexthink has no workflow with the NQL ID ${nqlId}. Copy it in Workflows > Manage workflows ("Copy NQL ID"); IDs are case-sensitive.`;

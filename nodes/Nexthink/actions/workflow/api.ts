@@ -1,13 +1,11 @@
 /**
- * The Workflows API requests, all through the package's one transport (transport/index.ts): the
- * execute and wait-for-event trigger calls are never replayed (they may have run), list and details
- * are safe GETs. Every 2xx body is checked. Error bodies are `{ code, details }` (not `message`);
- * transport/apiErrors.ts reads `details` in place of a missing `message`.
+ * The Workflows API requests: execute and the wait-for-event trigger never sent twice, list and
+ * details safe GETs, every 2xx body checked. Error bodies are `{ code, details }`
+ * (transport/apiErrors.ts reads `details`).
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { nexthinkRequest } from '../../transport';
-import { asExecute, refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
+import { expectAnswer, refusedRunNote, sendReadRequest, sendRunRequest, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { mergeWorkflowLists, readResumeResponse, readWorkflowDetails, readWorkflowExecutionResponse, readWorkflowList, type WorkflowObject } from './answers';
 import type { PlannedWorkflowRequest } from './runBatching';
 
@@ -22,8 +20,6 @@ export const DEPENDENCIES = ['DEVICE', 'USER', 'USER_AND_DEVICE', 'NONE'] as con
 export const TRIGGER_METHODS = ['API', 'MANUAL', 'MANUAL_MULTIPLE', 'SCHEDULER'] as const;
 export type Dependency = (typeof DEPENDENCIES)[number];
 export type TriggerMethod = (typeof TRIGGER_METHODS)[number];
-
-export const DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS = 60;
 
 const PERMISSION_HINT =
 	'The Nexthink API credential needs the "Workflows API" permission (Administration > API credentials > the credential > Permissions)';
@@ -60,9 +56,7 @@ export async function executeWorkflow(ctx: IExecuteFunctions, request: PlannedWo
 		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED_RUN, hints: WORKFLOW_HINTS.execute },
 		options,
 	);
-	const answer = readWorkflowExecutionResponse(response.body);
-	if (answer === undefined) throw unexpectedAnswerError(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RUN);
-	return answer;
+	return expectAnswer(ctx, action, response, readWorkflowExecutionResponse(response.body), 'the request ID', options.itemIndex, MAY_HAVE_RUN);
 }
 
 /** `POST /api/v1/workflows/workflows/{workflowUuid}/execution/{executionUuid}/trigger`: the request IDs. */
@@ -80,38 +74,12 @@ export async function resumeWorkflow(
 		{ mayHaveRun: MAY_HAVE_RESUMED, refused: REFUSED_RESUME, hints: WORKFLOW_HINTS.resume },
 		options,
 	);
-	const ids = readResumeResponse(response.body);
-	if (ids === undefined) throw unexpectedAnswerError(ctx, action, response, 'the request ID', options.itemIndex, MAY_HAVE_RESUMED);
-	return ids;
-}
-
-/** `GET /api/v1/workflows` with its two required filters (and optionally active ones only). */
-export async function listWorkflows(
-	ctx: ApiContext,
-	filter: { dependency: Dependency; triggerMethod: TriggerMethod; activeOnly?: boolean },
-	options: ApiCallOptions,
-): Promise<WorkflowObject[]> {
-	const action = `Listing the workflows (dependency ${filter.dependency}, trigger method ${filter.triggerMethod})`;
-	const qs: Record<string, string> = { dependency: filter.dependency, triggerMethod: filter.triggerMethod };
-	if (filter.activeOnly) qs.fetchOnlyActiveWorkflows = 'true';
-	const response = await nexthinkRequest(asExecute(ctx), {
-		method: 'GET',
-		path: WORKFLOWS_PATH,
-		qs,
-		idempotent: true,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: WORKFLOW_HINTS.read,
-	});
-	const list = readWorkflowList(response.body);
-	if (list === undefined) throw unexpectedAnswerError(ctx, action, response, 'a list of workflows', options.itemIndex);
-	return list;
+	return expectAnswer(ctx, action, response, readResumeResponse(response.body), 'the request ID', options.itemIndex, MAY_HAVE_RESUMED);
 }
 
 /**
- * Every workflow of the given trigger methods and dependencies: one list call per pair (the API
- * requires both filters), merged by `uuid`, each workflow once.
+ * `GET /api/v1/workflows` once per pair of the given trigger methods and dependencies (the API
+ * requires both filters), the answers merged by `uuid`, each workflow once.
  */
 export async function listWorkflowsMerged(
 	ctx: ApiContext,
@@ -121,7 +89,10 @@ export async function listWorkflowsMerged(
 	const lists: WorkflowObject[][] = [];
 	for (const triggerMethod of filter.triggerMethods) {
 		for (const dependency of filter.dependencies) {
-			lists.push(await listWorkflows(ctx, { dependency, triggerMethod, activeOnly: filter.activeOnly }, options));
+			const qs: Record<string, string> = { dependency, triggerMethod };
+			if (filter.activeOnly) qs.fetchOnlyActiveWorkflows = 'true';
+			const action = `Listing the workflows (dependency ${dependency}, trigger method ${triggerMethod})`;
+			lists.push(await sendReadRequest(ctx, { path: WORKFLOWS_PATH, qs, action, hints: WORKFLOW_HINTS.read }, readWorkflowList, 'a list of workflows', options));
 		}
 	}
 	return mergeWorkflowLists(lists);
@@ -129,18 +100,6 @@ export async function listWorkflowsMerged(
 
 /** `GET /api/v1/workflows/details?nqlId=`: the workflow, or null when no workflow has that NQL ID. */
 export async function getWorkflow(ctx: ApiContext, nqlId: string, options: ApiCallOptions): Promise<WorkflowObject | null> {
-	const action = `Getting workflow ${nqlId}`;
-	const response = await nexthinkRequest(asExecute(ctx), {
-		method: 'GET',
-		path: WORKFLOW_DETAILS_PATH,
-		qs: { nqlId },
-		idempotent: true,
-		timeoutMs: options.timeoutMs,
-		itemIndex: options.itemIndex,
-		action,
-		hints: WORKFLOW_HINTS.read,
-	});
-	const workflow = readWorkflowDetails(response.body);
-	if (workflow === undefined) throw unexpectedAnswerError(ctx, action, response, 'the workflow', options.itemIndex);
-	return workflow;
+	const request = { path: WORKFLOW_DETAILS_PATH, qs: { nqlId }, action: `Getting workflow ${nqlId}`, hints: WORKFLOW_HINTS.read };
+	return await sendReadRequest(ctx, request, readWorkflowDetails, 'the workflow', options);
 }

@@ -1,48 +1,23 @@
-/**
- * The Workflow resource's operation picker and what its operations share: the workflow (Run, Get),
- * picked from the API's list or given by NQL ID, and a list of parameters by name (Run, Resume).
- * Each operation's own fields are in its file.
- */
+/** The Workflow resource's operation picker and what its operations share: the workflow (Run, Get), parameters by name (Run, Resume). */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationPicker, pairsCollection } from '../shared/panelFields';
 
 export const show = (operation: string[]) => ({ show: { resource: ['workflow'], operation } });
 
-export const workflowOperationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['workflow'] } },
-	options: [
-		{ name: 'Get', value: 'get', action: 'Get a workflow', description: 'Get a workflow by its NQL ID' },
-		{ name: 'Get Many', value: 'getMany', action: 'Get many workflows', description: 'List the workflows (by default every one that can be triggered through the API)' },
-		{ name: 'Resume', value: 'resume', action: 'Resume a workflow execution', description: 'Send the event a workflow execution waits for ("wait for event" step)' },
-		{ name: 'Run', value: 'run', action: 'Run a workflow', description: 'Run a workflow on the devices or users of the input items' },
-	],
-	default: 'run',
-};
+export const workflowOperationProperty = operationPicker('workflow', 'run', [
+	{ name: 'Get', value: 'get', action: 'Get a workflow', description: 'Get a workflow by its NQL ID' },
+	{ name: 'Get Many', value: 'getMany', action: 'Get many workflows', description: 'List the workflows (by default every one that can be triggered through the API)' },
+	{ name: 'Resume', value: 'resume', action: 'Resume a workflow execution', description: 'Send the event a workflow execution waits for ("wait for event" step)' },
+	{ name: 'Run', value: 'run', action: 'Run a workflow', description: 'Run a workflow on the devices or users of the input items' },
+]);
 
-export const nameValueCollection = (name: string, displayName: string, description: string, operation: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	default: {},
-	placeholder: 'Add Parameter',
-	displayOptions: show([operation]),
-	description,
-	options: [
-		{
-			displayName: 'Parameter',
-			name: 'parameter',
-			values: [
-				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-			],
-		},
-	],
-});
+/** Parameters by name (Run's Other Parameters, Resume's Event Parameters). */
+export const nameValueCollection = (name: string, displayName: string, description: string, operation: string): INodeProperties =>
+	pairsCollection(
+		{ displayName, name, placeholder: 'Add Parameter', displayOptions: show([operation]), description },
+		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+	);
 
 export const workflowLocator: INodeProperties = {
 	displayName: 'Workflow',

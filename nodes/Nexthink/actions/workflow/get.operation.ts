@@ -1,34 +1,24 @@
-/**
- * Get Workflow: one details call per item (`GET /api/v1/workflows/details?nqlId=`). The API answers
- * an array, empty when no workflow has that NQL ID (it declares no 404): that is reported as the
- * item's error, naming the NQL ID.
- */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+/** Get Workflow: one details call per item; an empty answer (unknown NQL ID) fails the item, naming it. */
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../shared/runItems';
-import { readOptionsCollection, readReadTimeoutMs } from '../shared/readFields';
+import { getByNqlId, readOptionsCollection } from '../shared/readFields';
 import { workflowWarning } from './answers';
-import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, getWorkflow } from './api';
+import { getWorkflow } from './api';
 import { normaliseWorkflowId } from './runInput';
 
 /** Get's fields (the workflow is the resource's, description.ts). */
-export const description: INodeProperties[] = [readOptionsCollection('workflow', 'get', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS)];
+export const description: INodeProperties[] = [readOptionsCollection('workflow', 'get')];
 
-function prepareGet(this: IExecuteFunctions, itemIndex: number) {
-	const nqlId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
-	return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS) };
-}
-
-async function runGet(this: IExecuteFunctions, itemIndex: number, { nqlId, timeoutMs }: ReturnType<typeof prepareGet>): Promise<INodeExecutionData[]> {
-	const workflow = await getWorkflow(this, nqlId, { timeoutMs, itemIndex });
-	if (workflow === null) {
-		throw new NodeOperationError(this.getNode(), `Getting workflow ${nqlId} failed: Nexthink has no workflow with this NQL ID`, {
-			itemIndex,
+export const getWorkflowOperation = getByNqlId(
+	'workflow',
+	normaliseWorkflowId,
+	async (ctx, nqlId, options) => {
+		const workflow = await getWorkflow(ctx, nqlId, options);
+		if (workflow !== null) return workflow;
+		throw new NodeOperationError(ctx.getNode(), `Getting workflow ${nqlId} failed: Nexthink has no workflow with this NQL ID`, {
+			itemIndex: options.itemIndex,
 			description: workflowWarning(nqlId, null),
 		});
-	}
-	return [{ json: workflow as IDataObject, pairedItem: { item: itemIndex } }];
-}
-
-export const getWorkflowOperation: ItemOperation<ReturnType<typeof prepareGet>> = { prepare: prepareGet, run: runGet };
+	},
+);

@@ -1,8 +1,4 @@
-/**
- * Get Many Workflows: the list endpoint needs a `dependency` and a `triggerMethod` on every call, so
- * the node makes one call per chosen pair (by default the four dependencies with trigger method API:
- * every workflow that can be run from n8n) and merges the answers, each workflow once (by `uuid`).
- */
+/** Get Many Workflows: one list call per chosen trigger method and dependency (the API needs both), merged. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { collectionOf } from '../../shared/optionFields';
@@ -11,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readBoolean } from '../../shared/booleanParameter';
 import type { ItemOperation } from '../../shared/runItems';
 import { readGetManyLimit, readOptionsCollection, readReadTimeoutMs, returnAllAndLimit } from '../shared/readFields';
-import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS, type Dependency, type TriggerMethod } from './api';
+import { DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS, type Dependency, type TriggerMethod } from './api';
 import { show } from './description';
 
 export const description: INodeProperties[] = [
@@ -51,7 +47,7 @@ export const description: INodeProperties[] = [
 			description: 'Workflows with any of these trigger methods (API when not added): API gives the ones this node can run',
 		},
 	]),
-	readOptionsCollection('workflow', 'getMany', DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
+	readOptionsCollection('workflow', 'getMany'),
 ];
 
 function chosen<T extends string>(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string, allowed: readonly T[], fallback: readonly T[]): T[] {
@@ -71,7 +67,7 @@ function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
 		dependencies: chosen<Dependency>(this, itemIndex, 'filters.dependencies', 'Dependencies', DEPENDENCIES, DEPENDENCIES),
 		activeOnly: readBoolean(this.getNodeParameter('filters.activeOnly', itemIndex, false), 'Active Only', false),
 		limit,
-		timeoutMs: readReadTimeoutMs(this, itemIndex, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
+		timeoutMs: readReadTimeoutMs(this, itemIndex),
 	};
 }
 

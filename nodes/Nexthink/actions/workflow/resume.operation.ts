@@ -1,23 +1,20 @@
 /**
- * Resume Workflow: the wait-for-event trigger
- * (`POST /api/v1/workflows/workflows/{workflowUuid}/execution/{executionUuid}/trigger`), one request
- * per item. Every item is checked before the first request (shared/runItems.ts); the request is
- * never sent twice (it may have resumed the execution). As an AI tool the node only checks and
- * reports `validated`, unless "Allow Writes When Used as a Tool" is on.
+ * Resume Workflow: the wait-for-event trigger, one request per item, never sent twice; as a tool
+ * only `validated` unless writes are allowed. Why: docs/decisions.md, row "Resume".
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runItems';
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { withRequestsMade } from '../../shared/runBatched';
 import { nodeErrorOf } from '../../shared/nodeErrors';
-import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, resumeWorkflow } from './api';
+import { resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { nameValueCollection, show } from './description';
 
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show(['resume']), [
 	{
 		displayName: 'Workflow UUID',
 		name: 'workflowUuid',
@@ -25,7 +22,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'f2000000-0000-4000-8000-000000000004',
-		displayOptions: show(['resume']),
 		description: 'The workflow\'s "uuid" (Get Workflow returns it), not its NQL ID',
 	},
 	{
@@ -34,15 +30,11 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '={{ $json.nexthinkWorkflow.executionIds[0] }}',
 		required: true,
-		displayOptions: show(['resume']),
 		description: 'The execution waiting for the event: an execution ID from Run Workflow (executionIds) or from NQL (workflow.executions.execution_id)',
 	},
 	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)', 'resume'),
-	collectionOf('options', show(['resume']), [
-		allowWritesOption(actionWritesDescription('resume the execution')),
-		requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
-	]),
-];
+	writeOptions(show(['resume']), 'resume the execution', 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
+]);
 
 export const RESUME_OUTCOME_KEY = 'nexthinkWorkflowResume';
 
@@ -67,7 +59,7 @@ function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResu
 			'Event Parameters',
 			{ nonEmptyValues: true },
 		),
-		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS),
+		timeoutMs: readTimeoutMs(options),
 		validateOnly: toolWritesOff(this, options),
 	};
 }

@@ -1,23 +1,16 @@
 /**
- * Run Workflow: like Run Remote Action (remoteAction/run.operation.ts, on the batched runner,
- * shared/runBatched.ts), with devices and users as targets and the v1 or v2 execute endpoint. Each input item gets one output item, paired to it, with its
- * request ID and, per target, the execution ID Nexthink created.
- *
- * With Wait for Results (shared/waitForResults.ts) the node then polls the user's status query over
- * workflow.executions for each request ID, following each target by its execution ID
- * (waitTargets.ts), and adds `results` to each item's outcome. Requests then carry at most 1,000
- * targets, devices and users together (one status answer per request).
+ * Run Workflow: like Run Remote Action (remoteAction/run.operation.ts), with devices and users as
+ * targets and the v1 or v2 execute endpoint; each item's outcome has its request ID and, per target,
+ * its execution ID, which Wait for Results follows (waitTargets.ts).
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
-import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
+import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
+import { writeOptions } from '../shared/panelFields';
 import { nameValueCollection, show } from './description';
-import { toolWritesOff } from '../../shared/toolMode';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
 import type { BatchedOperation } from '../../shared/runBatched';
-import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
-import { DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, executeWorkflow } from './api';
+import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
+import { executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
 import { planWorkflowRequests, workflowRunOutcome, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan, type WorkflowRunOutcome } from './runBatching';
 import {
@@ -36,14 +29,7 @@ import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 export const WORKFLOW_OUTCOME_KEY = 'nexthinkWorkflow';
 
-interface Prepared {
-	run: PreparedWorkflowRun;
-	timeoutMs: number;
-	/** As a tool without "Allow Writes When Used as a Tool": check only. */
-	validateOnly: boolean;
-	/** Wait for Results, when on. */
-	wait?: ResultsWaitSettings;
-}
+type Prepared = PreparedRunItem<PreparedWorkflowRun>;
 
 /** Run's fields (the workflow is the resource's, description.ts). */
 export const description: INodeProperties[] = [
@@ -140,17 +126,44 @@ export const description: INodeProperties[] = [
 		'run',
 	),
 	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
-	collectionOf('options', show(['run']), withWaitOptions([
-		allowWritesOption(actionWritesDescription('run the workflow')),
-		requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
-	])),
+	writeOptions(show(['run']), 'run the workflow', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', waitOptions()),
 ];
 
 export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
 	outcomeKey: WORKFLOW_OUTCOME_KEY,
 	done: 'triggered',
 	prepare(itemIndex) {
-		return prepareItem(this, itemIndex);
+		const version = this.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
+		if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
+		const workflowId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
+		const parsed = parseWorkflowTargets(
+			version,
+			this.getNodeParameter('workflowDevices', itemIndex, ''),
+			this.getNodeParameter('workflowDeviceIdType', itemIndex, 'collectorUid') as DeviceIdType,
+			this.getNodeParameter('workflowUsers', itemIndex, ''),
+			this.getNodeParameter('workflowUserIdType', itemIndex, 'sid') as UserIdType,
+		);
+		const mapped = this.getNodeParameter('workflowParameters', itemIndex, {}) as { value?: Record<string, unknown> | null };
+		const params = checkMappedParameters(mapped?.value, 'Workflow Parameters');
+		const others = checkNameValueParameters(
+			this.getNodeParameter('workflowOtherParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>,
+			'Other Parameters',
+		);
+		for (const [name, value] of Object.entries(others)) {
+			if (hasOwnKey(params, name)) {
+				throw new InputError(`Parameter "${name}" is given in both "Workflow Parameters" and "Other Parameters"; give it once`, 'Other Parameters');
+			}
+			setOwn(params, name, value);
+		}
+		const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
+		const prepared = preparedRunItem(this, itemIndex, run);
+		if (prepared.wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
+			throw new InputError(
+				`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
+				'Wait for Results',
+			);
+		}
+		return prepared;
 	},
 	check: (preparations) => checkSameWait(preparations),
 	validateOnly: (prepared) => prepared.validateOnly,
@@ -177,40 +190,3 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 	},
 };
 
-function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
-	if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
-	const workflowId = normaliseWorkflowId(ctx.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
-	const parsed = parseWorkflowTargets(
-		version,
-		ctx.getNodeParameter('workflowDevices', itemIndex, ''),
-		ctx.getNodeParameter('workflowDeviceIdType', itemIndex, 'collectorUid') as DeviceIdType,
-		ctx.getNodeParameter('workflowUsers', itemIndex, ''),
-		ctx.getNodeParameter('workflowUserIdType', itemIndex, 'sid') as UserIdType,
-	);
-	const mapped = ctx.getNodeParameter('workflowParameters', itemIndex, {}) as { value?: Record<string, unknown> | null };
-	const params = checkMappedParameters(mapped?.value, 'Workflow Parameters');
-	const others = checkNameValueParameters(
-		ctx.getNodeParameter('workflowOtherParameters.parameter', itemIndex, []) as Array<{ name?: unknown; value?: unknown }>,
-		'Other Parameters',
-	);
-	for (const [name, value] of Object.entries(others)) {
-		if (hasOwnKey(params, name)) {
-			throw new InputError(`Parameter "${name}" is given in both "Workflow Parameters" and "Other Parameters"; give it once`, 'Other Parameters');
-		}
-		setOwn(params, name, value);
-	}
-	const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
-	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS);
-	const wait = readResultsWait(ctx, itemIndex);
-	if (wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
-		throw new InputError(
-			`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
-			'Wait for Results',
-		);
-	}
-	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
-	if (wait !== undefined) prepared.wait = wait;
-	return prepared;
-}

@@ -1,17 +1,8 @@
 /**
  * Run Workflow: which items go together in which request, and what each item gets back (no n8n
- * imports). The rules of Run Remote Action (remoteAction/runBatching.ts) with devices and users:
- * items with the same workflow, API version and parameters form a group; a group is sent in
- * requests of at most 10,000 devices and 10,000 users; a target named by several items of a group
- * (or twice in one item) is sent once and every item that named it reports the request that carried
- * it; an item's targets stay in one request, except a target an earlier item already sent.
- * With Wait for Results a request also carries at most `maxPerRequest` targets in all (devices and
- * users together: one status query answer must hold a row for each of its executions).
- *
- * Execution IDs: the answer's `executionsUuids` has "an execution ID for each object targeted". The
- * order is not documented; it is read as devices in request order, then users (the order of the
- * request, and what the test server does), and only when the count matches the targets sent.
- * Otherwise the targets get no execution ID and the outcome says so (`executionIdsPaired: false`).
+ * imports): the grouping of Run Remote Action (shared/runPlan.ts) with devices and users, and each
+ * target's execution ID paired by position. Why: docs/decisions.md, rows "Workflow: grouping and
+ * duplicates", "Workflow: execution IDs per target" and "1,000 workflow targets per request while waiting".
  */
 import type { RequestResult } from '../../shared/runBatched';
 import { requestError } from '../shared/runPlan';

@@ -1,18 +1,14 @@
 /**
- * Checks of a Run Workflow / Resume Workflow item's input, before any request (no n8n imports).
- * Patterns and limits from the Workflows API's OpenAPI documents: v1 `devices` are Collector UIDs
- * and `users` SIDs; v2 devices are `{ collectorUid?, uid?, name? }` and users `{ sid?, upn?, uid? }`
- * with at least one identifier each; at most 10,000 devices and 10,000 users per request; the
- * wait-for-event trigger takes a workflow UUID, an execution UUID and non-empty parameter values.
+ * Checks of a Run Workflow / Resume Workflow item's input, before any request (no n8n imports),
+ * after the Workflows API's OpenAPI documents. Why: docs/decisions.md, rows "Workflow: v1 or v2",
+ * "Workflow: identifier checks" and "Resume".
  */
-
 import { InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
+import { normaliseNqlId, SID, UUID, valueText } from '../shared/inputChecks';
 
 export const MAX_WORKFLOW_TARGETS_PER_LIST = 10_000;
 
-export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-export const SID = /^S(-\d+){2,10}$|^0$/;
 export const UPN = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/;
 
 export type ApiVersion = 'v1' | 'v2';
@@ -40,17 +36,8 @@ const USER_FIELDS: Record<UserIdType, { label: string; pattern: RegExp; example:
 };
 
 export function normaliseWorkflowId(raw: unknown): string {
-	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
-		throw new InputError(`The workflow must be an NQL ID such as #repair_teams, got ${describe(raw)}`, 'Workflow');
-	}
-	const text = (raw ?? '').trim();
-	if (text === '' || text === '#') {
-		throw new InputError('No workflow is selected. Pick one from the list or enter its NQL ID, e.g. #repair_teams', 'Workflow');
-	}
-	if (/\s/.test(text)) {
-		throw new InputError(`The workflow ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID ("Copy NQL ID" in Manage workflows), e.g. #repair_teams`, 'Workflow');
-	}
-	return text.startsWith('#') ? text : `#${text}`;
+	const empty = 'No workflow is selected. Pick one from the list or enter its NQL ID, e.g. #repair_teams';
+	return normaliseNqlId(raw, { name: 'workflow', field: 'Workflow', example: '#repair_teams', empty, copyFrom: ' ("Copy NQL ID" in Manage workflows)' });
 }
 
 export interface ParsedTargets {
@@ -61,10 +48,8 @@ export interface ParsedTargets {
 }
 
 /**
- * The devices and users of one item. Each list may be a text (several entries separated by commas,
- * semicolons or line breaks; spaces too, except for device names), a list from an expression, and in
- * v2 identifier objects such as `{ collectorUid, name }`. Plain entries are read as the chosen
- * identifier type (v1: Collector UID and SID only).
+ * The devices and users of one item: texts (split on commas, semicolons, line breaks and, but for
+ * device names, spaces), lists, and in v2 identifier objects; plain entries read as the chosen type.
  */
 export function parseWorkflowTargets(
 	version: ApiVersion,
@@ -195,10 +180,9 @@ export function checkMappedParameters(raw: Record<string, unknown> | null | unde
 }
 
 function parameterText(name: string, value: unknown, field: string): string {
-	if (typeof value === 'string') return value;
-	if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
-	if (value === undefined || value === null) return '';
-	throw new InputError(`Parameter "${name}" must be text, got ${describe(value)}`, field);
+	const text = valueText(value);
+	if (text === undefined) throw new InputError(`Parameter "${name}" must be text, got ${describe(value)}`, field);
+	return text;
 }
 
 /** A UUID for the wait-for-event trigger's path. */

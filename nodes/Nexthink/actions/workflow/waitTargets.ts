@@ -1,12 +1,7 @@
 /**
- * Wait for Results of Run Workflow, the pure part (no n8n imports): which targets of an item the
- * wait follows, and what its `results` say about the ones it cannot follow.
- *
- * A workflow's status rows (`workflow.executions`) name executions, not devices or users: the wait
- * follows each target by the execution ID Nexthink returned for it (runBatching.ts pairs them by
- * position). When Nexthink's answer had a different number of execution IDs than targets sent
- * (`executionIdsPaired: false`), the rows of that request cannot be told apart: those targets ran
- * but are not followed, and the item's results say so instead of waiting for them until Maximum Wait.
+ * Wait for Results of Run Workflow, the pure part (no n8n imports): the targets the wait follows by
+ * their execution ID, and what `results` say of those it cannot follow. Why: docs/decisions.md, row
+ * "Workflow targets without an execution ID".
  */
 import type { WorkflowTargetOutcome } from './runBatching';
 

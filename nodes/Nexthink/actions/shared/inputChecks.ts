@@ -1,0 +1,48 @@
+/** Checks several resources' `…Input.ts` make alike (no n8n imports); each throws `InputError` naming the field. */
+import { describeValue, InputError } from '../../shared/inputError';
+
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** The SID pattern of the Campaigns and Workflows OpenAPI documents. */
+export const SID = /^S(-\d+){2,10}$|^0$/;
+
+/**
+ * An object's NQL ID as Nexthink expects it (`#` added when missing; case kept, IDs are
+ * case-sensitive): text, not empty (`empty` says what to do), without spaces.
+ */
+export function normaliseNqlId(raw: unknown, object: { name: string; field: string; example: string; empty: string; copyFrom: string }): string {
+	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
+		throw new InputError(`The ${object.name} must be an NQL ID such as ${object.example}, got ${describeValue(raw)}`, object.field);
+	}
+	const text = (raw ?? '').trim();
+	if (text === '' || text === '#') throw new InputError(object.empty, object.field);
+	if (/\s/.test(text)) throw new InputError(`The ${object.name} ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID${object.copyFrom}, e.g. ${object.example}`, object.field);
+	return text.startsWith('#') ? text : `#${text}`;
+}
+
+/** A whole number from `min` (to `max` when given; `span` adds e.g. " (7 days)"); empty gives `fallback`. */
+export function checkWholeNumber(raw: unknown, field: string, fallback: number, min: number, max?: number, span = ''): number {
+	if (raw === undefined || raw === null || raw === '') return fallback;
+	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
+		throw new InputError(`${field} must be a whole number from ${min}${max !== undefined ? ` to ${max}` : ' up'}${span}, got ${describeValue(raw)}`, field);
+	}
+	return value;
+}
+
+/** The entries of a list field: a text split on commas, semicolons, spaces and line breaks, or a list of such texts. */
+export function listEntries(raw: unknown, entry: string, field: string): string[] {
+	const entries: string[] = [];
+	for (const value of raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
+		if (value === null || value === undefined) continue;
+		if (typeof value !== 'string') throw new InputError(`A ${entry} must be text, got ${describeValue(value)}`, field);
+		for (const part of value.split(/[\s,;]+/)) if (part !== '') entries.push(part);
+	}
+	return entries;
+}
+
+/** A value sent as text: text as it is, a finite number or a boolean written out, nothing as ''; undefined for anything else. */
+export function valueText(value: unknown): string | undefined {
+	if (typeof value === 'string') return value;
+	if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
+	return value === undefined || value === null ? '' : undefined;
+}

@@ -1,0 +1,47 @@
+/** Panel fields several Actions resources declare alike: the operation picker, Request Timeout, a write's Options, name/value lists. */
+import type { IDataObject, IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { actionWritesDescription, allowWritesOption, collectionOf, requestTimeoutOption } from '../../shared/optionFields';
+import { requestTimeoutMs } from '../../shared/requestTimeout';
+
+/** Request Timeout when not set, for every Actions request and the editor's lists (docs/decisions.md, row "Request Timeout"). */
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
+
+/** Request Timeout of an operation's Options, checked before any request. */
+export function readTimeoutMs(options: IDataObject): number {
+	return requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
+}
+
+/** A resource's operation picker. */
+export function operationPicker(resource: string, fallback: string, options: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: fallback,
+	};
+}
+
+/** A write's Options, sorted by name: Allow Writes When Used as a Tool (may an agent really `what`), `others`, Request Timeout. */
+export function writeOptions(displayOptions: IDisplayOptions, what: string, timeoutDescription: string, others: INodeProperties[] = []): INodeProperties {
+	const options = [allowWritesOption(actionWritesDescription(what)), ...others, requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, timeoutDescription)];
+	return collectionOf('options', displayOptions, options.sort((a, b) => a.displayName.localeCompare(b.displayName)));
+}
+
+/** A list of name/value pairs: each `entry` (by default a Parameter) holds the `key` field and a Value. */
+export function pairsCollection(
+	field: Pick<INodeProperties, 'displayName' | 'name' | 'placeholder' | 'description' | 'displayOptions'>,
+	key: INodeProperties,
+	entry = { displayName: 'Parameter', name: 'parameter' },
+): INodeProperties {
+	return {
+		...field,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		options: [{ ...entry, values: [key, { displayName: 'Value', name: 'value', type: 'string', default: '' }] }],
+	};
+}
