@@ -9,7 +9,6 @@
  * staging. Memory is therefore bounded by one block of input plus the output window.
  */
 
-import { CompressedBlockDecoder } from './block';
 import { ZstdError } from './errors';
 import {
 	BLOCK_COMPRESSED,
@@ -24,6 +23,8 @@ import {
 	readUint32LE,
 } from './frameHeader';
 import type { FrameHeader } from './frameHeader';
+import { Literals, decodeLiteralsSection } from './literals';
+import { SequenceState, decodeSequencesSection } from './sequences';
 import { OutputWindow } from './window';
 import { Xxhash64 } from './xxhash64';
 
@@ -94,7 +95,9 @@ export class ZstdDecoder {
 	private blockSize = 0;
 	private lastBlock = false;
 	private readonly window = new OutputWindow();
-	private readonly blocks = new CompressedBlockDecoder();
+	/** Entropy state carried over between the blocks of a frame (Huffman tree, sequence tables, repeat offsets). */
+	private readonly literals = new Literals();
+	private readonly sequences = new SequenceState();
 	private readonly checksum = new Xxhash64();
 	private failed = false;
 	private ended = false;
@@ -246,7 +249,8 @@ export class ZstdDecoder {
 		const frame = parseFrameHeader(this.descriptor, this.staged, 0, offset - 1, this.maxWindowSize);
 		this.frame = frame;
 		this.window.startFrame(frame.windowSize, frame.maxBlockSize, frame.contentSize, out);
-		this.blocks.startFrame(frame.maxBlockSize);
+		this.literals.startFrame(frame.maxBlockSize);
+		this.sequences.startFrame();
 		this.checksum.reset();
 		this.expect(STAGE_BLOCK_HEADER, 3);
 	}
@@ -281,7 +285,10 @@ export class ZstdDecoder {
 			window.buffer.fill(data[0], blockStart, blockStart + size);
 			window.position += size;
 		} else {
-			this.blocks.decode(data, 0, size, window, frame.maxBlockSize, offset);
+			// A literals section, then a sequences section executed into the window (§3.1.1.3).
+			const max = frame.maxBlockSize;
+			const sequencesStart = decodeLiteralsSection(this.literals, data, 0, size, max, offset);
+			decodeSequencesSection(this.sequences, this.literals, data, sequencesStart, size, window, max, offset);
 		}
 		if (frame.hasChecksum) this.checksum.update(window.buffer, blockStart, window.position);
 		window.finishBlock(blockStart);
