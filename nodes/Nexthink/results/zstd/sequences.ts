@@ -307,11 +307,22 @@ function executeSequences(
 		if (offset > history + outPosition || offset > windowSize) {
 			throw new ZstdError(`match offset ${offset} reaches before the start of the window`, errorOffset);
 		}
-		const source = outPosition - offset;
-		if (source >= 0 && matchLength <= 2 * WILD_COPY_MARGIN && offset >= 4) {
+		let source = outPosition - offset;
+		if (source < 0) {
+			// The match starts in the previous lap of the ring and may continue at its start.
+			source += wrapEnd;
+			if (source + matchLength > wrapEnd) {
+				const fromPreviousLap = wrapEnd - source;
+				copyMatch(out, outPosition, source, fromPreviousLap);
+				copyMatch(out, outPosition + fromPreviousLap, 0, matchLength - fromPreviousLap);
+				outPosition += matchLength;
+				continue;
+			}
+		}
+		if (matchLength <= 2 * WILD_COPY_MARGIN && offset >= 4) {
 			// Fixed 16 or 32 bytes in 4-byte steps; each step reads only bytes at least 4 behind its
-			// target, which are final. The surplus (at most 15 bytes) lands in the window's margin or is
-			// overwritten by the next sequence.
+			// target (or in the previous lap, ahead of it), which are final. The surplus (at most 15
+			// bytes) lands in the window's margin or is overwritten by the next sequence.
 			outView.setInt32(outPosition, outView.getInt32(source, true), true);
 			outView.setInt32(outPosition + 4, outView.getInt32(source + 4, true), true);
 			outView.setInt32(outPosition + 8, outView.getInt32(source + 8, true), true);
@@ -322,14 +333,8 @@ function executeSequences(
 				outView.setInt32(outPosition + 24, outView.getInt32(source + 24, true), true);
 				outView.setInt32(outPosition + 28, outView.getInt32(source + 28, true), true);
 			}
-		} else if (source >= 0) {
-			copyMatch(out, outPosition, source, matchLength);
 		} else {
-			// The match starts in the previous lap of the ring and may continue at its start.
-			const lapSource = source + wrapEnd;
-			const fromPreviousLap = Math.min(matchLength, wrapEnd - lapSource);
-			copyMatch(out, outPosition, lapSource, fromPreviousLap);
-			copyMatch(out, outPosition + fromPreviousLap, 0, matchLength - fromPreviousLap);
+			copyMatch(out, outPosition, source, matchLength);
 		}
 		outPosition += matchLength;
 	}
