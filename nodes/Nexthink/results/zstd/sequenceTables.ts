@@ -2,28 +2,12 @@
  * Decoding tables for the three sequence symbol types (RFC 8878 §3.1.1.3.2.1): literal lengths, match
  * lengths and offsets.
  *
- * A `SequenceTable` is an FSE table whose symbols are already expanded into what the sequence decoder
+ * `SequenceTables` holds FSE tables whose symbols are already expanded into what the sequence decoder
  * needs per state: the value's baseline and extra-bit count (from the code tables of §3.1.1.3.2.1.1 and
- * the offset formula), and how to reach the next state. The predefined tables (§3.1.1.3.2.2) are built
- * once, on first use.
+ * the offset formula), and how to reach the next state.
  */
 
 import { FseDistribution, FseTable, MAX_ACCURACY_LOG, buildFseTable } from './fse';
-
-/**
- * Per state: `transition` packs the next-state baseline (bits 0-15), the number of next-state bits (bits
- * 16-23) and the number of extra value bits (bits 24-31), so the sequence loop needs two loads per symbol
- * type; `valueBase` is the value's baseline.
- */
-export class SequenceTable {
-	accuracyLog = 0;
-	readonly transition = new Int32Array(1 << MAX_ACCURACY_LOG);
-	readonly valueBase = new Int32Array(1 << MAX_ACCURACY_LOG);
-}
-
-function packTransition(stateBase: number, stateBits: number, valueBits: number): number {
-	return stateBase | (stateBits << 16) | (valueBits << 24);
-}
 
 /** How one symbol type maps codes to values, and its limits. */
 export interface SequenceCodes {
@@ -97,37 +81,44 @@ export const OFFSET_CODES: SequenceCodes = {
 	],
 };
 
-/** Expands a built FSE table into `table`, mapping each state's symbol through `codes`. */
-export function fillSequenceTable(table: SequenceTable, fse: FseTable, codes: SequenceCodes): void {
-	const size = 1 << fse.accuracyLog;
-	for (let state = 0; state < size; state++) {
-		const code = fse.symbol[state];
-		table.transition[state] = packTransition(fse.baseline[state], fse.numBits[state], codes.extraBits[code]);
-		table.valueBase[state] = codes.baseline[code];
+/**
+ * The decoding tables of the three symbol types side by side, each in its own region of
+ * `2^MAX_ACCURACY_LOG` states, so a state is an index into both arrays and the sequence loop holds two
+ * arrays instead of six. Per state: `transitions` packs the next state's baseline as an index (bits 0-15),
+ * the number of next-state bits (bits 16-23) and the number of extra value bits (bits 24-31); `valueBases`
+ * holds the value's baseline.
+ */
+export class SequenceTables {
+	readonly transitions = new Int32Array(3 << MAX_ACCURACY_LOG);
+	readonly valueBases = new Int32Array(3 << MAX_ACCURACY_LOG);
+
+	/** Expands a built FSE table into the region at `region`, mapping each state's symbol through `codes`. */
+	fill(region: number, fse: FseTable, codes: SequenceCodes): void {
+		for (let state = 0; state < 1 << fse.accuracyLog; state++) {
+			const code = fse.symbol[state];
+			this.set(region + state, region + fse.baseline[state], fse.numBits[state], code, codes);
+		}
 	}
-	table.accuracyLog = fse.accuracyLog;
+
+	/** RLE mode: a single state that always decodes `code`. */
+	set(state: number, nextBase: number, nextBits: number, code: number, codes: SequenceCodes): void {
+		this.transitions[state] = nextBase | (nextBits << 16) | (codes.extraBits[code] << 24);
+		this.valueBases[state] = codes.baseline[code];
+	}
 }
 
-/** RLE mode: a single state that always decodes `code`. */
-export function fillRleSequenceTable(table: SequenceTable, code: number, codes: SequenceCodes): void {
-	table.accuracyLog = 0;
-	table.transition[0] = packTransition(0, 0, codes.extraBits[code]);
-	table.valueBase[0] = codes.baseline[code];
-}
+const predefinedTables = new Map<SequenceCodes, FseTable>();
 
-const predefinedTables = new Map<SequenceCodes, SequenceTable>();
-
-export function predefinedSequenceTable(codes: SequenceCodes): SequenceTable {
+/** The FSE table of a symbol type's predefined distribution (§3.1.1.3.2.2), built on first use. */
+export function predefinedFseTable(codes: SequenceCodes): FseTable {
 	let table = predefinedTables.get(codes);
 	if (table === undefined) {
 		const distribution = new FseDistribution();
 		distribution.accuracyLog = codes.predefinedAccuracyLog;
 		distribution.symbolCount = codes.predefinedCounts.length;
 		distribution.counts.set(codes.predefinedCounts);
-		const fse = new FseTable();
-		buildFseTable(fse, distribution, 0);
-		table = new SequenceTable();
-		fillSequenceTable(table, fse, codes);
+		table = new FseTable();
+		buildFseTable(table, distribution, 0);
 		predefinedTables.set(codes, table);
 	}
 	return table;

@@ -12,16 +12,14 @@
 
 import { backwardStreamBits, readBackwardBits } from './bitReader';
 import { ZstdError } from './errors';
-import { FseDistribution, FseTable, buildFseTable, readFseDistribution } from './fse';
+import { FseDistribution, FseTable, MAX_ACCURACY_LOG, buildFseTable, readFseDistribution } from './fse';
 import type { Literals } from './literals';
 import {
 	LITERAL_LENGTH_CODES,
 	MATCH_LENGTH_CODES,
 	OFFSET_CODES,
-	SequenceTable,
-	fillRleSequenceTable,
-	fillSequenceTable,
-	predefinedSequenceTable,
+	SequenceTables,
+	predefinedFseTable,
 } from './sequenceTables';
 import type { SequenceCodes } from './sequenceTables';
 import { WILD_COPY_MARGIN } from './window';
@@ -31,74 +29,62 @@ const MODE_PREDEFINED = 0;
 const MODE_RLE = 1;
 const MODE_FSE = 2;
 
-/**
- * A sequence reads at most 30 + 16 + 16 extra bits and 9 + 9 + 8 state bits; with this many bits left,
- * none of its reads can reach below the start of the stream, so the inlined reads need no such check.
- */
-const FAST_PATH_BITS = 128;
 /** From this length on, the built-in bulk copies are faster than word loops. */
 const BULK_COPY = 64;
 
 const distribution = new FseDistribution();
 const fseTable = new FseTable();
 
-/** The table in use for one symbol type, and storage for tables read from the input. */
+/** One symbol type: its region of the shared tables, and whether the frame has defined its table yet. */
 class TableSlot {
-	current: SequenceTable | null = null;
-	private readonly own = new SequenceTable();
+	accuracyLog = -1;
 
-	constructor(private readonly codes: SequenceCodes) {}
+	constructor(
+		private readonly codes: SequenceCodes,
+		readonly region: number,
+	) {}
 
 	/** Applies the mode for this block, reading a table description at data[start] if needed; returns the next index. */
-	select(mode: number, data: Uint8Array, start: number, end: number, sourceOffset: number): number {
+	select(tables: SequenceTables, mode: number, data: Uint8Array, start: number, end: number, sourceOffset: number): number {
 		const codes = this.codes;
 		const errorOffset = sourceOffset + start;
+		let next = start;
 		if (mode === MODE_PREDEFINED) {
-			this.current = predefinedSequenceTable(codes);
-			return start;
-		}
-		if (mode === MODE_RLE) {
+			const fse = predefinedFseTable(codes);
+			tables.fill(this.region, fse, codes);
+			this.accuracyLog = fse.accuracyLog;
+		} else if (mode === MODE_RLE) {
 			if (start >= end) throw new ZstdError(`${codes.name} RLE symbol is missing`, errorOffset);
 			const code = data[start];
 			if (code > codes.maxSymbol) throw new ZstdError(`${codes.name} code ${code} is out of range`, errorOffset);
-			fillRleSequenceTable(this.own, code, codes);
-			this.current = this.own;
-			return start + 1;
-		}
-		if (mode === MODE_FSE) {
-			const size = readFseDistribution(
-				distribution,
-				data,
-				start,
-				end,
-				codes.maxSymbol,
-				codes.maxAccuracyLog,
-				sourceOffset,
-			);
+			tables.set(this.region, this.region, 0, code, codes);
+			this.accuracyLog = 0;
+			next = start + 1;
+		} else if (mode === MODE_FSE) {
+			next += readFseDistribution(distribution, data, start, end, codes.maxSymbol, codes.maxAccuracyLog, sourceOffset);
 			buildFseTable(fseTable, distribution, errorOffset);
-			fillSequenceTable(this.own, fseTable, codes);
-			this.current = this.own;
-			return start + size;
-		}
-		if (this.current === null) {
+			tables.fill(this.region, fseTable, codes);
+			this.accuracyLog = fseTable.accuracyLog;
+		} else if (this.accuracyLog < 0) {
 			throw new ZstdError(`${codes.name} table repeats a table the frame never defined`, errorOffset);
 		}
-		return start;
+		return next;
 	}
 }
 
 export class SequenceState {
-	readonly literalLengths = new TableSlot(LITERAL_LENGTH_CODES);
-	readonly offsets = new TableSlot(OFFSET_CODES);
-	readonly matchLengths = new TableSlot(MATCH_LENGTH_CODES);
+	readonly tables = new SequenceTables();
+	readonly literalLengths = new TableSlot(LITERAL_LENGTH_CODES, 0);
+	readonly offsets = new TableSlot(OFFSET_CODES, 1 << MAX_ACCURACY_LOG);
+	readonly matchLengths = new TableSlot(MATCH_LENGTH_CODES, 2 << MAX_ACCURACY_LOG);
 	repeatOffset1 = 1;
 	repeatOffset2 = 4;
 	repeatOffset3 = 8;
 
 	startFrame(): void {
-		this.literalLengths.current = null;
-		this.offsets.current = null;
-		this.matchLengths.current = null;
+		this.literalLengths.accuracyLog = -1;
+		this.offsets.accuracyLog = -1;
+		this.matchLengths.accuracyLog = -1;
 		this.repeatOffset1 = 1;
 		this.repeatOffset2 = 4;
 		this.repeatOffset3 = 8;
@@ -138,10 +124,11 @@ export function decodeSequencesSection(
 		if (position >= end) throw new ZstdError('sequences section header is truncated', errorOffset);
 		const modes = data[position++];
 		if ((modes & 3) !== 0) throw new ZstdError('reserved bits of the sequence modes are set', errorOffset);
-		position = state.literalLengths.select(modes >>> 6, data, position, end, sourceOffset);
-		position = state.offsets.select((modes >>> 4) & 3, data, position, end, sourceOffset);
-		position = state.matchLengths.select((modes >>> 2) & 3, data, position, end, sourceOffset);
-		executeSequences(state, count, data, position, end, literals, window, outLimit, sourceOffset + position);
+		const tables = state.tables;
+		position = state.literalLengths.select(tables, modes >>> 6, data, position, end, sourceOffset);
+		position = state.offsets.select(tables, (modes >>> 4) & 3, data, position, end, sourceOffset);
+		position = state.matchLengths.select(tables, (modes >>> 2) & 3, data, position, end, sourceOffset);
+		executeSequences(state, count, data, position, end, literals, window, outLimit, errorOffset);
 	} else if (position !== end) {
 		throw new ZstdError('a block without sequences has extra bytes after its sequences header', errorOffset);
 	}
@@ -171,12 +158,7 @@ function executeSequences(
 	let bits = backwardStreamBits(data, start, end);
 	if (bits < 0) throw new ZstdError('sequence bitstream is empty or lacks its end marker', errorOffset);
 	const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-	const literalTable = state.literalLengths.current as SequenceTable;
-	const offsetTable = state.offsets.current as SequenceTable;
-	const matchTable = state.matchLengths.current as SequenceTable;
-	const { transition: llTransition, valueBase: llValueBase } = literalTable;
-	const { transition: ofTransition, valueBase: ofValueBase } = offsetTable;
-	const { transition: mlTransition, valueBase: mlValueBase } = matchTable;
+	const { transitions, valueBases } = state.tables;
 	let repeat1 = state.repeatOffset1;
 	let repeat2 = state.repeatOffset2;
 	let repeat3 = state.repeatOffset3;
@@ -194,25 +176,31 @@ function executeSequences(
 
 	// Initial states, in this order, then every sequence: extra bits of offset, match length, literal
 	// length; then (except after the last) the literal length, match length and offset state updates.
-	let llState = readBackwardBits(view, start, bits, literalTable.accuracyLog);
-	bits -= literalTable.accuracyLog;
-	let ofState = readBackwardBits(view, start, bits, offsetTable.accuracyLog);
-	bits -= offsetTable.accuracyLog;
-	let mlState = readBackwardBits(view, start, bits, matchTable.accuracyLog);
-	bits -= matchTable.accuracyLog;
+	let n = state.literalLengths.accuracyLog;
+	let llState = state.literalLengths.region + readBackwardBits(view, start, bits, n);
+	bits -= n;
+	n = state.offsets.accuracyLog;
+	let ofState = state.offsets.region + readBackwardBits(view, start, bits, n);
+	bits -= n;
+	n = state.matchLengths.accuracyLog;
+	let mlState = state.matchLengths.region + readBackwardBits(view, start, bits, n);
+	bits -= n;
 
+	// Reads are inlined: a field of up to 25 bits whose lowest bit is at `bits` after the read is one
+	// 32-bit load at that bit's byte, a shift and a mask; fields read one after the other share a load when
+	// they fit in 25 bits together. A read below the start of the stream, which only corrupt input asks
+	// for, finds a negative position there and the load throws a RangeError (a valid stream is read
+	// exactly to its start); it becomes the `ZstdError` below.
 	const last = count - 1;
-	for (let sequence = 0; sequence <= last; sequence++) {
-		const ofEntry = ofTransition[ofState];
-		const mlEntry = mlTransition[mlState];
-		const llEntry = llTransition[llState];
-		let offset = ofValueBase[ofState];
-		let matchLength = mlValueBase[mlState];
-		let literalLength = llValueBase[llState];
-		if (bits >= FAST_PATH_BITS) {
-			// `readBackwardBits` inlined for fields of up to 25 bits: the field's lowest bit is at `bits`
-			// after the read; one 32-bit load at its byte holds the whole field.
-			let n = ofEntry >>> 24;
+	try {
+		for (let sequence = 0; sequence <= last; sequence++) {
+			const ofEntry = transitions[ofState];
+			const mlEntry = transitions[mlState];
+			const llEntry = transitions[llState];
+			let offset = valueBases[ofState];
+			let matchLength = valueBases[mlState];
+			let literalLength = valueBases[llState];
+			n = ofEntry >>> 24;
 			if (n > 24) {
 				// Extra bits of offsets from 2^25 on come in two reads: high bits first.
 				bits -= n - 16;
@@ -221,122 +209,113 @@ function executeSequences(
 			}
 			bits -= n;
 			offset += (view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1);
-			n = mlEntry >>> 24;
-			bits -= n;
-			matchLength += (view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1);
-			n = llEntry >>> 24;
-			bits -= n;
-			literalLength += (view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1);
+			const mlBits = mlEntry >>> 24;
+			const llBits = llEntry >>> 24;
+			if (mlBits + llBits <= 25) {
+				bits -= mlBits + llBits;
+				const word = view.getInt32(start + (bits >>> 3), true) >>> (bits & 7);
+				matchLength += (word >>> llBits) & ((1 << mlBits) - 1);
+				literalLength += word & ((1 << llBits) - 1);
+			} else {
+				bits -= mlBits;
+				matchLength += (view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << mlBits) - 1);
+				bits -= llBits;
+				literalLength += (view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << llBits) - 1);
+			}
 			if (sequence < last) {
-				n = (llEntry >>> 16) & 0xff;
-				bits -= n;
-				llState = (llEntry & 0xffff) + ((view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1));
-				n = (mlEntry >>> 16) & 0xff;
-				bits -= n;
-				mlState = (mlEntry & 0xffff) + ((view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1));
+				// Literal length and match length states (at most 9 bits each) in one load, offset in another.
+				const llStateBits = (llEntry >>> 16) & 0xff;
+				const mlStateBits = (mlEntry >>> 16) & 0xff;
+				bits -= llStateBits + mlStateBits;
+				const word = view.getInt32(start + (bits >>> 3), true) >>> (bits & 7);
+				llState = (llEntry & 0xffff) + ((word >>> mlStateBits) & ((1 << llStateBits) - 1));
+				mlState = (mlEntry & 0xffff) + (word & ((1 << mlStateBits) - 1));
 				n = (ofEntry >>> 16) & 0xff;
 				bits -= n;
 				ofState = (ofEntry & 0xffff) + ((view.getInt32(start + (bits >>> 3), true) >>> (bits & 7)) & ((1 << n) - 1));
 			}
-		} else {
-			// Near the start of the stream: the general read handles reads running past it.
-			let n = ofEntry >>> 24;
-			offset += readBackwardBits(view, start, bits, n);
-			bits -= n;
-			n = mlEntry >>> 24;
-			matchLength += readBackwardBits(view, start, bits, n);
-			bits -= n;
-			n = llEntry >>> 24;
-			literalLength += readBackwardBits(view, start, bits, n);
-			bits -= n;
-			if (sequence < last) {
-				n = (llEntry >>> 16) & 0xff;
-				llState = (llEntry & 0xffff) + readBackwardBits(view, start, bits, n);
-				bits -= n;
-				n = (mlEntry >>> 16) & 0xff;
-				mlState = (mlEntry & 0xffff) + readBackwardBits(view, start, bits, n);
-				bits -= n;
-				n = (ofEntry >>> 16) & 0xff;
-				ofState = (ofEntry & 0xffff) + readBackwardBits(view, start, bits, n);
-				bits -= n;
-			}
-		}
 
-		if (offset > 3) {
-			offset -= 3;
-			repeat3 = repeat2;
-			repeat2 = repeat1;
-			repeat1 = offset;
-		} else {
-			// With no literals before the match, the repeat codes shift by one.
-			const repeatCode = literalLength === 0 ? offset : offset - 1;
-			if (repeatCode === 0) {
-				offset = repeat1;
-			} else {
-				if (repeatCode === 1) {
-					offset = repeat2;
-				} else if (repeatCode === 2) {
-					offset = repeat3;
-					repeat3 = repeat2;
-				} else {
-					offset = repeat1 - 1;
-					if (offset === 0) throw new ZstdError('repeat offset becomes zero', errorOffset);
-					repeat3 = repeat2;
-				}
+			if (offset > 3) {
+				offset -= 3;
+				repeat3 = repeat2;
 				repeat2 = repeat1;
 				repeat1 = offset;
-			}
-		}
-
-		if (literalLength > literalEnd - literalPosition) {
-			throw new ZstdError('sequences use more literals than the block has', errorOffset);
-		}
-		if (outPosition + literalLength + matchLength > outLimit) {
-			throw new ZstdError('block decodes to more bytes than a block may hold', errorOffset);
-		}
-		if (literalLength !== 0) {
-			if (literalLength < BULK_COPY) {
-				for (let i = 0; i < literalLength; i++) out[outPosition + i] = literalData[literalPosition + i];
 			} else {
-				out.set(literalData.subarray(literalPosition, literalPosition + literalLength), outPosition);
+				// With no literals before the match, the repeat codes shift by one.
+				const repeatCode = literalLength === 0 ? offset : offset - 1;
+				if (repeatCode === 0) {
+					offset = repeat1;
+				} else {
+					if (repeatCode === 1) {
+						offset = repeat2;
+					} else if (repeatCode === 2) {
+						offset = repeat3;
+						repeat3 = repeat2;
+					} else {
+						offset = repeat1 - 1;
+						if (offset === 0) throw new ZstdError('repeat offset becomes zero', errorOffset);
+						repeat3 = repeat2;
+					}
+					repeat2 = repeat1;
+					repeat1 = offset;
+				}
 			}
-			literalPosition += literalLength;
-			outPosition += literalLength;
-		}
 
-		if (offset > history + outPosition || offset > windowSize) {
-			throw new ZstdError(`match offset ${offset} reaches before the start of the window`, errorOffset);
-		}
-		let source = outPosition - offset;
-		if (source < 0) {
-			// The match starts in the previous lap of the ring and may continue at its start.
-			source += wrapEnd;
-			if (source + matchLength > wrapEnd) {
-				const fromPreviousLap = wrapEnd - source;
-				copyMatch(out, outPosition, source, fromPreviousLap);
-				copyMatch(out, outPosition + fromPreviousLap, 0, matchLength - fromPreviousLap);
-				outPosition += matchLength;
-				continue;
+			if (literalLength > literalEnd - literalPosition) {
+				throw new ZstdError('sequences use more literals than the block has', errorOffset);
 			}
-		}
-		if (matchLength <= 2 * WILD_COPY_MARGIN && offset >= 4) {
-			// Fixed 16 or 32 bytes in 4-byte steps; each step reads only bytes at least 4 behind its
-			// target (or in the previous lap, ahead of it), which are final. The surplus (at most 15
-			// bytes) lands in the window's margin or is overwritten by the next sequence.
-			outView.setInt32(outPosition, outView.getInt32(source, true), true);
-			outView.setInt32(outPosition + 4, outView.getInt32(source + 4, true), true);
-			outView.setInt32(outPosition + 8, outView.getInt32(source + 8, true), true);
-			outView.setInt32(outPosition + 12, outView.getInt32(source + 12, true), true);
-			if (matchLength > WILD_COPY_MARGIN) {
-				outView.setInt32(outPosition + 16, outView.getInt32(source + 16, true), true);
-				outView.setInt32(outPosition + 20, outView.getInt32(source + 20, true), true);
-				outView.setInt32(outPosition + 24, outView.getInt32(source + 24, true), true);
-				outView.setInt32(outPosition + 28, outView.getInt32(source + 28, true), true);
+			if (outPosition + literalLength + matchLength > outLimit) {
+				throw new ZstdError('block decodes to more bytes than a block may hold', errorOffset);
 			}
-		} else {
-			copyMatch(out, outPosition, source, matchLength);
+			if (literalLength !== 0) {
+				if (literalLength < BULK_COPY) {
+					for (let i = 0; i < literalLength; i++) out[outPosition + i] = literalData[literalPosition + i];
+				} else {
+					out.set(literalData.subarray(literalPosition, literalPosition + literalLength), outPosition);
+				}
+				literalPosition += literalLength;
+				outPosition += literalLength;
+			}
+
+			if (offset > history + outPosition || offset > windowSize) {
+				throw new ZstdError(`match offset ${offset} reaches before the start of the window`, errorOffset);
+			}
+			let source = outPosition - offset;
+			if (source < 0) {
+				// The match starts in the previous lap of the ring and may continue at its start.
+				source += wrapEnd;
+				if (source + matchLength > wrapEnd) {
+					const fromPreviousLap = wrapEnd - source;
+					copyMatch(out, outPosition, source, fromPreviousLap);
+					copyMatch(out, outPosition + fromPreviousLap, 0, matchLength - fromPreviousLap);
+					outPosition += matchLength;
+					continue;
+				}
+			}
+			if (matchLength <= 2 * WILD_COPY_MARGIN && offset >= 4) {
+				// Fixed 16 or 32 bytes in 4-byte steps; each step reads only bytes at least 4 behind its
+				// target (or in the previous lap, ahead of it), which are final. The surplus (at most 15
+				// bytes) lands in the window's margin or is overwritten by the next sequence.
+				outView.setInt32(outPosition, outView.getInt32(source, true), true);
+				outView.setInt32(outPosition + 4, outView.getInt32(source + 4, true), true);
+				outView.setInt32(outPosition + 8, outView.getInt32(source + 8, true), true);
+				outView.setInt32(outPosition + 12, outView.getInt32(source + 12, true), true);
+				if (matchLength > WILD_COPY_MARGIN) {
+					outView.setInt32(outPosition + 16, outView.getInt32(source + 16, true), true);
+					outView.setInt32(outPosition + 20, outView.getInt32(source + 20, true), true);
+					outView.setInt32(outPosition + 24, outView.getInt32(source + 24, true), true);
+					outView.setInt32(outPosition + 28, outView.getInt32(source + 28, true), true);
+				}
+			} else {
+				copyMatch(out, outPosition, source, matchLength);
+			}
+			outPosition += matchLength;
 		}
-		outPosition += matchLength;
+	} catch (error) {
+		if (error instanceof RangeError) {
+			throw new ZstdError('sequence bitstream ends before its last sequence', errorOffset);
+		}
+		throw error;
 	}
 
 	if (bits !== 0) {
