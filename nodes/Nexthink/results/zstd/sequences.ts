@@ -45,7 +45,14 @@ class TableSlot {
 	) {}
 
 	/** Applies the mode for this block, reading a table description at data[start] if needed; returns the next index. */
-	select(tables: SequenceTables, mode: number, data: Uint8Array, start: number, end: number, sourceOffset: number): number {
+	select(
+		tables: SequenceTables,
+		mode: number,
+		data: Uint8Array,
+		start: number,
+		end: number,
+		sourceOffset: number,
+	): number {
 		const codes = this.codes;
 		const errorOffset = sourceOffset + start;
 		let next = start;
