@@ -115,48 +115,9 @@ export function decodeLiteralsSection(
 	if (sizeFormat === 0) {
 		decodeHuffmanStream(literals.huffman, data, streamsStart, sectionEnd, out, 0, regeneratedSize, sourceOffset);
 	} else {
-		decodeFourStreams(literals.huffman, data, streamsStart, sectionEnd, out, regeneratedSize, sourceOffset);
+		decodeFourHuffmanStreams(literals.huffman, data, streamsStart, sectionEnd, out, regeneratedSize, sourceOffset);
 	}
 	literals.start = 0;
 	literals.end = regeneratedSize;
 	return sectionEnd;
-}
-
-/** Four streams behind a jump table of three little-endian 16-bit stream sizes (§3.1.1.3.1.6). */
-function decodeFourStreams(
-	table: HuffmanTable,
-	data: Uint8Array,
-	start: number,
-	end: number,
-	out: Uint8Array,
-	regeneratedSize: number,
-	sourceOffset: number,
-): void {
-	const errorOffset = sourceOffset + start;
-	if (start + 6 > end) throw new ZstdError('literals jump table is truncated', errorOffset);
-	const size1 = data[start] | (data[start + 1] << 8);
-	const size2 = data[start + 2] | (data[start + 3] << 8);
-	const size3 = data[start + 4] | (data[start + 5] << 8);
-	const start1 = start + 6;
-	const start2 = start1 + size1;
-	const start3 = start2 + size2;
-	const start4 = start3 + size3;
-	if (start4 >= end) throw new ZstdError('literals jump table points past the end of the streams', errorOffset);
-	const segment = (regeneratedSize + 3) >>> 2;
-	if (segment * 3 > regeneratedSize) {
-		throw new ZstdError(`${regeneratedSize} literals are too few for four streams`, errorOffset);
-	}
-	decodeFourHuffmanStreams(
-		table,
-		data,
-		start1,
-		start2,
-		start3,
-		start4,
-		end,
-		out,
-		segment,
-		regeneratedSize,
-		sourceOffset,
-	);
 }

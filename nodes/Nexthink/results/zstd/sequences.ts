@@ -12,86 +12,23 @@
 
 import { backwardStreamBits, readBackwardBits } from './bitReader';
 import { ZstdError } from './errors';
-import { FseDistribution, FseTable, MAX_ACCURACY_LOG, buildFseTable, readFseDistribution } from './fse';
+import { MAX_ACCURACY_LOG } from './fse';
 import type { Literals } from './literals';
-import {
-	LITERAL_LENGTH_CODES,
-	MATCH_LENGTH_CODES,
-	OFFSET_CODES,
-	SequenceTables,
-	predefinedFseTable,
-} from './sequenceTables';
-import type { SequenceCodes } from './sequenceTables';
+import { SequenceTables } from './sequenceTables';
 import { WILD_COPY_MARGIN } from './window';
 import type { OutputWindow } from './window';
 
-const MODE_PREDEFINED = 0;
-const MODE_RLE = 1;
-const MODE_FSE = 2;
-
-/** From this length on, the built-in bulk copies are faster than word loops. */
+/** From this length on, the built-in bulk copies are faster than byte loops. */
 const BULK_COPY = 64;
-
-const distribution = new FseDistribution();
-const fseTable = new FseTable();
-
-/** One symbol type: its region of the shared tables, and whether the frame has defined its table yet. */
-class TableSlot {
-	accuracyLog = -1;
-
-	constructor(
-		private readonly codes: SequenceCodes,
-		readonly region: number,
-	) {}
-
-	/** Applies the mode for this block, reading a table description at data[start] if needed; returns the next index. */
-	select(
-		tables: SequenceTables,
-		mode: number,
-		data: Uint8Array,
-		start: number,
-		end: number,
-		sourceOffset: number,
-	): number {
-		const codes = this.codes;
-		const errorOffset = sourceOffset + start;
-		let next = start;
-		if (mode === MODE_PREDEFINED) {
-			const fse = predefinedFseTable(codes);
-			tables.fill(this.region, fse, codes);
-			this.accuracyLog = fse.accuracyLog;
-		} else if (mode === MODE_RLE) {
-			if (start >= end) throw new ZstdError(`${codes.name} RLE symbol is missing`, errorOffset);
-			const code = data[start];
-			if (code > codes.maxSymbol) throw new ZstdError(`${codes.name} code ${code} is out of range`, errorOffset);
-			tables.set(this.region, this.region, 0, code, codes);
-			this.accuracyLog = 0;
-			next = start + 1;
-		} else if (mode === MODE_FSE) {
-			next += readFseDistribution(distribution, data, start, end, codes.maxSymbol, codes.maxAccuracyLog, sourceOffset);
-			buildFseTable(fseTable, distribution, errorOffset);
-			tables.fill(this.region, fseTable, codes);
-			this.accuracyLog = fseTable.accuracyLog;
-		} else if (this.accuracyLog < 0) {
-			throw new ZstdError(`${codes.name} table repeats a table the frame never defined`, errorOffset);
-		}
-		return next;
-	}
-}
 
 export class SequenceState {
 	readonly tables = new SequenceTables();
-	readonly literalLengths = new TableSlot(LITERAL_LENGTH_CODES, 0);
-	readonly offsets = new TableSlot(OFFSET_CODES, 1 << MAX_ACCURACY_LOG);
-	readonly matchLengths = new TableSlot(MATCH_LENGTH_CODES, 2 << MAX_ACCURACY_LOG);
 	repeatOffset1 = 1;
 	repeatOffset2 = 4;
 	repeatOffset3 = 8;
 
 	startFrame(): void {
-		this.literalLengths.accuracyLog = -1;
-		this.offsets.accuracyLog = -1;
-		this.matchLengths.accuracyLog = -1;
+		this.tables.startFrame();
 		this.repeatOffset1 = 1;
 		this.repeatOffset2 = 4;
 		this.repeatOffset3 = 8;
@@ -131,10 +68,9 @@ export function decodeSequencesSection(
 		if (position >= end) throw new ZstdError('sequences section header is truncated', errorOffset);
 		const modes = data[position++];
 		if ((modes & 3) !== 0) throw new ZstdError('reserved bits of the sequence modes are set', errorOffset);
-		const tables = state.tables;
-		position = state.literalLengths.select(tables, modes >>> 6, data, position, end, sourceOffset);
-		position = state.offsets.select(tables, (modes >>> 4) & 3, data, position, end, sourceOffset);
-		position = state.matchLengths.select(tables, (modes >>> 2) & 3, data, position, end, sourceOffset);
+		for (let type = 0; type < 3; type++) {
+			position = state.tables.select(type, (modes >>> (6 - 2 * type)) & 3, data, position, end, sourceOffset);
+		}
 		executeSequences(state, count, data, position, end, literals, window, outLimit, errorOffset);
 	} else if (position !== end) {
 		throw new ZstdError('a block without sequences has extra bytes after its sequences header', errorOffset);
@@ -165,7 +101,7 @@ function executeSequences(
 	let bits = backwardStreamBits(data, start, end);
 	if (bits < 0) throw new ZstdError('sequence bitstream is empty or lacks its end marker', errorOffset);
 	const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-	const { transitions, valueBases } = state.tables;
+	const { transitions, valueBases, accuracyLogs } = state.tables;
 	let repeat1 = state.repeatOffset1;
 	let repeat2 = state.repeatOffset2;
 	let repeat3 = state.repeatOffset3;
@@ -183,14 +119,14 @@ function executeSequences(
 
 	// Initial states, in this order, then every sequence: extra bits of offset, match length, literal
 	// length; then (except after the last) the literal length, match length and offset state updates.
-	let n = state.literalLengths.accuracyLog;
-	let llState = state.literalLengths.region + readBackwardBits(view, start, bits, n);
+	let n = accuracyLogs[0];
+	let llState = readBackwardBits(view, start, bits, n);
 	bits -= n;
-	n = state.offsets.accuracyLog;
-	let ofState = state.offsets.region + readBackwardBits(view, start, bits, n);
+	n = accuracyLogs[1];
+	let ofState = (1 << MAX_ACCURACY_LOG) + readBackwardBits(view, start, bits, n);
 	bits -= n;
-	n = state.matchLengths.accuracyLog;
-	let mlState = state.matchLengths.region + readBackwardBits(view, start, bits, n);
+	n = accuracyLogs[2];
+	let mlState = (2 << MAX_ACCURACY_LOG) + readBackwardBits(view, start, bits, n);
 	bits -= n;
 
 	// Reads are inlined: a field of up to 25 bits whose lowest bit is at `bits` after the read is one
