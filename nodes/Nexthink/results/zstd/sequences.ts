@@ -135,6 +135,7 @@ function executeSequences(
 	// for, finds a negative position there and the load throws a RangeError (a valid stream is read
 	// exactly to its start); it becomes the `ZstdError` below.
 	const last = count - 1;
+	let failure: unknown;
 	try {
 		for (let sequence = 0; sequence <= last; sequence++) {
 			const ofEntry = transitions[ofState];
@@ -255,12 +256,13 @@ function executeSequences(
 			outPosition += matchLength;
 		}
 	} catch (error) {
-		if (error instanceof RangeError) {
-			throw new ZstdError('sequence bitstream ends before its last sequence', errorOffset);
-		}
-		throw error;
+		failure = error;
 	}
-
+	if (failure !== undefined) {
+		throw failure instanceof RangeError
+			? new ZstdError('sequence bitstream ends before its last sequence', errorOffset)
+			: failure;
+	}
 	if (bits !== 0) {
 		throw new ZstdError(
 			bits > 0 ? 'sequence bitstream has unused bits' : 'sequence bitstream ends before its last sequence',
