@@ -8,7 +8,6 @@
 
 import { ZstdError } from './errors';
 import { HuffmanTable, decodeFourHuffmanStreams, decodeHuffmanStream, readHuffmanTable } from './huffman';
-import { WILD_COPY_MARGIN } from './window';
 
 const RAW = 0;
 const RLE = 1;
@@ -17,19 +16,14 @@ const COMPRESSED = 2;
 export class Literals {
 	start = 0;
 	end = 0;
-	/** Holds a frame's largest block of literals, plus `WILD_COPY_MARGIN` bytes fixed-size copies may read. */
+	/** Holds a frame's largest block of literals. */
 	buffer = new Uint8Array(0);
-	/** A view of `buffer` for word-sized copies. */
-	view = new DataView(this.buffer.buffer);
 	readonly huffman = new HuffmanTable();
 	hasHuffman = false;
 
 	startFrame(maxBlockSize: number): void {
 		this.hasHuffman = false;
-		if (this.buffer.length < maxBlockSize + WILD_COPY_MARGIN) {
-			this.buffer = new Uint8Array(maxBlockSize + WILD_COPY_MARGIN);
-			this.view = new DataView(this.buffer.buffer);
-		}
+		if (this.buffer.length < maxBlockSize) this.buffer = new Uint8Array(maxBlockSize);
 	}
 }
 
