@@ -2,7 +2,9 @@
 // native `zstd -dc` and against gzip decoding of the same CSV through the global DecompressionStream
 // (what the Export node uses for GZIP results).
 //
-// Usage: npx tsc -p tsconfig.json && node test/bench/zstd-decode.js [sizeMB] [runs] [--baseline <dir or commit>]
+// Usage: npx tsc -p tsconfig.json && node test/bench/zstd-decode.js [sizeMB] [runs] [--baseline <dir or commit>] [--csv <file>]
+// With --csv, that file is compressed and decoded instead of the generated CSV (for example the 1,000,000-row
+// device export that `results-decode.js --rows 1000000 --outputs bytes --keep` leaves behind).
 // With --baseline, that build's decoder runs in the same rounds (see benchUtils.prepareBaseline).
 // The CSV is generated from a seeded PRNG in a temp dir and compressed with the `zstd` CLI (level 3, as
 // the API would) and with zlib (gzip level 6). The cases run in turn, `runs` rounds; every figure is a
@@ -24,10 +26,14 @@ if (!fs.existsSync(decoderPath)) {
 const { ZstdDecoder } = require(decoderPath);
 const { loadAverage, prepareBaseline, stringOption } = require('./benchUtils');
 const baseline = prepareBaseline(stringOption('--baseline'));
-const BaselineDecoder = baseline && require(path.join(baseline.dir, 'dist/nodes/Nexthink/results/zstd/index.js')).ZstdDecoder;
+const BaselineDecoder =
+	baseline && require(path.join(baseline.dir, 'dist/nodes/Nexthink/results/zstd/index.js')).ZstdDecoder;
 
-const sizeMB = Number(process.argv[2] ?? 100);
-const runs = Number(process.argv[3] ?? 5);
+const positional = process.argv
+	.slice(2)
+	.filter((arg, index, args) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--'));
+const sizeMB = Number(positional[0] ?? 100);
+const runs = Number(positional[1] ?? 5);
 const CHUNK = 64 * 1024;
 
 function mulberry32(seed) {
@@ -144,7 +150,8 @@ async function decodeGzip(compressed, expectedLength) {
 async function main() {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zstd-bench-'));
 	try {
-		const csv = generateCsv(sizeMB * 1e6);
+		const csvOption = stringOption('--csv');
+		const csv = csvOption ? fs.readFileSync(csvOption) : generateCsv(sizeMB * 1e6);
 		const csvPath = path.join(dir, 'export.csv');
 		fs.writeFileSync(csvPath, csv);
 		execFileSync('zstd', ['-q', '-3', '-f', csvPath, '-o', `${csvPath}.zst`]);
@@ -161,8 +168,14 @@ async function main() {
 
 		const baselineCases = BaselineDecoder
 			? [
-					{ name: `BEFORE (${baseline.label}), zstd -3 (with checksum)`, run: () => decodeOurs(zst, csv.length, BaselineDecoder) },
-					{ name: `BEFORE (${baseline.label}), zstd -3 --no-check`, run: () => decodeOurs(zstNoCheck, csv.length, BaselineDecoder) },
+					{
+						name: `BEFORE (${baseline.label}), zstd -3 (with checksum)`,
+						run: () => decodeOurs(zst, csv.length, BaselineDecoder),
+					},
+					{
+						name: `BEFORE (${baseline.label}), zstd -3 --no-check`,
+						run: () => decodeOurs(zstNoCheck, csv.length, BaselineDecoder),
+					},
 				]
 			: [];
 		const rows = await timeRoundRobin([

@@ -9,7 +9,6 @@
  * staging. Memory is therefore bounded by one block of input plus the output window.
  */
 
-import { CompressedBlockDecoder } from './block';
 import { ZstdError } from './errors';
 import {
 	BLOCK_COMPRESSED,
@@ -24,6 +23,8 @@ import {
 	readUint32LE,
 } from './frameHeader';
 import type { FrameHeader } from './frameHeader';
+import { Literals, decodeLiteralsSection } from './literals';
+import { SequenceState, decodeSequencesSection } from './sequences';
 import { OutputWindow } from './window';
 import { Xxhash64 } from './xxhash64';
 
@@ -39,24 +40,28 @@ const DEFAULT_MAX_WINDOW_SIZE = 2 ** 27;
 /** Offsets of 2^31 and more are not supported (see sequenceTables.ts), which caps the window. */
 const LARGEST_MAX_WINDOW_SIZE = 2 ** 31;
 
-const STAGE_MAGIC = 0;
-const STAGE_SKIPPABLE_SIZE = 1;
-const STAGE_SKIP = 2;
-const STAGE_DESCRIPTOR = 3;
-const STAGE_FRAME_HEADER = 4;
-const STAGE_BLOCK_HEADER = 5;
-const STAGE_BLOCK = 6;
-const STAGE_CHECKSUM = 7;
+/** The units of the input, in the order they come (see the top of this file). */
+const enum Stage {
+	Magic,
+	SkippableSize,
+	Skip,
+	Descriptor,
+	FrameHeader,
+	BlockHeader,
+	Block,
+	Checksum,
+}
 
-const TRUNCATION_MESSAGES = [
-	'the input ends inside a frame magic number',
-	'the input ends inside a skippable frame header',
-	'the input ends inside a skippable frame',
-	'the input ends inside a frame header',
-	'the input ends inside a frame header',
-	'the input ends inside a block header',
-	'the input ends inside a block',
-	'the input ends inside a content checksum',
+/** What the input ends inside of, by stage. */
+const UNIT_NAMES = [
+	'a frame magic number',
+	'a skippable frame header',
+	'a skippable frame',
+	'a frame header',
+	'a frame header',
+	'a block header',
+	'a block',
+	'a content checksum',
 ];
 
 /** Spare bytes after any staged unit, so bitstream readers may load a word past its end. */
@@ -79,7 +84,7 @@ export class ZstdDecoder {
 	/** Grows with the largest unit seen, up to a full block. */
 	private staged = new Uint8Array(64 + READ_PADDING);
 	private stagedLength = 0;
-	private stage = STAGE_MAGIC;
+	private stage = Stage.Magic;
 	/** Bytes the current unit needs in `staged`. */
 	private need = 4;
 	/** Input offset of staged[0]. */
@@ -94,7 +99,9 @@ export class ZstdDecoder {
 	private blockSize = 0;
 	private lastBlock = false;
 	private readonly window = new OutputWindow();
-	private readonly blocks = new CompressedBlockDecoder();
+	/** Entropy state carried over between the blocks of a frame (Huffman tree, sequence tables, repeat offsets). */
+	private readonly literals = new Literals();
+	private readonly sequences = new SequenceState();
 	private readonly checksum = new Xxhash64();
 	private failed = false;
 	private ended = false;
@@ -148,8 +155,8 @@ export class ZstdDecoder {
 	end(): Uint8Array[] {
 		this.assertUsable();
 		this.ended = true;
-		if (this.stage !== STAGE_MAGIC || this.stagedLength !== 0) {
-			throw new ZstdError(TRUNCATION_MESSAGES[this.stage], this.inputOffset);
+		if (this.stage !== Stage.Magic || this.stagedLength !== 0) {
+			throw new ZstdError(`the input ends inside ${UNIT_NAMES[this.stage]}`, this.inputOffset);
 		}
 		const out: Uint8Array[] = [];
 		this.window.flush(out);
@@ -168,13 +175,13 @@ export class ZstdDecoder {
 	private consume(chunk: Uint8Array, out: Uint8Array[], position: number, budget: number): number {
 		const length = chunk.length;
 		for (;;) {
-			if (this.stage === STAGE_SKIP) {
+			if (this.stage === Stage.Skip) {
 				const skipped = Math.min(this.skipRemaining, length - position);
 				position += skipped;
 				this.inputOffset += skipped;
 				this.skipRemaining -= skipped;
 				if (this.skipRemaining > 0) return length;
-				this.expect(STAGE_MAGIC, 4);
+				this.expect(Stage.Magic, 4);
 				continue;
 			}
 			const missing = this.need - this.stagedLength;
@@ -187,14 +194,15 @@ export class ZstdDecoder {
 				this.inputOffset += taken;
 				if (taken < missing) return length;
 			}
-			const decodedBlock = this.stage === STAGE_BLOCK;
+			const decodedBlock = this.stage === Stage.Block;
 			this.decodeUnit(out);
-			if (decodedBlock && budget !== Number.POSITIVE_INFINITY && this.window.unflushed + byteCount(out) >= budget) return position;
+			if (decodedBlock && budget !== Number.POSITIVE_INFINITY && this.window.unflushed + byteCount(out) >= budget)
+				return position;
 		}
 	}
 
 	/** Moves to the next unit, which starts at the next input byte. */
-	private expect(stage: number, need: number): void {
+	private expect(stage: Stage, need: number): void {
 		if (need + READ_PADDING > this.staged.length) {
 			this.staged = new Uint8Array(Math.max(need, Math.min(2 * this.staged.length, MAX_BLOCK_SIZE)) + READ_PADDING);
 		}
@@ -208,33 +216,33 @@ export class ZstdDecoder {
 		const data = this.staged;
 		const offset = this.unitOffset;
 		switch (this.stage) {
-			case STAGE_MAGIC: {
+			case Stage.Magic: {
 				const magic = readUint32LE(data, 0);
 				if (magic === FRAME_MAGIC) {
 					this.frameOffset = offset;
-					this.expect(STAGE_DESCRIPTOR, 1);
+					this.expect(Stage.Descriptor, 1);
 				} else if ((magic & SKIPPABLE_MAGIC_MASK) >>> 0 === SKIPPABLE_MAGIC_BASE) {
-					this.expect(STAGE_SKIPPABLE_SIZE, 4);
+					this.expect(Stage.SkippableSize, 4);
 				} else {
 					throw new ZstdError(`expected a Zstandard frame magic number, found ${hex32(magic)}`, offset);
 				}
 				return;
 			}
-			case STAGE_SKIPPABLE_SIZE:
-				this.expect(STAGE_SKIP, 0);
+			case Stage.SkippableSize:
+				this.expect(Stage.Skip, 0);
 				this.skipRemaining = readUint32LE(data, 0);
 				return;
-			case STAGE_DESCRIPTOR:
+			case Stage.Descriptor:
 				this.descriptor = data[0];
-				this.expect(STAGE_FRAME_HEADER, frameHeaderRestSize(data[0], offset));
+				this.expect(Stage.FrameHeader, frameHeaderRestSize(data[0], offset));
 				return;
-			case STAGE_FRAME_HEADER:
+			case Stage.FrameHeader:
 				this.startFrame(offset, out);
 				return;
-			case STAGE_BLOCK_HEADER:
+			case Stage.BlockHeader:
 				this.readBlockHeader(offset);
 				return;
-			case STAGE_BLOCK:
+			case Stage.Block:
 				this.decodeBlock(offset, out);
 				return;
 			default:
@@ -246,9 +254,10 @@ export class ZstdDecoder {
 		const frame = parseFrameHeader(this.descriptor, this.staged, 0, offset - 1, this.maxWindowSize);
 		this.frame = frame;
 		this.window.startFrame(frame.windowSize, frame.maxBlockSize, frame.contentSize, out);
-		this.blocks.startFrame(frame.maxBlockSize);
+		this.literals.startFrame(frame.maxBlockSize);
+		this.sequences.startFrame();
 		this.checksum.reset();
-		this.expect(STAGE_BLOCK_HEADER, 3);
+		this.expect(Stage.BlockHeader, 3);
 	}
 
 	private readBlockHeader(offset: number): void {
@@ -264,7 +273,7 @@ export class ZstdDecoder {
 				offset,
 			);
 		}
-		this.expect(STAGE_BLOCK, this.blockType === BLOCK_RLE ? 1 : this.blockSize);
+		this.expect(Stage.Block, this.blockType === BLOCK_RLE ? 1 : this.blockSize);
 	}
 
 	private decodeBlock(offset: number, out: Uint8Array[]): void {
@@ -281,7 +290,10 @@ export class ZstdDecoder {
 			window.buffer.fill(data[0], blockStart, blockStart + size);
 			window.position += size;
 		} else {
-			this.blocks.decode(data, 0, size, window, frame.maxBlockSize, offset);
+			// A literals section, then a sequences section executed into the window (§3.1.1.3).
+			const max = frame.maxBlockSize;
+			const sequencesStart = decodeLiteralsSection(this.literals, data, 0, size, max, offset);
+			decodeSequencesSection(this.sequences, this.literals, data, sequencesStart, size, window, max, offset);
 		}
 		if (frame.hasChecksum) this.checksum.update(window.buffer, blockStart, window.position);
 		window.finishBlock(blockStart);
@@ -289,7 +301,7 @@ export class ZstdDecoder {
 			throw new ZstdError(`the frame decodes to more than its declared ${frame.contentSize} bytes`, offset);
 		}
 		if (!this.lastBlock) {
-			this.expect(STAGE_BLOCK_HEADER, 3);
+			this.expect(Stage.BlockHeader, 3);
 			return;
 		}
 		if (frame.contentSize >= 0 && window.frameProduced !== frame.contentSize) {
@@ -298,7 +310,7 @@ export class ZstdDecoder {
 				this.frameOffset,
 			);
 		}
-		this.expect(frame.hasChecksum ? STAGE_CHECKSUM : STAGE_MAGIC, 4);
+		this.expect(frame.hasChecksum ? Stage.Checksum : Stage.Magic, 4);
 	}
 
 	private verifyChecksum(offset: number): void {
@@ -310,6 +322,6 @@ export class ZstdDecoder {
 				offset,
 			);
 		}
-		this.expect(STAGE_MAGIC, 4);
+		this.expect(Stage.Magic, 4);
 	}
 }

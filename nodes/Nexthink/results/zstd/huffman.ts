@@ -212,88 +212,86 @@ export function decodeHuffmanStream(
 }
 
 /**
- * Decodes four streams that start at `starts[0..3]` (the fourth ends at `end`) into consecutive segments
- * of `segment` bytes of out[0, total) (the last segment may be shorter). The streams are independent,
- * so they are decoded in lockstep: four dependency chains the CPU can overlap. `data` must extend 4 bytes
- * past `end`.
+ * Decodes the four streams of data[start, end), behind their jump table of three little-endian 16-bit
+ * stream sizes (§3.1.1.3.1.6), into consecutive segments of out[0, total), each a quarter rounded up (the
+ * last may be shorter). The streams are independent, so they are decoded in lockstep: four dependency
+ * chains the CPU can overlap. `data` must extend 4 bytes past `end`.
  */
 export function decodeFourHuffmanStreams(
 	table: HuffmanTable,
 	data: Uint8Array,
-	start1: number,
-	start2: number,
-	start3: number,
-	start4: number,
+	start: number,
 	end: number,
 	out: Uint8Array,
-	segment: number,
 	total: number,
 	sourceOffset: number,
 ): void {
+	const errorOffset = sourceOffset + start;
+	if (start + 6 > end) throw new ZstdError('literals jump table is truncated', errorOffset);
+	const start1 = start + 6;
+	const start2 = start1 + (data[start] | (data[start + 1] << 8));
+	const start3 = start2 + (data[start + 2] | (data[start + 3] << 8));
+	const start4 = start3 + (data[start + 4] | (data[start + 5] << 8));
+	if (start4 >= end) throw new ZstdError('literals jump table points past the end of the streams', errorOffset);
+	const segment = (total + 3) >>> 2;
+	if (segment * 3 > total) throw new ZstdError(`${total} literals are too few for four streams`, errorOffset);
 	let bits1 = streamBits(data, start1, start2, sourceOffset);
 	let bits2 = streamBits(data, start2, start3, sourceOffset);
 	let bits3 = streamBits(data, start3, start4, sourceOffset);
 	let bits4 = streamBits(data, start4, end, sourceOffset);
-	const entries = table.entries;
-	const maxBits = table.maxBits;
-	const mask = (1 << maxBits) - 1;
+	const { entries, maxBits } = table;
 	let out1 = 0;
 	let out2 = segment;
 	let out3 = 2 * segment;
 	let out4 = 3 * segment;
 	const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-	const pairBits = 2 * maxBits;
 	for (;;) {
 		// Each round takes two symbols, at most 2 * maxBits bits, from every stream; this many rounds
 		// stay clear of the stream starts and of the segment ends.
 		const rounds = Math.min(
-			Math.floor(Math.min(bits1, bits2, bits3, bits4) / pairBits),
+			Math.floor(Math.min(bits1, bits2, bits3, bits4) / (2 * maxBits)),
 			(segment - out1) >>> 1,
 			(total - out4) >>> 1,
 		);
 		if (rounds <= 0) break;
 		for (let round = 0; round < rounds; round++) {
-			// One 32-bit load holds at least 25 bits at any alignment, enough for two codes of up to 11 bits:
-			// the first code is the top maxBits of them, the second starts where the first ends.
-			let position = bits1 - pairBits;
-			let word = view.getInt32(start1 + (position >>> 3), true) >>> (position & 7);
-			let first = entries[(word >>> maxBits) & mask];
-			let second = entries[(word >>> (maxBits - (first >>> 8))) & mask];
-			out[out1] = first;
-			out[out1 + 1] = second;
+			bits1 = decodePair(entries, maxBits, view, start1, bits1, out, out1);
+			bits2 = decodePair(entries, maxBits, view, start2, bits2, out, out2);
+			bits3 = decodePair(entries, maxBits, view, start3, bits3, out, out3);
+			bits4 = decodePair(entries, maxBits, view, start4, bits4, out, out4);
 			out1 += 2;
-			bits1 -= (first >>> 8) + (second >>> 8);
-
-			position = bits2 - pairBits;
-			word = view.getInt32(start2 + (position >>> 3), true) >>> (position & 7);
-			first = entries[(word >>> maxBits) & mask];
-			second = entries[(word >>> (maxBits - (first >>> 8))) & mask];
-			out[out2] = first;
-			out[out2 + 1] = second;
 			out2 += 2;
-			bits2 -= (first >>> 8) + (second >>> 8);
-
-			position = bits3 - pairBits;
-			word = view.getInt32(start3 + (position >>> 3), true) >>> (position & 7);
-			first = entries[(word >>> maxBits) & mask];
-			second = entries[(word >>> (maxBits - (first >>> 8))) & mask];
-			out[out3] = first;
-			out[out3 + 1] = second;
 			out3 += 2;
-			bits3 -= (first >>> 8) + (second >>> 8);
-
-			position = bits4 - pairBits;
-			word = view.getInt32(start4 + (position >>> 3), true) >>> (position & 7);
-			first = entries[(word >>> maxBits) & mask];
-			second = entries[(word >>> (maxBits - (first >>> 8))) & mask];
-			out[out4] = first;
-			out[out4 + 1] = second;
 			out4 += 2;
-			bits4 -= (first >>> 8) + (second >>> 8);
 		}
 	}
 	finishStream(table, data, start1, bits1, out, out1, segment, sourceOffset);
 	finishStream(table, data, start2, bits2, out, out2, 2 * segment, sourceOffset);
 	finishStream(table, data, start3, bits3, out, out3, 3 * segment, sourceOffset);
 	finishStream(table, data, start4, bits4, out, out4, total, sourceOffset);
+}
+
+/**
+ * Decodes two symbols into out[at] and out[at + 1] from the stream at `start` with `bits` unread bits (at
+ * least 2 * maxBits); returns the bits left. One 32-bit load holds at least 25 bits at any alignment,
+ * enough for two codes of up to 11 bits: the first code is the top maxBits of them, the second starts
+ * where the first ends.
+ */
+function decodePair(
+	entries: Uint16Array,
+	maxBits: number,
+	view: DataView,
+	start: number,
+	bits: number,
+	out: Uint8Array,
+	at: number,
+): number {
+	const position = bits - 2 * maxBits;
+	const word = view.getInt32(start + (position >>> 3), true) >>> (position & 7);
+	const mask = (1 << maxBits) - 1;
+	const first = entries[(word >>> maxBits) & mask];
+	const second = entries[(word >>> (maxBits - (first >>> 8))) & mask];
+	out[at] = first;
+	out[at + 1] = second;
+	return bits - (first >>> 8) - (second >>> 8);
 }

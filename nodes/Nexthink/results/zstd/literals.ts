@@ -8,7 +8,6 @@
 
 import { ZstdError } from './errors';
 import { HuffmanTable, decodeFourHuffmanStreams, decodeHuffmanStream, readHuffmanTable } from './huffman';
-import { WILD_COPY_MARGIN } from './window';
 
 const RAW = 0;
 const RLE = 1;
@@ -17,19 +16,14 @@ const COMPRESSED = 2;
 export class Literals {
 	start = 0;
 	end = 0;
-	/** Holds a frame's largest block of literals, plus `WILD_COPY_MARGIN` bytes fixed-size copies may read. */
+	/** Holds a frame's largest block of literals. */
 	buffer = new Uint8Array(0);
-	/** A view of `buffer` for word-sized copies. */
-	view = new DataView(this.buffer.buffer);
 	readonly huffman = new HuffmanTable();
 	hasHuffman = false;
 
 	startFrame(maxBlockSize: number): void {
 		this.hasHuffman = false;
-		if (this.buffer.length < maxBlockSize + WILD_COPY_MARGIN) {
-			this.buffer = new Uint8Array(maxBlockSize + WILD_COPY_MARGIN);
-			this.view = new DataView(this.buffer.buffer);
-		}
+		if (this.buffer.length < maxBlockSize) this.buffer = new Uint8Array(maxBlockSize);
 	}
 }
 
@@ -115,48 +109,9 @@ export function decodeLiteralsSection(
 	if (sizeFormat === 0) {
 		decodeHuffmanStream(literals.huffman, data, streamsStart, sectionEnd, out, 0, regeneratedSize, sourceOffset);
 	} else {
-		decodeFourStreams(literals.huffman, data, streamsStart, sectionEnd, out, regeneratedSize, sourceOffset);
+		decodeFourHuffmanStreams(literals.huffman, data, streamsStart, sectionEnd, out, regeneratedSize, sourceOffset);
 	}
 	literals.start = 0;
 	literals.end = regeneratedSize;
 	return sectionEnd;
-}
-
-/** Four streams behind a jump table of three little-endian 16-bit stream sizes (§3.1.1.3.1.6). */
-function decodeFourStreams(
-	table: HuffmanTable,
-	data: Uint8Array,
-	start: number,
-	end: number,
-	out: Uint8Array,
-	regeneratedSize: number,
-	sourceOffset: number,
-): void {
-	const errorOffset = sourceOffset + start;
-	if (start + 6 > end) throw new ZstdError('literals jump table is truncated', errorOffset);
-	const size1 = data[start] | (data[start + 1] << 8);
-	const size2 = data[start + 2] | (data[start + 3] << 8);
-	const size3 = data[start + 4] | (data[start + 5] << 8);
-	const start1 = start + 6;
-	const start2 = start1 + size1;
-	const start3 = start2 + size2;
-	const start4 = start3 + size3;
-	if (start4 >= end) throw new ZstdError('literals jump table points past the end of the streams', errorOffset);
-	const segment = (regeneratedSize + 3) >>> 2;
-	if (segment * 3 > regeneratedSize) {
-		throw new ZstdError(`${regeneratedSize} literals are too few for four streams`, errorOffset);
-	}
-	decodeFourHuffmanStreams(
-		table,
-		data,
-		start1,
-		start2,
-		start3,
-		start4,
-		end,
-		out,
-		segment,
-		regeneratedSize,
-		sourceOffset,
-	);
 }

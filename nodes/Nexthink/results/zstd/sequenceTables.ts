@@ -1,29 +1,15 @@
 /**
- * Decoding tables for the three sequence symbol types (RFC 8878 §3.1.1.3.2.1): literal lengths, match
- * lengths and offsets.
+ * Decoding tables for the three sequence symbol types (RFC 8878 §3.1.1.3.2.1): literal lengths, offsets
+ * and match lengths, each predefined (§3.1.1.3.2.2), RLE, FSE-compressed or repeated from the previous
+ * block of the frame.
  *
- * A `SequenceTable` is an FSE table whose symbols are already expanded into what the sequence decoder
- * needs per state: the value's baseline and extra-bit count (from the code tables of §3.1.1.3.2.1.1 and
- * the offset formula), and how to reach the next state. The predefined tables (§3.1.1.3.2.2) are built
- * once, on first use.
+ * The tables are FSE tables whose symbols are already expanded into what the sequence decoder needs per
+ * state: the value's baseline and extra-bit count (from the code tables of §3.1.1.3.2.1.1 and the offset
+ * formula), and how to reach the next state.
  */
 
-import { FseDistribution, FseTable, MAX_ACCURACY_LOG, buildFseTable } from './fse';
-
-/**
- * Per state: `transition` packs the next-state baseline (bits 0-15), the number of next-state bits (bits
- * 16-23) and the number of extra value bits (bits 24-31), so the sequence loop needs two loads per symbol
- * type; `valueBase` is the value's baseline.
- */
-export class SequenceTable {
-	accuracyLog = 0;
-	readonly transition = new Int32Array(1 << MAX_ACCURACY_LOG);
-	readonly valueBase = new Int32Array(1 << MAX_ACCURACY_LOG);
-}
-
-function packTransition(stateBase: number, stateBits: number, valueBits: number): number {
-	return stateBase | (stateBits << 16) | (valueBits << 24);
-}
+import { ZstdError } from './errors';
+import { FseDistribution, FseTable, MAX_ACCURACY_LOG, buildFseTable, readFseDistribution } from './fse';
 
 /** How one symbol type maps codes to values, and its limits. */
 export interface SequenceCodes {
@@ -36,99 +22,132 @@ export interface SequenceCodes {
 	readonly predefinedCounts: readonly number[];
 }
 
-const LITERAL_LENGTH_BASELINES = [
-	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512,
-	1024, 2048, 4096, 8192, 16384, 32768, 65536,
-];
-const LITERAL_LENGTH_BITS = [
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-];
-const MATCH_LENGTH_BASELINES = [
-	3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
-	33, 34, 35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539,
-];
-const MATCH_LENGTH_BITS = [
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2,
-	3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-];
+/** Each code's baseline follows the previous one's range: baseline[i + 1] = baseline[i] + 2^extraBits[i]. */
+function codes(
+	name: string,
+	maxAccuracyLog: number,
+	firstBaseline: number,
+	extraBits: number[],
+	predefinedAccuracyLog: number,
+	predefinedCounts: number[],
+): SequenceCodes {
+	const baseline = new Uint32Array(extraBits.length);
+	baseline[0] = firstBaseline;
+	for (let code = 1; code < extraBits.length; code++) baseline[code] = baseline[code - 1] + 2 ** extraBits[code - 1];
+	const maxSymbol = extraBits.length - 1;
+	const extra = Uint8Array.from(extraBits);
+	return { name, maxSymbol, maxAccuracyLog, baseline, extraBits: extra, predefinedAccuracyLog, predefinedCounts };
+}
+
+export const LITERAL_LENGTH_CODES = codes(
+	'literal length',
+	9,
+	0,
+	[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
+	6,
+	[4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1],
+);
+
+export const MATCH_LENGTH_CODES = codes(
+	'match length',
+	9,
+	3,
+	[
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3,
+		3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+	],
+	6,
+	[
+		1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1,
+	],
+);
+
 /**
  * Offset code n stands for the value 2^n plus n extra bits. The format allows codes up to 31, but code 31
  * means offsets of 2 GiB and more, beyond any window this decoder accepts, and would not fit the int32
  * tables; it is rejected as out of range.
  */
-const MAX_OFFSET_CODE = 30;
-const OFFSET_BASELINES = Array.from({ length: MAX_OFFSET_CODE + 1 }, (_, code) => 2 ** code);
-const OFFSET_BITS = Array.from({ length: MAX_OFFSET_CODE + 1 }, (_, code) => code);
+export const OFFSET_CODES = codes(
+	'offset',
+	8,
+	1,
+	Array.from({ length: 31 }, (_, code) => code),
+	5,
+	[1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1],
+);
 
-export const LITERAL_LENGTH_CODES: SequenceCodes = {
-	name: 'literal length',
-	maxSymbol: 35,
-	maxAccuracyLog: 9,
-	baseline: Uint32Array.from(LITERAL_LENGTH_BASELINES),
-	extraBits: Uint8Array.from(LITERAL_LENGTH_BITS),
-	predefinedAccuracyLog: 6,
-	predefinedCounts: [
-		4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1,
-	],
-};
+/** In the order of the modes byte of the sequences section header (§3.1.1.3.2.1). */
+const SYMBOL_TYPES = [LITERAL_LENGTH_CODES, OFFSET_CODES, MATCH_LENGTH_CODES];
 
-export const MATCH_LENGTH_CODES: SequenceCodes = {
-	name: 'match length',
-	maxSymbol: 52,
-	maxAccuracyLog: 9,
-	baseline: Uint32Array.from(MATCH_LENGTH_BASELINES),
-	extraBits: Uint8Array.from(MATCH_LENGTH_BITS),
-	predefinedAccuracyLog: 6,
-	predefinedCounts: [
-		1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-		1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1,
-	],
-};
+const MODE_PREDEFINED = 0;
+const MODE_RLE = 1;
+const MODE_FSE = 2;
 
-export const OFFSET_CODES: SequenceCodes = {
-	name: 'offset',
-	maxSymbol: MAX_OFFSET_CODE,
-	maxAccuracyLog: 8,
-	baseline: Uint32Array.from(OFFSET_BASELINES),
-	extraBits: Uint8Array.from(OFFSET_BITS),
-	predefinedAccuracyLog: 5,
-	predefinedCounts: [
-		1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1,
-	],
-};
-
-/** Expands a built FSE table into `table`, mapping each state's symbol through `codes`. */
-export function fillSequenceTable(table: SequenceTable, fse: FseTable, codes: SequenceCodes): void {
-	const size = 1 << fse.accuracyLog;
-	for (let state = 0; state < size; state++) {
-		const code = fse.symbol[state];
-		table.transition[state] = packTransition(fse.baseline[state], fse.numBits[state], codes.extraBits[code]);
-		table.valueBase[state] = codes.baseline[code];
-	}
-	table.accuracyLog = fse.accuracyLog;
-}
-
-/** RLE mode: a single state that always decodes `code`. */
-export function fillRleSequenceTable(table: SequenceTable, code: number, codes: SequenceCodes): void {
-	table.accuracyLog = 0;
-	table.transition[0] = packTransition(0, 0, codes.extraBits[code]);
-	table.valueBase[0] = codes.baseline[code];
-}
-
-const predefinedTables = new Map<SequenceCodes, SequenceTable>();
-
-export function predefinedSequenceTable(codes: SequenceCodes): SequenceTable {
-	let table = predefinedTables.get(codes);
-	if (table === undefined) {
-		const distribution = new FseDistribution();
-		distribution.accuracyLog = codes.predefinedAccuracyLog;
-		distribution.symbolCount = codes.predefinedCounts.length;
-		distribution.counts.set(codes.predefinedCounts);
-		const fse = new FseTable();
-		buildFseTable(fse, distribution, 0);
-		table = new SequenceTable();
-		fillSequenceTable(table, fse, codes);
-		predefinedTables.set(codes, table);
-	}
+const distribution = new FseDistribution();
+const fseTable = new FseTable();
+const predefinedTables = SYMBOL_TYPES.map((type) => {
+	distribution.accuracyLog = type.predefinedAccuracyLog;
+	distribution.symbolCount = type.predefinedCounts.length;
+	distribution.counts.set(type.predefinedCounts);
+	const table = new FseTable();
+	buildFseTable(table, distribution, 0);
 	return table;
+});
+
+/**
+ * The tables of the three symbol types side by side, each in its own region of `2^MAX_ACCURACY_LOG`
+ * states (literal lengths, offsets, match lengths), so a state is an index into both arrays and the
+ * sequence loop holds two arrays instead of six. Per state: `transitions` packs the next state's baseline
+ * as an index (bits 0-15), the number of next-state bits (bits 16-23) and the number of extra value bits
+ * (bits 24-31); `valueBases` holds the value's baseline. They persist across the blocks of a frame.
+ */
+export class SequenceTables {
+	readonly transitions = new Int32Array(3 << MAX_ACCURACY_LOG);
+	readonly valueBases = new Int32Array(3 << MAX_ACCURACY_LOG);
+	/** Per symbol type, the accuracy log of its table; -1 until the frame defines one. */
+	readonly accuracyLogs = [-1, -1, -1];
+
+	startFrame(): void {
+		this.accuracyLogs.fill(-1);
+	}
+
+	/**
+	 * Applies `mode` to symbol type `type` (0-2) for this block, reading a table description at data[start]
+	 * if needed; returns the index after it. `sourceOffset` is the input offset of data[0].
+	 */
+	select(type: number, mode: number, data: Uint8Array, start: number, end: number, sourceOffset: number): number {
+		const codes = SYMBOL_TYPES[type];
+		const region = type << MAX_ACCURACY_LOG;
+		const errorOffset = sourceOffset + start;
+		if (mode === MODE_RLE) {
+			if (start >= end) throw new ZstdError(`${codes.name} RLE symbol is missing`, errorOffset);
+			const code = data[start];
+			if (code > codes.maxSymbol) throw new ZstdError(`${codes.name} code ${code} is out of range`, errorOffset);
+			this.transitions[region] = region | (codes.extraBits[code] << 24);
+			this.valueBases[region] = codes.baseline[code];
+			this.accuracyLogs[type] = 0;
+			return start + 1;
+		}
+		let table = predefinedTables[type];
+		let next = start;
+		if (mode === MODE_FSE) {
+			next += readFseDistribution(distribution, data, start, end, codes.maxSymbol, codes.maxAccuracyLog, sourceOffset);
+			buildFseTable(fseTable, distribution, errorOffset);
+			table = fseTable;
+		} else if (mode !== MODE_PREDEFINED) {
+			if (this.accuracyLogs[type] < 0) {
+				throw new ZstdError(`${codes.name} table repeats a table the frame never defined`, errorOffset);
+			}
+			return start;
+		}
+		for (let state = 0; state < 1 << table.accuracyLog; state++) {
+			const code = table.symbol[state];
+			this.transitions[region + state] =
+				(region + table.baseline[state]) | (table.numBits[state] << 16) | (codes.extraBits[code] << 24);
+			this.valueBases[region + state] = codes.baseline[code];
+		}
+		this.accuracyLogs[type] = table.accuracyLog;
+		return next;
+	}
 }
