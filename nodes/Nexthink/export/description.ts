@@ -14,6 +14,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { logTagOption } from '../nql/queryFields';
 import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
 import { requestTimeoutOption } from '../shared/optionFields';
+import { TOOL_OUTPUT_OPTIONS } from '../shared/toolOutputShape';
 
 const TOOL_ROWS_DESCRIPTION =
 	'When an AI agent runs this node as a tool, give the model at most this many rows (a whole number), so a large result does not flood its context. A note before the rows tells the model what was left out.';
@@ -259,11 +260,13 @@ export const RESULT_LIMIT_OPTIONS: INodeProperties[] = [OPTION.maxCompressionRat
 /** The options of the operations that read a results file (Export, Download Results), in this order. */
 export const RESULTS_FILE_OPTIONS: INodeProperties[] = [
 	OPTION.convertTypes,
+	TOOL_OUTPUT_OPTIONS[0],
 	OPTION.includeMetadata,
 	OPTION.maxOutputKBAsTool,
 	OPTION.maxRows,
 	OPTION.maxRowsAsTool,
 	OPTION.output,
+	TOOL_OUTPUT_OPTIONS[1],
 	OPTION.binaryPropertyName,
 	OPTION.requestTimeoutSeconds,
 	OPTION.onTruncated,

@@ -17,7 +17,8 @@
  *    out (a user, a device, an object Nexthink refused) stops the node after every request.
  * 7. `afterSending` (optional, Wait for Results): a failure it returns stops the node under "Stop
  *    Workflow", saying which requests ran.
- * 8. One output item per input item, paired with it (`outcomeItems`).
+ * 8. One output item per input item, paired with it (`outcomeItems`); in a tool run, then one item
+ *    listing the requests sent and their request IDs (toolWriteReport.ts).
  * A failed item's shape: shared/runItems.ts and docs/decisions.md, "When an item fails".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -25,7 +26,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { failureOf, nodeErrorOf, type ItemFailure } from './nodeErrors';
 import { errorOutputItem, failureIn, prepareItems, runPerItem, stopIfAnyInvalid, usesErrorOutput, type ItemOperation, type Preparation } from './runItems';
-import { WRITES_OFF_NOTE } from './toolMode';
+import { runsAsTool, WRITES_OFF_NOTE } from './toolMode';
+import { TOOL_WRITES_KEY, toolWriteReport } from './toolWriteReport';
 import { plural } from './wording';
 import { cancelSignalOf } from '../transport';
 
@@ -125,7 +127,30 @@ export async function runBatched<C, T, R extends { itemIndexes: number[] }, S ex
 	const failure = await operation.afterSending?.call(ctx, outcomes, run);
 	if (failure !== undefined && !continueOnFail) throw withRequestsMade(new NodeOperationError(ctx.getNode(), failure.message, { description: failure.description }), made());
 
-	return outcomeItems(ctx, operation, preparations, outcomes);
+	const output = outcomeItems(ctx, operation, preparations, outcomes);
+	return runsAsTool(ctx) ? [...output, toolWritesItem(operation, plan.requests, results)] : output;
+}
+
+/** A tool run's last item: every request it sent, with its request IDs (toolWriteReport.ts). */
+function toolWritesItem<R extends { itemIndexes: number[] }, S extends object>(
+	operation: { refusedObject?(request: R): string; requestIds?(request: R, result: S): string[] },
+	requests: readonly R[],
+	results: ReadonlyArray<RequestResult<S>>,
+): INodeExecutionData {
+	const report = toolWriteReport(
+		requests.map((request, index) => {
+			const result = results[index];
+			const target = operation.refusedObject?.(request);
+			return {
+				...(target !== undefined ? { target } : {}),
+				requestIds: result.ok ? (operation.requestIds?.(request, result) ?? []) : [],
+				items: request.itemIndexes,
+				ok: result.ok,
+				...(result.ok ? {} : { error: result.message }),
+			};
+		}),
+	);
+	return { json: { [TOOL_WRITES_KEY]: report as unknown as IDataObject }, pairedItem: { item: requests[0]?.itemIndexes[0] ?? 0 } };
 }
 
 /**

@@ -13,7 +13,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toolWritesOff } from '../../shared/toolMode';
+import { checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
+import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/writeAllowList';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
@@ -83,6 +84,7 @@ export const description: INodeProperties[] = [
 	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
 	collectionOf('options', show, withWaitOptions([
 		allowWritesOption(actionWritesDescription('send the campaign')),
+		allowListOption(ALLOWED_CAMPAIGNS, '#it_satisfaction'),
 		requestTimeoutOption(DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS, 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).'),
 	])),
 ];
@@ -150,6 +152,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 		devices: parsed.users,
 		duplicatesInItem: parsed.duplicates,
 	};
+	checkToolAllowList(ctx, options, run.remoteActionId, ALLOWED_CAMPAIGNS);
 	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_CAMPAIGN_REQUEST_TIMEOUT_SECONDS);
 	const prepared: Prepared = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
 	const wait = readResultsWait(ctx, itemIndex);

@@ -17,7 +17,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
 import { show } from './description';
-import { toolWritesOff } from '../../shared/toolMode';
+import { checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
+import { ALLOWED_REMOTE_ACTIONS, allowListOption } from '../../shared/writeAllowList';
 import type { BatchedOperation } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
@@ -95,6 +96,7 @@ export const description: INodeProperties[] = [
 	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
 	collectionOf('options', show(['run']), withWaitOptions([
 		allowWritesOption(actionWritesDescription('run the remote action')),
+		allowListOption(ALLOWED_REMOTE_ACTIONS, '#clear_teams_cache, #restart_service'),
 		{
 			displayName: 'Expires After (Minutes)',
 			name: 'expiresInMinutes',
@@ -217,6 +219,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 		devices: parsed.devices,
 		duplicatesInItem: parsed.duplicates,
 	};
+	checkToolAllowList(ctx, options, run.remoteActionId, ALLOWED_REMOTE_ACTIONS);
 	const triggerInfo = checkTriggerInfo(options);
 	if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
 	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);

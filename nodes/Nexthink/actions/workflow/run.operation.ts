@@ -13,7 +13,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { actionWritesDescription, allowWritesOption, requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import { waitForResultsProperties, withWaitOptions } from '../shared/waitDescription';
 import { nameValueCollection, show } from './description';
-import { toolWritesOff } from '../../shared/toolMode';
+import { checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
+import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/writeAllowList';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import type { BatchedOperation } from '../../shared/runBatched';
 import { checkSameWait, readResultsWait, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type ResultsWaitSettings } from '../shared/waitForResults';
@@ -142,6 +143,7 @@ export const description: INodeProperties[] = [
 	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
 	collectionOf('options', show(['run']), withWaitOptions([
 		allowWritesOption(actionWritesDescription('run the workflow')),
+		allowListOption(ALLOWED_WORKFLOWS, '#repair_teams'),
 		requestTimeoutOption(DEFAULT_WORKFLOW_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take. A run request that times out is not sent again (it may have run).'),
 	])),
 ];
@@ -182,6 +184,7 @@ function prepareItem(ctx: IExecuteFunctions, itemIndex: number): Prepared {
 	const version = ctx.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
 	if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
 	const workflowId = normaliseWorkflowId(ctx.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
+	checkToolAllowList(ctx, options, workflowId, ALLOWED_WORKFLOWS);
 	const parsed = parseWorkflowTargets(
 		version,
 		ctx.getNodeParameter('workflowDevices', itemIndex, ''),

@@ -12,9 +12,11 @@ import { finishItems, placeRows } from '../resultItems';
 import { readExecuteSettings, readQuerySettings } from '../settings';
 import { runsAsTool } from '../../shared/toolMode';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
+import { TOOL_OUTPUT_OPTIONS } from '../../shared/toolOutputShape';
 import type { ItemOperation } from '../../shared/runItems';
 import { ADVANCED_OPTIONS_COLLECTION, OPTION, OPTIONS_COLLECTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
+import { queryCatalogueProperty } from '../../shared/queryCatalogue';
 import { requestTimeoutOption } from '../../shared/optionFields';
 
 const executeNotice: INodeProperties = {
@@ -42,6 +44,7 @@ const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
 const properties: INodeProperties[] = [
 	executeNotice,
 	...queryFields,
+	queryCatalogueProperty,
 	{
 		...OPTIONS_COLLECTION,
 		options: [
@@ -64,6 +67,7 @@ const properties: INodeProperties[] = [
 				description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
 				displayOptions: { show: { responseFormat: ['csv'] } },
 			},
+			TOOL_OUTPUT_OPTIONS[0],
 			{
 				displayName: 'Include Query Metadata',
 				name: 'includeMetadata',
@@ -78,6 +82,7 @@ const properties: INodeProperties[] = [
 			},
 			OPTION.maxOutputKBAsTool,
 			OPTION.maxRowsAsTool,
+			TOOL_OUTPUT_OPTIONS[1],
 			requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
 			{
 				displayName: 'Response Format',
@@ -146,6 +151,8 @@ async function runExecuteQuery(
 					...settings.toolLimits,
 					rowLimitOption: TOOL_ROWS_OPTION,
 					rowsAfter: 0,
+					totalUnknown: mayBeIncomplete,
+					simplifiedColumns: query.catalogueEntry?.columns,
 					what: `the query ${query.queryId}`,
 					fullResultHint: mayBeIncomplete
 						? 'Execute Query itself returns about 1,000 rows at most; every row can be had by running the Export operation outside the agent.'
