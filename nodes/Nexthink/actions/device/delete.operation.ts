@@ -23,7 +23,7 @@ import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runsAsTool, toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
+import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { readBoolean } from '../../shared/booleanParameter';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
 import { requestError } from '../shared/runPlan';
@@ -35,9 +35,7 @@ import {
 	checkCount,
 	checkDeviceName,
 	checkDeviceUid,
-	DEFAULT_MAX_DEVICES_AS_TOOL,
 	DEFAULT_MAX_DEVICES_PER_RUN,
-	MAX_DEVICES_AS_TOOL_LABEL,
 	MAX_DEVICES_PER_DELETION,
 	planDeletions,
 	runCapProblem,
@@ -106,14 +104,6 @@ export const description: INodeProperties[] = [
 			description: 'Devices in one deletion request: at most 100, the API\'s limit; lower it when Nexthink answers BATCH_SIZE_EXCEEDED (the limit is configurable per tenant)',
 		},
 		{
-			displayName: MAX_DEVICES_AS_TOOL_LABEL,
-			name: 'maxDevicesPerRunAsTool',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: DEFAULT_MAX_DEVICES_AS_TOOL,
-			description: 'When an AI agent or MCP client runs this node as a tool, the lower of this and Maximum Devices per Run applies: the node fails before sending anything when the input holds more devices',
-		},
-		{
 			displayName: 'Let Nexthink Judge Malformed UIDs',
 			name: 'letNexthinkJudgeUids',
 			type: 'boolean',
@@ -133,8 +123,6 @@ const QUEUED =
 
 interface RunSettings {
 	maxPerRun: number;
-	/** The option that set `maxPerRun`, named when the cap is passed. */
-	maxPerRunLabel: string;
 	perRequest: number;
 	timeoutMs: number;
 	/** Preview, or a tool run without "Allow Writes When Used as a Tool". */
@@ -161,7 +149,7 @@ export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelet
 	},
 	plan(itemIndexes, { items, settings }) {
 		const plan = planDeletions(readyDevices(itemIndexes, items), settings.perRequest);
-		const overCap = runCapProblem(plan.deviceCount, settings.maxPerRun, settings.maxPerRunLabel);
+		const overCap = runCapProblem(plan.deviceCount, settings.maxPerRun);
 		if (overCap !== undefined) throw new NodeOperationError(this.getNode(), overCap, { description: 'Maximum Devices per Run is a safety limit of Device → Delete; it applies whatever the On Error setting.' });
 		// each request its own x-request-id: the API's idempotency key, and what the outcome names
 		return { ...plan, requests: plan.batches.map((batch) => ({ ...batch, requestId: randomUUID() })) };
@@ -190,12 +178,8 @@ function readRunSettings(ctx: IExecuteFunctions): RunSettings {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	const preview = readBoolean(ctx.getNodeParameter('preview', 0, false), 'Preview', false);
 	const asToolReadOnly = toolWritesOff(ctx, options);
-	const maxPerRun = checkCount(ctx.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN);
-	const maxAsTool = checkCount(options.maxDevicesPerRunAsTool, MAX_DEVICES_AS_TOOL_LABEL, DEFAULT_MAX_DEVICES_AS_TOOL);
-	const toolCapApplies = runsAsTool(ctx) && maxAsTool < maxPerRun;
 	return {
-		maxPerRun: toolCapApplies ? maxAsTool : maxPerRun,
-		maxPerRunLabel: toolCapApplies ? MAX_DEVICES_AS_TOOL_LABEL : 'Maximum Devices per Run',
+		maxPerRun: checkCount(ctx.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
 		perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
 		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_DELETION_REQUEST_TIMEOUT_SECONDS),
 		sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,

@@ -8,9 +8,6 @@ import { describeValue, InputError } from '../../shared/inputError';
 
 export const MAX_DEVICES_PER_DELETION = 100;
 export const DEFAULT_MAX_DEVICES_PER_RUN = 500;
-/** The lower cap of a tool run: a model deletes a few devices a user named, not a fleet. */
-export const DEFAULT_MAX_DEVICES_AS_TOOL = 10;
-export const MAX_DEVICES_AS_TOOL_LABEL = 'Maximum Devices per Run When Used as a Tool';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -116,7 +113,7 @@ export function planDeletions(devices: ReadonlyArray<{ itemIndex: number; device
 }
 
 /** The run cap's complaint, or undefined when the run stays within it. */
-export function runCapProblem(deviceCount: number, maxPerRun: number, label = 'Maximum Devices per Run'): string | undefined {
+export function runCapProblem(deviceCount: number, maxPerRun: number): string | undefined {
 	if (deviceCount <= maxPerRun) return undefined;
-	return `The input holds ${deviceCount} devices to delete, more than ${label} (${maxPerRun}). Nothing was sent to Nexthink. If all ${deviceCount} devices really are to be deleted, raise ${label} to at least ${deviceCount}; otherwise check the step that chose them`;
+	return `The input holds ${deviceCount} devices to delete, more than Maximum Devices per Run (${maxPerRun}). Nothing was sent to Nexthink. If all ${deviceCount} devices really are to be deleted, raise Maximum Devices per Run to at least ${deviceCount}; otherwise check the step that chose them`;
 }
