@@ -65,7 +65,7 @@ function writesOnWorkflow() {
 		copy.connections[name] = { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] };
 	};
 	addTool('Query Nexthink', 'Query Raw', 'aaa1', (parameters) => (parameters.options = { outputAsTool: 'raw' }));
-	addTool('Query Nexthink', 'Query Selected', 'aaa2', (parameters) => (parameters.options = { outputAsTool: 'selected', fieldsAsTool: 'device.name, device.collector.uid' }));
+	addTool('Query Nexthink', 'Query Selected', 'aaa2', (parameters) => (parameters.options = { outputAsTool: 'selected', fieldsAsTool: 'device.operating_system.name, device.name' }));
 	addTool(WRITE_TOOL, ALLOW_LISTED_TOOL, 'aaa3', (parameters) => {
 		delete parameters.toolDescription;
 		parameters.remoteAction = { __rl: true, mode: 'id', value: "={{ $fromAI('remoteAction', 'NQL ID of the remote action', 'string') }}" };
@@ -248,7 +248,7 @@ const MCP_CHECKS = [
 				const raw = firstRows(await callTool(client, 'Query Raw', args));
 				assert.deepEqual(raw[0], answer.data[0]);
 				const selected = firstRows(await callTool(client, 'Query Selected', args));
-				assert.deepEqual(selected[0], { 'device.name': answer.data[0]['device.name'], 'device.collector.uid': answer.data[0]['device.collector.uid'] });
+				assert.deepEqual(selected[0], { 'device.operating_system.name': answer.data[0]['device.operating_system.name'], 'device.name': answer.data[0]['device.name'] });
 				assert.ok(selected.length >= raw.length, `narrower rows fit at least as many: ${selected.length} and ${raw.length}`);
 			} finally {
 				await client.close();
