@@ -224,6 +224,27 @@ describe('allow-lists of the write tools, and the report of what a write tool se
 		expect(server.requests).toEqual([]);
 	});
 
+	it('Device → Delete as a tool takes one device per call: n8n hands a tool one input item, and a list is not a device UID', async () => {
+		const result = await run(
+			{ resource: 'device', operation: 'delete', deviceUid: fromAI('uid', 'Device UID'), deviceName: fromAI('name', 'Device name'), maxDevicesPerRun: 5, options: { allowWritesAsTool: true } },
+			{ uid: 'd0000000-0000-4000-8000-000000000005, d0000000-0000-4000-8000-000000000006', name: 'SRV-FRA-001' },
+			new NexthinkActions(),
+		);
+		expect(result.error).toContain('is not a UUID');
+		expect(server.requests).toEqual([]);
+	});
+
+	it('checks a list in every run, outside a tool too, before any request', async () => {
+		const { runNode } = await import('../helpers/harness');
+		const result = await runNode({
+			nodeType: new NexthinkActions(),
+			parameters: { resource: 'campaign', operation: 'trigger', campaignId: '#it_satisfaction', userSids: ALICE_SID, campaignExpiresInMinutes: 60, options: { allowedIdsAsTool: '#a #b' } } as never,
+			credentials: credentials(),
+		});
+		expect(result.error?.message).toContain('"Allowed Campaigns When Used as a Tool" has "#a #b", which is not an NQL ID');
+		expect(server.requests).toEqual([]);
+	});
+
 	it('has no effect outside a tool', async () => {
 		const { runNode } = await import('../helpers/harness');
 		const result = await runNode({
