@@ -306,6 +306,8 @@ describe('every write operation as a tool: its own description; nothing sent and
 		expect(refused.answer).toContain('Allow Writes When Used as a Tool');
 		expect(refused.answer).toMatch(/Nothing was (sent to|written to) Nexthink/);
 		if (testCase.nodeType() instanceof NexthinkActions) expect(JSON.stringify(answerItems(refused))).toContain(JSON.stringify(WRITES_OFF_NOTE));
+		// Delete answers its preview; every other write reports that it sent nothing
+		if (testCase.title !== 'Actions: Device Delete') expect(answerItems(refused).at(-1).nexthinkToolWrites).toMatchObject({ requestsSent: 0 });
 
 		// a value that is not clearly on or off (an expression's text) stops the tool before any request, naming it
 		const options = (testCase.parameters[testCase.optionsKey] ?? {}) as object;
@@ -319,5 +321,10 @@ describe('every write operation as a tool: its own description; nothing sent and
 		expect(testCase.writes()).toHaveLength(1);
 		testCase.answers(answerItems(written));
 		expect(written.answer).not.toContain('Allow Writes When Used as a Tool');
+		// the last item reports the request sent, with the request IDs the outcome has (shared/toolWriteReport.ts)
+		const report = answerItems(written).at(-1).nexthinkToolWrites;
+		expect(report).toMatchObject({ requestsSent: 1, requests: [{ ok: true, items: [0] }] });
+		expect(report.summary).toMatch(/^1 request sent to Nexthink by this tool call: /);
+		for (const requestId of report.requests[0].requestIds) expect(JSON.stringify(answerItems(written)[0])).toContain(requestId);
 	});
 });

@@ -10,6 +10,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { logTagOption } from '../nql/queryFields';
 import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
 import { requestTimeoutOption } from '../shared/optionFields';
+import { TOOL_OUTPUT_OPTIONS } from '../shared/toolOutputShape';
 
 // Each operation's fields name it by its root path, `/operation`, so that shared options keep their
 // values across an operation switch: docs/decisions.md, "Values kept across operations".
@@ -223,11 +224,13 @@ export const RESULT_LIMIT_OPTIONS: INodeProperties[] = [OPTION.maxCompressionRat
 /** The options of the operations that read a results file (Export, Download Results), in this order. */
 export const RESULTS_FILE_OPTIONS: INodeProperties[] = [
 	OPTION.convertTypes,
+	TOOL_OUTPUT_OPTIONS[0],
 	OPTION.includeMetadata,
 	OPTION.maxOutputKBAsTool,
 	OPTION.maxRows,
 	OPTION.maxRowsAsTool,
 	OPTION.output,
+	TOOL_OUTPUT_OPTIONS[1],
 	OPTION.binaryPropertyName,
 	OPTION.requestTimeoutSeconds,
 	OPTION.onTruncated,

@@ -9,6 +9,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 import { NodeOperationError } from 'n8n-workflow';
 
 import { limitToolRows } from '../shared/toolOutput';
+import { shapeToolRows, type ToolOutputShape } from '../shared/toolOutputShape';
 import type { DownloadedResults, NodeReadable } from '../nql/resultsFile';
 import type { Compression } from '../results/decompress';
 import type { ExportStatusReport } from '../nql/exportApi';
@@ -42,6 +43,11 @@ export interface RowPlacement {
 	tool?: ToolLimits & {
 		/** Rows of the result that are not in `rows` at all (not read, or not returned). */
 		rowsAfter: number | 'unknown';
+		/** True when the result may have rows beyond `rows` that nobody counted (Execute Query at Nexthink's row limit). */
+		totalUnknown?: boolean;
+		/** Which fields the model gets (shared/toolOutputShape.ts), applied before the bounds. */
+		shape?: ToolOutputShape;
+		simplifiedColumns?: readonly string[];
 		what: string;
 		fullResultHint: string;
 		/** The metadata once rows were left out, e.g. with a corrected row count. */
@@ -58,8 +64,9 @@ export interface PlacedRows {
 	toolNote?: IDataObject;
 }
 
-export function placeRows({ rows, metadata, metadataKey, mode, tool }: RowPlacement): PlacedRows {
+export function placeRows({ rows: allRows, metadata, metadataKey, mode, tool }: RowPlacement): PlacedRows {
 	const onEachRow = mode === 'eachRow';
+	const rows = tool?.shape !== undefined ? (shapeToolRows(allRows, tool.shape, tool.simplifiedColumns, tool.what) as IDataObject[]) : allRows;
 	let kept = rows;
 	let placedMetadata = metadata;
 	let toolNote: IDataObject | undefined;
@@ -72,6 +79,7 @@ export function placeRows({ rows, metadata, metadataKey, mode, tool }: RowPlacem
 			rows: onEachRow ? byCount.map((row) => ({ ...row, [metadataKey]: metadata })) : byCount,
 			otherItems: mode === 'separateItem' ? [metadata] : [],
 			rowsAfter: notRead,
+			totalIsLowerBound: tool.totalUnknown === true,
 			rowLimit: { value: tool.maxRows, option: tool.rowLimitOption },
 			maxBytes: tool.maxBytes,
 			what: tool.what,

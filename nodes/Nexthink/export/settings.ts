@@ -3,9 +3,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { InputError } from '../shared/inputError';
+import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
 import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes } from '../shared/toolOutput';
+import { readToolOutputShape, type ToolOutputShape } from '../shared/toolOutputShape';
 import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../results/limits';
 import type { Compression } from '../results/decompress';
 import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
@@ -33,13 +35,16 @@ export interface ToolLimits {
 	maxRows: number;
 	rowLimitOption: string;
 	maxBytes: number;
+	/** Output When Used as a Tool, and the query catalogue's Simplified Columns of the query. */
+	shape: ToolOutputShape;
+	simplifiedColumns?: readonly string[];
 }
 
 /** Execute Query's settings, read and checked like the other operations' settings. */
 export interface ExecuteSettings extends ExecuteRequestSettings {
 	includeMetadata: MetadataMode;
 	/** The tool-run bounds, read (and checked) whether or not the node runs as a tool. */
-	toolLimits: { maxRows: number; maxBytes: number };
+	toolLimits: { maxRows: number; maxBytes: number; shape: ToolOutputShape };
 }
 
 const EXECUTE_DEFAULT_TIMEOUT_SECONDS = 60;
@@ -65,9 +70,15 @@ function collections(ctx: IExecuteFunctions, itemIndex: number): [IDataObject, I
 	return [ctx.getNodeParameter('options', itemIndex, {}) as IDataObject, ctx.getNodeParameter('advancedOptions', itemIndex, {}) as IDataObject];
 }
 
-export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): QuerySettings {
+/** The query and its parameters, checked against the Query Catalogue when it lists queries (shared/queryCatalogue.ts). */
+export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): QuerySettings & { catalogueEntry?: CatalogueEntry } {
 	const raw = readQueryFields((name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback));
-	return checkQueryFields(raw);
+	const catalogue = readCatalogue(ctx.getNodeParameter('queryCatalogue.query', itemIndex, []));
+	if (catalogue === undefined) return checkQueryFields(raw);
+	const catalogueEntry = catalogueEntryOf(catalogue, raw.queryId);
+	const query = checkQueryFields(raw);
+	checkCatalogueParameters(catalogueEntry, Object.keys(query.parameters));
+	return { ...query, catalogueEntry };
 }
 
 export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
@@ -97,14 +108,16 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 }
 
 /** The tool-run options of an operation's options, checked whether or not the node runs as a tool. */
-function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number } {
+export function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number; shape: ToolOutputShape } {
 	return {
 		maxRows: options.maxRowsAsTool === undefined ? DEFAULT_TOOL_MAX_ROWS : wholeNumber(Number(options.maxRowsAsTool), TOOL_ROWS_OPTION, 1),
 		maxBytes: toolMaxOutputBytes(options.maxOutputKBAsTool),
+		shape: readToolOutputShape(options),
 	};
 }
 
-export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): ResultSettings {
+/** `simplifiedColumns`: the query catalogue's for the query, when it lists some. */
+export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]): ResultSettings {
 	const [options, advanced] = collections(ctx, itemIndex);
 	const output = (options.output ?? 'rows') as ResultSettings['output'];
 	let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
@@ -113,7 +126,7 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number): R
 	if (runsAsTool(ctx)) {
 		const userLimitApplies = maxRows !== 0 && maxRows <= toolOptions.maxRows;
 		maxRows = userLimitApplies ? maxRows : toolOptions.maxRows;
-		tool = { maxRows, rowLimitOption: userLimitApplies ? 'Max Rows' : TOOL_ROWS_OPTION, maxBytes: toolOptions.maxBytes };
+		tool = { maxRows, rowLimitOption: userLimitApplies ? 'Max Rows' : TOOL_ROWS_OPTION, maxBytes: toolOptions.maxBytes, shape: toolOptions.shape, simplifiedColumns };
 	}
 	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
 	if (output !== 'rows' && binaryPropertyName === '') throw new InputError('"Put File in Field" is empty.');

@@ -6,14 +6,16 @@
  * 401 stops every later request, a 403 those for the same object (`sendAll`); under "Stop Workflow"
  * a failed request, an item that failed although its request went out, or `afterSending`'s failure
  * stops the node, saying which requests already ran (`withRequestsMade`). Why and the wordings:
- * docs/decisions.md, "One runner for batched operations"; a failed item's shape: runItems.ts.
+ * docs/decisions.md, "One runner for batched operations"; a failed item's shape: runItems.ts. In a
+ * tool run, one more item lists the requests sent and their request IDs (toolWriteReport.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { failureOf, nodeErrorOf, type ItemFailure } from './nodeErrors';
 import { errorOutputItem, failureIn, prepareItems, runPerItem, stopIfAnyInvalid, usesErrorOutput, type ItemOperation, type Preparation } from './runItems';
-import { WRITES_OFF_NOTE } from './toolMode';
+import { runsAsTool, WRITES_OFF_NOTE } from './toolMode';
+import { TOOL_WRITES_KEY, toolWriteReport } from './toolWriteReport';
 import { plural } from './wording';
 import { cancelSignalOf } from '../transport';
 
@@ -113,7 +115,30 @@ export async function runBatched<C, T, R extends { itemIndexes: number[] }, S ex
 	const failure = await operation.afterSending?.call(ctx, outcomes, run);
 	if (failure !== undefined && !continueOnFail) throw withRequestsMade(new NodeOperationError(ctx.getNode(), failure.message, { description: failure.description }), made());
 
-	return outcomeItems(ctx, operation, preparations, outcomes);
+	const output = outcomeItems(ctx, operation, preparations, outcomes);
+	return runsAsTool(ctx) ? [...output, toolWritesItem(operation, plan.requests, results)] : output;
+}
+
+/** A tool run's last item: every request it sent, with its request IDs (toolWriteReport.ts). */
+function toolWritesItem<R extends { itemIndexes: number[] }, S extends object>(
+	operation: { refusedObject?(request: R): string; requestIds?(request: R, result: S): string[] },
+	requests: readonly R[],
+	results: ReadonlyArray<RequestResult<S>>,
+): INodeExecutionData {
+	const report = toolWriteReport(
+		requests.map((request, index) => {
+			const result = results[index];
+			const target = operation.refusedObject?.(request);
+			return {
+				...(target !== undefined ? { target } : {}),
+				requestIds: result.ok ? (operation.requestIds?.(request, result) ?? []) : [],
+				items: request.itemIndexes,
+				ok: result.ok,
+				...(result.ok ? {} : { error: result.message }),
+			};
+		}),
+	);
+	return { json: { [TOOL_WRITES_KEY]: report as unknown as IDataObject }, pairedItem: { item: requests[0]?.itemIndexes[0] ?? 0 } };
 }
 
 /**

@@ -10,14 +10,14 @@ import type { INodeProperties } from 'n8n-workflow';
 export const TOOL_DESCRIPTION_PARAMETER = 'toolDescription';
 
 const STORED_QUERY =
-	'It needs the ID of a query stored in Nexthink (Administration > NQL API queries, e.g. #all_devices): it cannot run NQL text. A query with $parameters needs their values.';
+	'It needs the ID of a query stored in Nexthink (e.g. #all_devices; it cannot run NQL text) and the values of its $parameters. If no query IDs are listed here, call it with the query ID "?": the refusal lists the queries it may run and their parameters.';
 
 const ROWS_RETURNED =
 	'It returns the rows as JSON objects whose keys are the query\'s columns (e.g. "device.name"), at most a set number of rows and of kilobytes: when rows were left out, the first item is a note ("nexthinkToolNote") saying how many; then tell the user that the answer is based on part of the rows.';
 
 /** The write guard, in the words of every operation that changes something (see toolMode.ts). */
 export const WRITES_GUARDED =
-	'Unless the workflow\'s author allowed writes for this tool ("Allow Writes When Used as a Tool"), it sends nothing: it only checks the input and reports what it would send, with a "note" saying so; then tell the user that nothing was done.';
+	'Unless the workflow\'s author allowed writes ("Allow Writes When Used as a Tool"), it sends nothing: it checks the input and reports what it would send, with a "note"; then tell the user nothing was done. Its last item, "nexthinkToolWrites", lists each request sent and its request IDs.';
 
 const READ_ONLY = 'It only reads; it changes nothing.';
 
@@ -48,7 +48,7 @@ export const ACTIONS_TOOL_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<
 		trigger: `Sends a Nexthink campaign (a survey or message shown to users, named by its NQL ID such as #device_replacement_survey) to users given by their Windows SID (S-1-5-…; not a name or email). Returns "nexthinkCampaign": "status" (triggered, partial, failed, or validated when nothing was sent) and each user's request ID or Nexthink's message. ${WRITES_GUARDED}`,
 	},
 	device: {
-		delete: `Deletes devices from the Nexthink inventory (cannot be undone; Nexthink queues the deletion): each device needs its device UID (device.uid, a UUID) and its name, e.g. from a query of devices. Returns "nexthinkDevice" per device: "status" (scheduled, invalid or failed) and the request ID. Unless the workflow's author allowed writes for this tool ("Allow Writes When Used as a Tool"), it sends nothing and returns the deletion request it would send ("nexthinkDeletionPreview") with a "note" saying so; then tell the user that nothing was deleted.`,
+		delete: `Deletes devices from the Nexthink inventory (cannot be undone; Nexthink queues the deletion): each device needs its device UID (device.uid, a UUID) and its name, e.g. from a query of devices. Returns "nexthinkDevice" per device: "status" (scheduled, invalid or failed) and the request ID. Unless the workflow's author allowed writes for this tool ("Allow Writes When Used as a Tool"), it sends nothing and returns the deletion request it would send ("nexthinkDeletionPreview") with a "note" saying so; then tell the user that nothing was deleted. Its last item, "nexthinkToolWrites", lists each request sent with its request IDs.`,
 	},
 	spark: {
 		handOff: `Hands the person over to Nexthink Spark, the IT support agent, which continues the conversation with them in Microsoft Teams (nothing comes back here). Needs the person's work email address (UPN) and their request in their words. Returns "nexthinkSpark": "status" handedOff, failed with the reason (a 404 means Spark does not know that person), or validated when nothing was sent. ${WRITES_GUARDED}`,

@@ -6,6 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readBoolean } from './booleanParameter';
 import { ALLOW_WRITES_LABEL } from './optionFields';
+import { checkAllowed, readAllowList, type AllowListKind } from './writeAllowList';
 
 /** What a write operation's outcome says (`note`) when it ran as a tool without "Allow Writes When Used as a Tool". */
 export const WRITES_OFF_NOTE =
@@ -15,6 +16,16 @@ export const WRITES_OFF_NOTE =
 export function toolWritesOff(ctx: Pick<IExecuteFunctions, 'getNode'>, options: IDataObject): boolean {
 	const allowed = readBoolean(options.allowWritesAsTool, ALLOW_WRITES_LABEL, false);
 	return runsAsTool(ctx) && !allowed;
+}
+
+/**
+ * Refuses, before any request, an `id` (with its `#`) that the options' allow-list
+ * (`allowedIdsAsTool`, writeAllowList.ts) does not name, when the node runs as a tool. The list is
+ * read and checked in every run.
+ */
+export function checkToolAllowList(ctx: Pick<IExecuteFunctions, 'getNode'>, options: IDataObject, id: string, kind: AllowListKind): void {
+	const allowed = readAllowList(options.allowedIdsAsTool, kind);
+	if (runsAsTool(ctx)) checkAllowed(id, allowed, kind);
 }
 
 export function runsAsTool(ctx: Pick<IExecuteFunctions, 'getNode'>): boolean {

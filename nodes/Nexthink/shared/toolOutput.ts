@@ -26,7 +26,7 @@ export interface ToolNote {
 	rowsShown: number;
 	/** Rows known to be left out. */
 	rowsLeftOut: number;
-	/** True when further rows exist that were not read, so `rowsLeftOut` is a lower bound. */
+	/** True when further rows may exist that were not read or not counted, so `rowsLeftOut` is a lower bound. */
 	moreRowsNotCounted: boolean;
 }
 
@@ -51,6 +51,11 @@ export interface ToolRowsInput {
 	 * of the file was not read, 0 when there are none.
 	 */
 	rowsAfter: number | 'unknown';
+	/**
+	 * True when the result may hold rows beyond those counted that nobody can count (Execute Query at
+	 * Nexthink's row limit): the note then says "at least".
+	 */
+	totalIsLowerBound?: boolean;
 	/** The row limit that applied and the option that sets it, for the note. */
 	rowLimit: { value: number; option: string };
 	maxBytes: number;
@@ -106,15 +111,20 @@ function toolNote(input: ToolRowsInput, kept: number): ToolNote {
 		reasons.push(`its output is limited to ${formatKb(input.maxBytes)} of JSON ("${TOOL_SIZE_OPTION}")`);
 		options.push(`"${TOOL_SIZE_OPTION}"`);
 	}
-	const notCounted = unknown ? ' How many rows there are in all was not counted: the node stopped reading the results at the limit.' : '';
+	const lowerBound = input.totalIsLowerBound === true && !unknown;
+	const notCounted = unknown
+		? ' How many rows there are in all was not counted: the node stopped reading the results at the limit.'
+		: lowerBound
+			? ' How many rows there are in all is not known: the answer may have left rows out.'
+			: '';
 	const message =
 		(unknown
 			? `Incomplete result: only the first ${count(kept)} rows of ${input.what} are shown (it has at least ${count(total + 1)}), because ${reasons.join(' and ')}. `
-			: `Incomplete result: only ${count(kept)} of ${count(total)} rows of ${input.what} are shown, because ${reasons.join(' and ')}. `) +
+			: `Incomplete result: only ${count(kept)} of ${lowerBound ? 'at least ' : ''}${count(total)} rows of ${input.what} are shown, because ${reasons.join(' and ')}. `) +
 		`Tell the user that the answer is based on part of the rows.${notCounted} ` +
 		`To get more rows, narrow the query (e.g. with query parameters), or ask the workflow's author to raise ${options.join(' or ')} in the node's options. ` +
 		input.fullResultHint;
-	return { [TOOL_NOTE_KEY]: message, rowsShown: kept, rowsLeftOut: leftOut, moreRowsNotCounted: unknown };
+	return { [TOOL_NOTE_KEY]: message, rowsShown: kept, rowsLeftOut: leftOut, moreRowsNotCounted: unknown || lowerBound };
 }
 
 function count(value: number): string {

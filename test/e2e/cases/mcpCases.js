@@ -7,7 +7,9 @@
  * running n8n's production MCP URL (`/mcp/<path>`: version 2 of the MCP Server Trigger, which n8n
  * 1.123 and 2.41 both have), lists the tools, calls a read tool and the write tools as the example
  * ships them (writes off), then calls the remote action through a copy of the example with *Allow
- * Writes When Used as a Tool* on, served at its own path.
+ * Writes When Used as a Tool* on, served at its own path. That copy also has the tools the narrowing
+ * needs: *Query Raw* and *Query Selected* (Query Nexthink with the other two output shapes) and
+ * *Run Remote Action* (the remote action from the model, allow-listed to #clear_teams_cache).
  *
  * The production URL and not the test one: n8n's test webhooks are registered for one request
  * while the editor listens, and an MCP session is several (initialize, list, call). So both
@@ -35,7 +37,10 @@ function mcpExample() {
 	return example.workflow;
 }
 
-/** The example with "Allow Writes When Used as a Tool" on for the remote action, at WRITES_ON.path. */
+/**
+ * The example with "Allow Writes When Used as a Tool" on for the remote action, at WRITES_ON.path,
+ * and the tools of the narrowing checks (a copy of a node under another name, connected to the trigger).
+ */
 function writesOnWorkflow() {
 	const copy = structuredClone(mcpExample());
 	copy.id = WRITES_ON.id;
@@ -48,8 +53,28 @@ function writesOnWorkflow() {
 		}
 		if (node.name === WRITE_TOOL) node.parameters.options = { ...node.parameters.options, allowWritesAsTool: true };
 	}
+	const byName = (/** @type {string} */ name) => copy.nodes.find((/** @type {any} */ node) => node.name === name);
+	/** @param {string} from @param {string} name @param {string} suffix @param {(parameters: any) => void} change */
+	const addTool = (from, name, suffix, change) => {
+		const node = structuredClone(byName(from));
+		node.name = name;
+		node.id = `${node.id.slice(0, -4)}${suffix}`;
+		node.position = [node.position[0], node.position[1] + 200];
+		change(node.parameters);
+		copy.nodes.push(node);
+		copy.connections[name] = { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] };
+	};
+	addTool('Query Nexthink', 'Query Raw', 'aaa1', (parameters) => (parameters.options = { outputAsTool: 'raw' }));
+	addTool('Query Nexthink', 'Query Selected', 'aaa2', (parameters) => (parameters.options = { outputAsTool: 'selected', fieldsAsTool: 'device.operating_system.name, device.name' }));
+	addTool(WRITE_TOOL, ALLOW_LISTED_TOOL, 'aaa3', (parameters) => {
+		delete parameters.toolDescription;
+		parameters.remoteAction = { __rl: true, mode: 'id', value: "={{ $fromAI('remoteAction', 'NQL ID of the remote action', 'string') }}" };
+	});
 	return copy;
 }
+
+/** In the writes-on copy: the remote action comes from the model, and only #clear_teams_cache is allowed. */
+const ALLOW_LISTED_TOOL = 'Run Remote Action';
 
 /** What the suite imports and publishes besides the examples. */
 const mcpWorkflows = () => [writesOnWorkflow()];
@@ -76,6 +101,18 @@ async function callTool(client, name, args) {
 	const [content] = result.content;
 	assert.equal(content.type, 'text');
 	return JSON.parse(content.text);
+}
+
+/**
+ * Calls a tool that refuses and returns the text of its error (n8n 2.x answers "<ErrorName>: message"
+ * with isError, 1.x "Error: message").
+ * @param {any} client @param {string} name @param {Record<string, unknown>} args
+ */
+async function callToolRefused(client, name, args) {
+	const result = await client.callTool({ name: toolName(name), arguments: args });
+	const text = result.content.map((/** @type {any} */ content) => content.text).join('\n');
+	assert.equal(result.isError, true, `${name} did not fail: ${text}`);
+	return text;
 }
 
 /** n8n's tool name for a node name (n8n-workflow's `nodeNameToToolName`). @param {string} nodeName */
@@ -132,7 +169,7 @@ const MCP_CHECKS = [
 		},
 	},
 	{
-		title: 'MCP client: the read tool Query Nexthink returns the rows the API gives for #high_cpu_devices',
+		title: 'MCP client: the read tool Query Nexthink runs #high_cpu_devices of its Query Catalogue and returns the rows the API gives',
 		async run({ n8n, server }) {
 			const client = await connect(mcpServerUrl(n8n.baseUrl, mcpExample()));
 			try {
@@ -142,7 +179,9 @@ const MCP_CHECKS = [
 				assert.equal(response.status, 200);
 				const answer = /** @type {any} */ (await response.json());
 				assert.ok(answer.data.length > 0 && answer.data.length <= 50, `${answer.data.length} rows: within the tool's 50`);
-				assert.deepEqual(rows, answer.data);
+				// Simplified without catalogue columns: the columns with a value
+				const simplified = answer.data.map((/** @type {any} */ row) => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null && value !== '')));
+				assert.deepEqual(rows, simplified);
 			} finally {
 				await client.close();
 			}
@@ -176,14 +215,80 @@ const MCP_CHECKS = [
 		},
 	},
 	{
-		title: 'MCP client: with Allow Writes When Used as a Tool on (a copy of the example), the remote action reaches the server exactly once',
+		title: 'MCP client: Query Nexthink refuses a query ID outside its Query Catalogue with the list of the queries it may run, sending nothing',
+		async run({ n8n, server }) {
+			const client = await connect(mcpServerUrl(n8n.baseUrl, mcpExample()));
+			try {
+				server.clearRequests();
+				const text = await callToolRefused(client, 'Query Nexthink', { queryId: '#delete_everything', parametersJson: '{}' });
+				assert.match(text, /The query ID "#delete_everything" is not in this node's Query Catalogue: nothing was sent\. The queries it may run: #high_cpu_devices: Devices with a high CPU usage/);
+				assert.match(text, /#devices_by_os: Devices whose operating system name matches os\. Parameters: os \(operating system name, \* as wildcard, e\.g\. Windows 10\*\)\./);
+				const missing = await callToolRefused(client, 'Query Nexthink', { queryId: 'devices_by_os', parametersJson: '{}' });
+				assert.match(missing, /#devices_by_os: it needs os; nothing was sent\./);
+				assert.deepEqual(server.requests.map((/** @type {any} */ r) => `${r.method} ${r.path}`), [], 'the server recorded no request');
+			} finally {
+				await client.close();
+			}
+		},
+	},
+	{
+		title: 'MCP client: the output shapes: Simplified (the catalogue\'s columns), Raw (every column, nulls too) and Selected Fields',
+		async run({ n8n, server }) {
+			const client = await connect(`${n8n.baseUrl}/mcp/${WRITES_ON.path}`);
+			try {
+				const args = { queryId: '#devices_by_os', parametersJson: '{"os": "Windows 11*"}' };
+				const token = await fetchToken(server);
+				const response = await apiRequest(server, token, 'POST', '/api/v2/nql/execute', { json: { queryId: '#devices_by_os', parameters: { os: 'Windows 11*' } } });
+				const answer = /** @type {any} */ (await response.json());
+				assert.ok(answer.data.length > 0, 'the query has rows');
+				const firstRows = (/** @type {any[]} */ rows) => rows.filter((row) => row.nexthinkToolNote === undefined);
+				const simplified = firstRows(await callTool(client, 'Query Nexthink', args));
+				assert.deepEqual(Object.keys(simplified[0]), ['device.name', 'device.uid', 'device.entity', 'device.operating_system.name', 'device.last_seen']);
+				assert.equal(simplified[0]['device.name'], answer.data[0]['device.name']);
+				const raw = firstRows(await callTool(client, 'Query Raw', args));
+				assert.deepEqual(raw[0], answer.data[0]);
+				const selected = firstRows(await callTool(client, 'Query Selected', args));
+				assert.deepEqual(selected[0], { 'device.operating_system.name': answer.data[0]['device.operating_system.name'], 'device.name': answer.data[0]['device.name'] });
+				assert.ok(selected.length >= raw.length, `narrower rows fit at least as many: ${selected.length} and ${raw.length}`);
+			} finally {
+				await client.close();
+			}
+		},
+	},
+	{
+		title: 'MCP client: a write tool refuses a remote action outside its allow-list before any request, writes on',
 		async run({ n8n, server }) {
 			const device = server.inventory.find('device/device/name', 'DESKTOP-LIS-001');
 			const client = await connect(`${n8n.baseUrl}/mcp/${WRITES_ON.path}`);
 			try {
 				server.clearRequests();
-				const [run] = await callTool(client, WRITE_TOOL, { collectorUids: device.collectorUid });
+				const text = await callToolRefused(client, ALLOW_LISTED_TOOL, { remoteAction: '#restart_service', collectorUids: device.collectorUid });
+				assert.match(text, /The remote action #restart_service is not one this tool may run: nothing was sent\. It may run #clear_teams_cache/);
+				assert.deepEqual(server.requests.map((/** @type {any} */ r) => `${r.method} ${r.path}`), [], 'the server recorded no request');
+			} finally {
+				await client.close();
+			}
+		},
+	},
+	{
+		title: 'MCP client: with Allow Writes When Used as a Tool on (a copy of the example), the allow-listed remote action reaches the server exactly once and the answer reports its request ID',
+		async run({ n8n, server }) {
+			const device = server.inventory.find('device/device/name', 'DESKTOP-LIS-001');
+			const client = await connect(`${n8n.baseUrl}/mcp/${WRITES_ON.path}`);
+			try {
+				server.clearRequests();
+				const answer = await callTool(client, WRITE_TOOL, { collectorUids: device.collectorUid });
+				const [run] = answer;
 				assert.equal(run.nexthinkRemoteAction.status, 'triggered', JSON.stringify(run));
+				// the last item says what was sent, with the request ID the outcome has
+				const { requestId } = run.nexthinkRemoteAction;
+				assert.deepEqual(answer.at(-1), {
+					nexthinkToolWrites: {
+						summary: `1 request sent to Nexthink by this tool call: #clear_teams_cache, request ID ${requestId}.`,
+						requestsSent: 1,
+						requests: [{ target: '#clear_teams_cache', requestIds: [requestId], items: [0], ok: true }],
+					},
+				});
 				assert.equal(run.nexthinkRemoteAction.note, undefined);
 				const sent = requestsTo(server, 'POST', EXECUTE);
 				assert.equal(sent.length, 1, `${sent.length} run requests`);

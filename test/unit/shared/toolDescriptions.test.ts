@@ -97,6 +97,7 @@ describe.each(table)('%s as a tool', (_title, operation) => {
 	it('states the write guard exactly when the operation has "Allow Writes When Used as a Tool"', () => {
 		if (operation.guarded) {
 			expect(text).toContain('"Allow Writes When Used as a Tool"');
+			expect(text).toContain('"nexthinkToolWrites"');
 			expect(text).toMatch(/it sends nothing/);
 			expect(text).not.toContain('It only reads');
 		} else {
@@ -108,6 +109,8 @@ describe.each(table)('%s as a tool', (_title, operation) => {
 		if (['executeQuery', 'export', 'startExport'].includes(operation.operation ?? '')) {
 			expect(text).toContain('the ID of a query stored in Nexthink');
 			expect(text).toContain('it cannot run NQL text');
+			// the query catalogue's refusal is how a model learns the queries on every n8n generation
+			expect(text).toContain('call it with the query ID "?"');
 		}
 		if (['executeQuery', 'export', 'downloadResults'].includes(operation.operation ?? '')) expect(text).toContain('"nexthinkToolNote"');
 	});

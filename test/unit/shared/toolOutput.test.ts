@@ -68,6 +68,24 @@ describe('limitToolRows', () => {
 	});
 });
 
+describe('limitToolRows when the total is not known (Execute Query at Nexthink\'s row limit)', () => {
+	const rows = Array.from({ length: 50 }, (_, i) => ({ a: i }));
+
+	it('says "at least" the rows it knows of, never that they are all', () => {
+		const result = limitToolRows({ ...base, rows, rowsAfter: 950, totalIsLowerBound: true, maxBytes: 64 * 1024 });
+		expect(result.keptRows).toBe(50);
+		expect(result.note!.nexthinkToolNote).toMatch(/^Incomplete result: only 50 of at least 1,000 rows of this export are shown/);
+		expect(result.note!.nexthinkToolNote).toContain('How many rows there are in all is not known');
+		expect(result.note).toMatchObject({ rowsShown: 50, rowsLeftOut: 950, moreRowsNotCounted: true });
+	});
+
+	it('gives the plain count when the total is known', () => {
+		const result = limitToolRows({ ...base, rows, rowsAfter: 950, maxBytes: 64 * 1024 });
+		expect(result.note!.nexthinkToolNote).toMatch(/^Incomplete result: only 50 of 1,000 rows/);
+		expect(result.note).toMatchObject({ moreRowsNotCounted: false });
+	});
+});
+
 describe('toolMaxOutputBytes', () => {
 	it('defaults to 32 KB and reads KB as 1,024 bytes', () => {
 		expect(toolMaxOutputBytes(undefined)).toBe(32 * 1024);

@@ -7,6 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { checkToolAllowList } from '../../shared/toolMode';
+import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/writeAllowList';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
@@ -54,7 +56,10 @@ export const description = updateDisplayOptions(show, [
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
 	),
 	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
-	writeOptions(show, 'send the campaign', 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).', waitOptions()),
+	writeOptions(show, 'send the campaign', 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).', [
+		allowListOption(ALLOWED_CAMPAIGNS, '#it_satisfaction'),
+		...waitOptions(),
+	]),
 ]);
 
 export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
@@ -84,6 +89,7 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 			devices: parsed.users,
 			duplicatesInItem: parsed.duplicates,
 		};
+		checkToolAllowList(this, this.getNodeParameter('options', itemIndex, {}) as IDataObject, run.remoteActionId, ALLOWED_CAMPAIGNS);
 		return preparedRunItem(this, itemIndex, run);
 	},
 	check(preparations) {

@@ -9,6 +9,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { writeOptions } from '../shared/panelFields';
+import { checkToolAllowList } from '../../shared/toolMode';
+import { ALLOWED_REMOTE_ACTIONS, allowListOption } from '../../shared/writeAllowList';
 import { show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
@@ -75,6 +77,7 @@ export const description = updateDisplayOptions(show(['run']), [
 	},
 	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
 	writeOptions(show(['run']), 'run the remote action', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', [
+		allowListOption(ALLOWED_REMOTE_ACTIONS, '#clear_teams_cache, #restart_service'),
 		{
 			displayName: 'Expires After (Minutes)',
 			name: 'expiresInMinutes',
@@ -125,6 +128,7 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 			devices: parsed.devices,
 			duplicatesInItem: parsed.duplicates,
 		};
+		checkToolAllowList(this, options, run.remoteActionId, ALLOWED_REMOTE_ACTIONS);
 		const triggerInfo = checkTriggerInfo(options);
 		if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
 		const prepared = preparedRunItem(this, itemIndex, run);

@@ -6,7 +6,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runItems';
-import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
+import { runsAsTool, toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
+import { TOOL_WRITES_KEY, toolWriteReport } from '../../shared/toolWriteReport';
 import { withRequestsMade } from '../../shared/runBatched';
 import { nodeErrorOf } from '../../shared/nodeErrors';
 import { resumeWorkflow } from './api';
@@ -82,7 +83,13 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: P
 		outcome.requestId = requestIds[0];
 		outcome.requestIds = requestIds;
 	}
-	return [{ json: { ...item.json, [RESUME_OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } }];
+	const output: INodeExecutionData[] = [{ json: { ...item.json, [RESUME_OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } }];
+	if (runsAsTool(this)) {
+		// a tool run has one item: its request, as every write tool reports it (shared/toolWriteReport.ts)
+		const sent = prepared.validateOnly ? [] : [{ target: prepared.workflowUuid, requestIds: outcome.requestIds as string[], items: [itemIndex], ok: true }];
+		output.push({ json: { [TOOL_WRITES_KEY]: toolWriteReport(sent) as unknown as IDataObject }, pairedItem: { item: itemIndex } });
+	}
+	return output;
 }
 
 export const resumeOperation: ItemOperation<PreparedResume> = { prepare: prepareResume, run: runResume };

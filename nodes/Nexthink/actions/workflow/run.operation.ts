@@ -3,10 +3,12 @@
  * targets and the v1 or v2 execute endpoint; each item's outcome has its request ID and, per target,
  * its execution ID, which Wait for Results follows (waitTargets.ts).
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { writeOptions } from '../shared/panelFields';
+import { checkToolAllowList } from '../../shared/toolMode';
+import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/writeAllowList';
 import { nameValueCollection, show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
 import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
@@ -126,7 +128,10 @@ export const description: INodeProperties[] = [
 		'run',
 	),
 	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
-	writeOptions(show(['run']), 'run the workflow', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', waitOptions()),
+	writeOptions(show(['run']), 'run the workflow', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', [
+		allowListOption(ALLOWED_WORKFLOWS, '#repair_teams'),
+		...waitOptions(),
+	]),
 ];
 
 export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
@@ -136,6 +141,7 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 		const version = this.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
 		if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
 		const workflowId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
+		checkToolAllowList(this, this.getNodeParameter('options', itemIndex, {}) as IDataObject, workflowId, ALLOWED_WORKFLOWS);
 		const parsed = parseWorkflowTargets(
 			version,
 			this.getNodeParameter('workflowDevices', itemIndex, ''),

@@ -11,9 +11,11 @@ import { finishItems, placeRows } from '../resultItems';
 import { readExecuteSettings, readQuerySettings } from '../settings';
 import { runsAsTool } from '../../shared/toolMode';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
+import { TOOL_OUTPUT_OPTIONS } from '../../shared/toolOutputShape';
 import type { ItemOperation } from '../../shared/runItems';
 import { ADVANCED_OPTIONS_COLLECTION, megabyteLimit, metadataOption, OPTION, OPTIONS_COLLECTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
+import { queryCatalogueProperty } from '../../shared/queryCatalogue';
 import { requestTimeoutOption } from '../../shared/optionFields';
 
 const executeNotice: INodeProperties = {
@@ -31,6 +33,7 @@ const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
 const properties: INodeProperties[] = [
 	executeNotice,
 	...queryFields,
+	queryCatalogueProperty,
 	{
 		...OPTIONS_COLLECTION,
 		options: [
@@ -50,9 +53,11 @@ const properties: INodeProperties[] = [
 				description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
 				displayOptions: { show: { responseFormat: ['csv'] } },
 			},
+			TOOL_OUTPUT_OPTIONS[0],
 			metadataOption('Query', 'nexthinkQuery', 'Whether to output the executed query, row count, execution time and whether the result may be incomplete'),
 			OPTION.maxOutputKBAsTool,
 			OPTION.maxRowsAsTool,
+			TOOL_OUTPUT_OPTIONS[1],
 			requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
 			{
 				displayName: 'Response Format',
@@ -120,6 +125,8 @@ async function runExecuteQuery(
 					...settings.toolLimits,
 					rowLimitOption: TOOL_ROWS_OPTION,
 					rowsAfter: 0,
+					totalUnknown: mayBeIncomplete,
+					simplifiedColumns: query.catalogueEntry?.columns,
 					what: `the query ${query.queryId}`,
 					fullResultHint: mayBeIncomplete
 						? 'Execute Query itself returns about 1,000 rows at most; every row can be had by running the Export operation outside the agent.'

@@ -8,9 +8,11 @@ import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs
 import type { ItemOperation } from '../../shared/runItems';
 import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 import { queryFields, waitField } from '../../nql/queryFields';
+import { queryCatalogueProperty } from '../../shared/queryCatalogue';
 
 const properties: INodeProperties[] = [
 	...queryFields,
+	queryCatalogueProperty,
 	compressionField,
 	{
 		...OPTIONS_COLLECTION,
@@ -56,11 +58,12 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { '/operation': ['export'] } }, properties);
 
 function prepareExport(this: IExecuteFunctions, itemIndex: number) {
+	const query = readQuerySettings(this, itemIndex);
 	return {
-		query: readQuerySettings(this, itemIndex),
+		query,
 		start: readStartSettings(this, itemIndex),
 		wait: readWaitSettings(this, itemIndex),
-		settings: readResultSettings(this, itemIndex),
+		settings: readResultSettings(this, itemIndex, query.catalogueEntry?.columns),
 		timeoutMs: readTimeoutMs(this, itemIndex),
 	};
 }

@@ -7,9 +7,11 @@ import { readQuerySettings, readStartSettings, readTimeoutMs } from '../settings
 import type { ItemOperation } from '../../shared/runItems';
 import { ADVANCED_OPTIONS_COLLECTION, compressionField, OPTION, OPTIONS_COLLECTION } from '../description';
 import { queryFields } from '../../nql/queryFields';
+import { queryCatalogueProperty } from '../../shared/queryCatalogue';
 
 const properties: INodeProperties[] = [
 	...queryFields,
+	queryCatalogueProperty,
 	compressionField,
 	{ ...OPTIONS_COLLECTION, options: [OPTION.logTag, OPTION.requestTimeoutSeconds] },
 	{ ...ADVANCED_OPTIONS_COLLECTION, options: [OPTION.startMethod] },

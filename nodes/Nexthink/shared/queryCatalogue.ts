@@ -1,0 +1,198 @@
+/**
+ * The query catalogue: the stored NQL queries a node may run, written once by the workflow's author
+ * (Nexthink has no API that lists stored queries, so nobody else can know them). Each entry is a
+ * query ID, what the query answers, its $parameters with their meaning and the columns the
+ * Simplified tool output keeps (toolOutputShape.ts).
+ *
+ * When the catalogue has entries, the node runs only those queries, with exactly their parameters:
+ * any other ID, or a parameter the entry does not name, is refused before any request with the
+ * list of allowed queries, so a model that guessed learns the real ones from the refusal.
+ *
+ * Pure, apart from the parameter's description (type-only import).
+ */
+import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+
+import { InputError } from './inputError';
+
+export const CATALOGUE_LABEL = 'Query Catalogue';
+
+export interface CatalogueParameter {
+	name: string;
+	/** What the value means, for the model; may be empty. */
+	meaning: string;
+}
+
+export interface CatalogueEntry {
+	/** With its `#`. */
+	queryId: string;
+	description: string;
+	parameters: CatalogueParameter[];
+	/** The columns Simplified output keeps; empty: Simplified leaves out empty values only. */
+	columns: string[];
+}
+
+/** The entries as the fixedCollection holds them (`queryCatalogue.query`). */
+export interface RawCatalogueEntry {
+	queryId?: unknown;
+	description?: unknown;
+	parameters?: unknown;
+	columns?: unknown;
+}
+
+const QUERY_ID = /^#[a-z0-9_]{2,255}$/;
+const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The query ID as sent: trimmed, with its `#`. Not checked. */
+export function withHash(raw: string): string {
+	const text = raw.trim();
+	return text.startsWith('#') ? text : `#${text}`;
+}
+
+/** Reads and checks the catalogue; `undefined` when it has no entries (then any query may run). */
+export function readCatalogue(raw: unknown): CatalogueEntry[] | undefined {
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	if (!Array.isArray(raw)) throw new InputError(`The ${CATALOGUE_LABEL} must be a list of queries, got ${typeof raw}.`, CATALOGUE_LABEL);
+	if (raw.length === 0) return undefined;
+	const seen = new Set<string>();
+	return raw.map((value, index) => {
+		const entry = (typeof value === 'object' && value !== null ? value : {}) as RawCatalogueEntry;
+		const where = `${CATALOGUE_LABEL}, query ${index + 1}`;
+		const queryId = withHash(text(entry.queryId, `${where}: Query ID`));
+		if (!QUERY_ID.test(queryId)) {
+			throw new InputError(`${where}: "${queryId.slice(0, 80)}" is not a query ID (lower-case letters, digits and underscores, e.g. #all_devices).`, CATALOGUE_LABEL);
+		}
+		if (seen.has(queryId)) throw new InputError(`${where}: ${queryId} is listed twice.`, CATALOGUE_LABEL);
+		seen.add(queryId);
+		return {
+			queryId,
+			description: text(entry.description, `${where}: What It Answers`),
+			parameters: parseParameterLines(text(entry.parameters, `${where}: Parameters`), `${where} (${queryId})`),
+			columns: parseColumnList(text(entry.columns, `${where}: Simplified Columns`)),
+		};
+	});
+}
+
+/**
+ * The query's parameters, one per line: `name: what it means` (or `name` alone; a leading `$` is
+ * dropped). Names are NQL parameter names, each once.
+ */
+export function parseParameterLines(value: string, where: string): CatalogueParameter[] {
+	const parameters: CatalogueParameter[] = [];
+	for (const line of value.split(/\r?\n/)) {
+		if (line.trim() === '') continue;
+		const colon = line.indexOf(':');
+		const name = (colon === -1 ? line : line.slice(0, colon)).trim().replace(/^\$/, '');
+		const meaning = colon === -1 ? '' : line.slice(colon + 1).trim();
+		if (!PARAMETER_NAME.test(name)) {
+			throw new InputError(`${where}: the parameter "${name.slice(0, 60)}" is not an NQL parameter name. Write one parameter per line as name: what it means.`, CATALOGUE_LABEL);
+		}
+		if (parameters.some((parameter) => parameter.name === name)) throw new InputError(`${where}: the parameter ${name} is listed twice.`, CATALOGUE_LABEL);
+		parameters.push({ name, meaning });
+	}
+	return parameters;
+}
+
+/** Column names separated by commas or line breaks, blanks dropped, each once. */
+export function parseColumnList(value: string): string[] {
+	return [...new Set(value.split(/[,\n]/).map((column) => column.trim()).filter((column) => column !== ''))];
+}
+
+/**
+ * The catalogue's entry for the query ID as typed (before it is checked: a model may send anything),
+ * or an input error listing what may run.
+ */
+export function catalogueEntryOf(catalogue: readonly CatalogueEntry[], rawQueryId: unknown): CatalogueEntry {
+	const typed = typeof rawQueryId === 'string' || typeof rawQueryId === 'number' ? String(rawQueryId).trim() : '';
+	const entry = typed === '' ? undefined : catalogue.find((candidate) => candidate.queryId === withHash(typed));
+	if (entry !== undefined) return entry;
+	const what = typed === '' ? 'No query ID was given' : `The query ID "${typed.slice(0, 80)}" is not in this node's ${CATALOGUE_LABEL}`;
+	throw new InputError(`${what}: nothing was sent. The queries it may run: ${describeCatalogue(catalogue)}`, 'Query ID');
+}
+
+/** `names`: the parameters the request would send; each must be one of the entry's, and each of the entry's must be given. */
+export function checkCatalogueParameters(entry: CatalogueEntry, names: readonly string[]): void {
+	const unknown = names.filter((name) => !entry.parameters.some((parameter) => parameter.name === name));
+	const missing = entry.parameters.filter((parameter) => !names.includes(parameter.name)).map((parameter) => parameter.name);
+	if (unknown.length === 0 && missing.length === 0) return;
+	const problems = [unknown.length > 0 ? `it takes no parameter ${unknown.join(', ')}` : '', missing.length > 0 ? `it needs ${missing.join(', ')}` : ''];
+	throw new InputError(`${entry.queryId}: ${problems.filter(Boolean).join(' and ')}; nothing was sent. ${describeEntry(entry)}`, 'Query Parameters');
+}
+
+/** The catalogue as one text for a model or a user: each query, what it answers and its parameters. */
+export function describeCatalogue(catalogue: readonly CatalogueEntry[]): string {
+	return catalogue.map(describeEntry).join(' ');
+}
+
+export function describeEntry(entry: CatalogueEntry): string {
+	const answers = entry.description === '' ? '' : ` ${sentence(entry.description)}`;
+	const parameters =
+		entry.parameters.length === 0
+			? ' Parameters: none.'
+			: ` Parameters: ${entry.parameters.map((parameter) => (parameter.meaning === '' ? parameter.name : `${parameter.name} (${parameter.meaning})`)).join(', ')}.`;
+	return `${entry.queryId}:${answers}${parameters}`;
+}
+
+function sentence(value: string): string {
+	return /[.!?]$/.test(value) ? value : `${value}.`;
+}
+
+function text(value: unknown, label: string): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	throw new InputError(`${label} must be text, got ${Array.isArray(value) ? 'a list' : 'an object'}.`, CATALOGUE_LABEL);
+}
+
+const catalogueEntryFields: INodePropertyCollection = {
+	displayName: 'Query',
+	name: 'query',
+	values: [
+		{
+			displayName: 'Query ID',
+			name: 'queryId',
+			type: 'string',
+			default: '',
+			placeholder: '#devices_by_os',
+			description: 'ID of a stored NQL API query (the leading # may be left out)',
+		},
+		{
+			displayName: 'What It Answers',
+			name: 'description',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			placeholder: 'Devices whose operating system matches os, with name, UID and Collector UID',
+			description: 'What the query returns, in words a model understands: it picks the query by this',
+		},
+		{
+			displayName: 'Parameters',
+			name: 'parameters',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			placeholder: 'os: operating system name, * as wildcard, e.g. Windows 11*',
+			description: 'The query\'s $parameters, one per line as name: what it means. Leave empty for a query without parameters.',
+		},
+		{
+			displayName: 'Simplified Columns',
+			name: 'columns',
+			type: 'string',
+			default: '',
+			placeholder: 'device.name, device.collector.uid',
+			description: 'The columns a tool answer keeps with "Output When Used as a Tool" set to Simplified, separated by commas. Empty: every column, without empty values.',
+		},
+	],
+};
+
+/** The parameter, listed after Query ID by each operation that runs a stored query. */
+export const queryCatalogueProperty: INodeProperties = {
+	displayName: CATALOGUE_LABEL,
+	name: 'queryCatalogue',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, sortable: true },
+	default: {},
+	placeholder: 'Add Query',
+	description:
+		'The stored queries this node may run, e.g. as an AI agent\'s tool. When it lists any, every other query ID (and every parameter a query does not list) is refused before any request, with the list of these queries.',
+	options: [catalogueEntryFields],
+};
