@@ -37,6 +37,7 @@ const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/cli
 const { apiRequest, fetchToken } = require('../../server/client');
 const { mcpServerUrl, MCP_EXAMPLE_FILE, readExamples } = require('../../../scripts/n8n-examples');
 const { LEFT_OUT_ENV, sleep } = require('../../../scripts/n8n-instance');
+const { untilRegistered } = require('../../../scripts/mcp-probe');
 const { ACTIONS_NODE } = require('../lib/workflow');
 const { CLIENT_FILES, clientConnections } = require('../lib/mcpClientConfigs');
 const { MCP_MESSAGES } = require('../lib/mcpMessages');
@@ -206,22 +207,6 @@ async function listAndCall(client) {
 	assert.deepEqual(tools.map((/** @type {any} */ tool) => tool.name).sort(), EXAMPLE_TOOLS);
 	const actions = await callTool(client, 'List Remote Actions', {});
 	assert.ok(Array.isArray(actions) && actions.some((action) => action.id === WRITE_ACTION), `${WRITE_ACTION} among ${JSON.stringify(actions).slice(0, 300)}`);
-}
-
-/**
- * Until n8n has registered a published workflow's MCP URL (it does so after `n8n start` is ready,
- * asynchronously): anything but 404 (400, 403, 406) means registered. At most 120 s.
- * @param {string} url
- */
-async function untilServed(url) {
-	const deadline = Date.now() + 120_000;
-	for (;;) {
-		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-		await response.arrayBuffer();
-		if (response.status !== 404) return;
-		if (Date.now() > deadline) throw new Error(`${url} still answers 404 after 120 s`);
-		await sleep(500);
-	}
 }
 
 /**
@@ -460,7 +445,7 @@ const MCP_CHECKS = [
 async function runMcpChecks(suite, ctx) {
 	const published = [mcpServerUrl(ctx.n8n.baseUrl, mcpExample()), ...[WRITES_ON, BEARER, RENAMED].map((copy) => `${ctx.n8n.baseUrl}/mcp/${copy.path}`)];
 	const served = await suite.setUp(`${ctx.label} MCP URLs registered`, ctx.checks.map((check) => `${ctx.label} ${check.title}`), async () => {
-		for (const url of published) await untilServed(url);
+		for (const url of published) if ((await untilRegistered(url, 120_000)) === 404) throw new Error(`${url} still answers 404 after 120 s`);
 		return true;
 	});
 	if (!served) return;
