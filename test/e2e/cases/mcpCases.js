@@ -52,8 +52,6 @@ const BEARER = { id: 'nxE2eMcpBearer01', path: 'nexthink-bearer', token: 'e2e-mc
 const UNPUBLISHED = { id: 'nxE2eMcpUnpubl01', path: 'nexthink-unpublished' };
 /** A copy whose read tool's node was renamed. */
 const RENAMED = { id: 'nxE2eMcpRenamed1', path: 'nexthink-renamed', from: 'Query Nexthink', to: 'Ask Nexthink' };
-/** The example's four tools (n8n's names for its nodes). */
-const EXAMPLE_TOOLS = ['Clear_Teams_Cache', 'Delete_Device', 'List_Remote_Actions', 'Query_Nexthink'];
 const WRITE_TOOL = 'Clear Teams Cache';
 const WRITE_ACTION = '#clear_teams_cache';
 const EXECUTE = '/api/v1/act/execute';
@@ -65,9 +63,17 @@ function mcpExample() {
 	return example.workflow;
 }
 
+/** n8n's tool names for the example's nodes connected to its trigger as tools, sorted. */
+const exampleToolNames = () =>
+	Object.entries(mcpExample().connections)
+		.filter(([, outputs]) => /** @type {any} */ (outputs).ai_tool)
+		.map(([name]) => toolName(name))
+		.sort();
+
 /**
- * A copy of the example at its own path (and node IDs), changed by `change`.
- * @param {{ id: string, name: string, path: string, nodeIdEnd: string, change?: (node: any) => void }} spec
+ * A copy of the example at its own path (and node IDs), each node changed by `change`; `rename`
+ * renames a node as the editor does (its connections follow).
+ * @param {{ id: string, name: string, path: string, nodeIdEnd: string, change?: (node: any) => void, rename?: { from: string, to: string } }} spec
  */
 function exampleCopy(spec) {
 	const copy = structuredClone(mcpExample());
@@ -80,6 +86,11 @@ function exampleCopy(spec) {
 			node.webhookId = `0e2e0000-0000-4000-8000-0000000${spec.nodeIdEnd}0`;
 		}
 		spec.change?.(node);
+		if (node.name === spec.rename?.from) node.name = spec.rename.to;
+	}
+	if (spec.rename) {
+		copy.connections[spec.rename.to] = copy.connections[spec.rename.from];
+		delete copy.connections[spec.rename.from];
 	}
 	return copy;
 }
@@ -109,22 +120,8 @@ const mcpWorkflows = () => [
 		},
 	}),
 	exampleCopy({ ...UNPUBLISHED, name: 'e2e: Nexthink MCP server, not published', nodeIdEnd: '7777' }),
-	exampleCopy({
-		...RENAMED,
-		name: 'e2e: Nexthink MCP server with a renamed tool',
-		nodeIdEnd: '6666',
-		change(node) {
-			if (node.name === RENAMED.from) node.name = RENAMED.to;
-		},
-	}),
-].map((workflow) => (workflow.id === RENAMED.id ? renameConnections(workflow) : workflow));
-
-/** Follows RENAMED's node rename in the workflow's connections, as the editor does. @param {any} workflow */
-function renameConnections(workflow) {
-	workflow.connections[RENAMED.to] = workflow.connections[RENAMED.from];
-	delete workflow.connections[RENAMED.from];
-	return workflow;
-}
+	exampleCopy({ ...RENAMED, name: 'e2e: Nexthink MCP server with a renamed tool', nodeIdEnd: '6666', rename: RENAMED }),
+];
 
 /** The workflows published before `n8n start` (all but UNPUBLISHED). */
 const mcpWorkflowIds = () => [mcpExample().id, WRITES_ON.id, BEARER.id, RENAMED.id];
@@ -204,7 +201,7 @@ async function stderrWith(stderr, text) {
 /** Lists the example's tools and calls its read tool List Remote Actions. @param {any} client */
 async function listAndCall(client) {
 	const { tools } = await client.listTools();
-	assert.deepEqual(tools.map((/** @type {any} */ tool) => tool.name).sort(), EXAMPLE_TOOLS);
+	assert.deepEqual(tools.map((/** @type {any} */ tool) => tool.name).sort(), exampleToolNames());
 	const actions = await callTool(client, 'List Remote Actions', {});
 	assert.ok(Array.isArray(actions) && actions.some((action) => action.id === WRITE_ACTION), `${WRITE_ACTION} among ${JSON.stringify(actions).slice(0, 300)}`);
 }
