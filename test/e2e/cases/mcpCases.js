@@ -55,6 +55,8 @@ const RENAMED = { id: 'nxE2eMcpRenamed1', path: 'nexthink-renamed', from: 'Query
 const WRITE_TOOL = 'Clear Teams Cache';
 const WRITE_ACTION = '#clear_teams_cache';
 const EXECUTE = '/api/v1/act/execute';
+/** `$fromAI('key', 'description'` in a parameter's JSON text: the key and the description as written. */
+const FROM_AI = /\$fromAI\('([^']+)', '((?:[^'\\]|\\.)*)'/g;
 
 /** The example as shipped. */
 function mcpExample() {
@@ -280,6 +282,12 @@ const MCP_CHECKS = [
 				assert.deepEqual(inputs('Clear_Teams_Cache'), ['collectorUids']);
 				assert.deepEqual(inputs('Delete_Device'), ['deviceName', 'deviceUid']);
 				assert.deepEqual(inputs('List_Remote_Actions'), []);
+				// each input carries the description written in its $fromAI() (docs/ai-agents.md: "What the model is told")
+				for (const node of example.nodes) {
+					for (const [, key, description] of JSON.stringify(node.parameters).matchAll(FROM_AI)) {
+						assert.equal(byName.get(toolName(node.name)).inputSchema.properties[key].description, JSON.parse(`"${description}"`).replace(/\\'/g, "'"), `${node.name}: ${key}`);
+					}
+				}
 			} finally {
 				await client.close();
 			}
