@@ -31,15 +31,15 @@ async function untilRegistered(url, timeoutMs) {
 
 /**
  * Connects the official MCP client over Streamable HTTP and lists the tools.
- * @param {string} url @param {{ timeoutMs: number, headers?: Record<string, string> }} options
+ * @param {string} url @param {{ timeoutMs: number }} options
  * @returns {Promise<{ ok: true, tools: string[] } | { ok: false, reason: string }>}
  */
 async function probeMcpServer(url, options) {
 	try {
 		const status = await untilRegistered(url, options.timeoutMs);
-		if (status === 404) return { ok: false, reason: `it answers 404 (not registered): the workflow is not published` };
+		if (status === 404) return { ok: false, reason: `it still answers 404 (not registered) after ${Math.round(options.timeoutMs / 1000)} s` };
 		const client = new Client({ name: 'n8n-nodes-nexthink probe', version: '1.0.0' });
-		await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: options.headers ?? {} } }));
+		await client.connect(new StreamableHTTPClientTransport(new URL(url)));
 		try {
 			const { tools } = await client.listTools(undefined, { timeout: 30_000 });
 			return { ok: true, tools: tools.map((tool) => tool.name) };
