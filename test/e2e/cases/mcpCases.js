@@ -25,8 +25,6 @@
 
 const assert = require('node:assert/strict');
 
-const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
@@ -141,17 +139,16 @@ async function connect(url) {
 	return client;
 }
 
-/** mcp-remote keeps OAuth state under MCP_REMOTE_CONFIG_DIR (default ~/.mcp-auth): a folder of the suite's own. */
-let bridgeDir = '';
-const bridgeConfigDir = () => (bridgeDir ||= fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-nexthink-mcp-remote-')));
-
 /**
  * Opens an MCP client on one documented connection (test/e2e/lib/mcpClientConfigs.js): Streamable
  * HTTP with its headers, or the configured command over stdio. A stdio server's stderr is kept, as
  * Claude Desktop keeps it in the server's log. A failed connection throws with `stderr` on the error.
+ * mcp-remote keeps OAuth state under MCP_REMOTE_CONFIG_DIR (default ~/.mcp-auth): here a folder
+ * beside the n8n under test, removed with the suite's work folder.
  * @param {import('../lib/mcpClientConfigs').ClientConnection} connection
+ * @param {import('../../../scripts/n8n-instance').N8nInstance} n8n
  */
-async function openDocumented(connection) {
+async function openDocumented(connection, n8n) {
 	const client = new Client({ name: 'n8n-nodes-nexthink e2e', version: '1.0.0' });
 	const output = { stderr: '' };
 	let transport;
@@ -160,7 +157,7 @@ async function openDocumented(connection) {
 			command: connection.command,
 			args: connection.args,
 			// what a host gives a local server (the SDK's default set: PATH, HOME, …), the config's env
-			env: { ...getDefaultEnvironment(), ...connection.env, MCP_REMOTE_CONFIG_DIR: bridgeConfigDir() },
+			env: { ...getDefaultEnvironment(), ...connection.env, MCP_REMOTE_CONFIG_DIR: path.join(n8n.logDir, 'mcp-remote') },
 			// mcp-remote is a devDependency: npx finds it in this repository without the registry
 			cwd: REPO,
 			stderr: 'pipe',
@@ -364,7 +361,7 @@ const MCP_CHECKS = [
 			const connections = files.flatMap((file) => clientConnections(file, { urls, token: BEARER.token }));
 			assert.ok(connections.some((connection) => connection.authenticated) && connections.some((connection) => !connection.authenticated), 'one set-up with and one without a token');
 			for (const connection of connections) {
-				const opened = await openDocumented(connection).catch((error) => {
+				const opened = await openDocumented(connection, n8n).catch((error) => {
 					throw new Error(`${connection.label}: ${error.message}\n${error.stderr?.() ?? ''}`);
 				});
 				try {
@@ -404,7 +401,7 @@ const MCP_CHECKS = [
 			const overSse = await failure(() => new Client({ name: 'e2e', version: '1.0.0' }).connect(new SSEClientTransport(new URL(url))));
 			assert.equal(overSse.message, MCP_MESSAGES.sse404);
 			const [bridge] = clientConnections('claude-desktop.json', { urls: { local: url, remote: url }, token: '' });
-			const bridged = await failure(() => openDocumented(bridge));
+			const bridged = await failure(() => openDocumented(bridge, n8n));
 			await stderrWith(/** @type {() => string} */ (bridged.stderr), MCP_MESSAGES.bridge404);
 			await stderrWith(/** @type {() => string} */ (bridged.stderr), MCP_MESSAGES.sse404);
 			assert.ok(bridged.stderr?.().includes(MCP_MESSAGES.notRegistered(UNPUBLISHED.path)));
@@ -415,14 +412,14 @@ const MCP_CHECKS = [
 		async run({ n8n }) {
 			const url = `${n8n.baseUrl}/mcp/${BEARER.path}`;
 			const [withoutToken] = clientConnections('cursor.mcp.json', { urls: { local: url, remote: url }, token: '' });
-			const overHttp = await failure(() => openDocumented(withoutToken));
+			const overHttp = await failure(() => openDocumented(withoutToken, n8n));
 			assert.ok(overHttp.message.endsWith(MCP_MESSAGES.forbidden), overHttp.message);
-			const wrongToken = await failure(() => openDocumented({ ...withoutToken, headers: { Authorization: 'Bearer not-the-token' } }));
+			const wrongToken = await failure(() => openDocumented({ ...withoutToken, headers: { Authorization: 'Bearer not-the-token' } }, n8n));
 			assert.ok(wrongToken.message.endsWith(MCP_MESSAGES.forbidden), wrongToken.message);
 			const overSse = await failure(() => new Client({ name: 'e2e', version: '1.0.0' }).connect(new SSEClientTransport(new URL(url))));
 			assert.equal(overSse.message, MCP_MESSAGES.sse403);
 			const [bridge] = clientConnections('claude-desktop.json', { urls: { local: url, remote: url }, token: '' });
-			const bridged = await failure(() => openDocumented(bridge));
+			const bridged = await failure(() => openDocumented(bridge, n8n));
 			await stderrWith(/** @type {() => string} */ (bridged.stderr), MCP_MESSAGES.bridge403);
 		},
 	},
