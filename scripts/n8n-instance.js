@@ -28,11 +28,18 @@ const BASE_ENV = {
 	N8N_HIRING_BANNER_ENABLED: 'false',
 	N8N_SECURE_COOKIE: 'false',
 	N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-	N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
 	N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
 	EXTERNAL_FRONTEND_HOOKS_URLS: '',
 	N8N_DEV_RELOAD: 'false',
 };
+
+/**
+ * Settings never passed on from the shell that runs n8n here, because the docs say a user does not
+ * need them: n8n offers community nodes as tools without `N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE`
+ * (n8n 1.85 removed it: https://github.com/n8n-io/n8n/pull/14042), and the end-to-end suite checks
+ * the tools on n8n processes started without it (test/e2e/cases/mcpCases.js).
+ */
+const LEFT_OUT_ENV = ['N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE'];
 
 /** A free TCP port on 127.0.0.1 (the OS picks it; it is released before use, so take it soon). */
 async function freePort() {
@@ -190,6 +197,7 @@ class N8nInstance {
 			env.N8N_EXPRESSION_ENGINE = 'legacy';
 		}
 		delete env.NODE_OPTIONS;
+		for (const name of LEFT_OUT_ENV) delete env[name];
 		return env;
 	}
 
@@ -286,6 +294,17 @@ class N8nInstance {
 		if (!readiness.ok) return false;
 		const settings = await fetch(`${this.baseUrl}/rest/settings`);
 		return settings.ok;
+	}
+
+	/**
+	 * The environment a running process really got (Linux: `/proc/<pid>/environ`), so a check can
+	 * prove what n8n was started without. @param {string} name @returns {Record<string, string>}
+	 */
+	environmentOf(name) {
+		const child = this.processes.get(name);
+		if (!child?.pid || child.exitCode !== null) throw new Error(`n8n process "${name}" is not running`);
+		const entries = fs.readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0').filter((entry) => entry.includes('='));
+		return Object.fromEntries(entries.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
 	}
 
 	/** The text a process has logged so far. @param {string} name */
@@ -419,6 +438,7 @@ function tail(text, lines = 40) {
 }
 
 module.exports = {
+	LEFT_OUT_ENV,
 	N8nInstance,
 	RestSession,
 	freePort,

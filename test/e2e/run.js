@@ -42,7 +42,7 @@ const { finishedExecution } = require('./lib/runData');
 const { runActiveTriggerChecks } = require('./cases/triggerCheck');
 const { runQueueMode, queueTestNames } = require('./cases/queueMode');
 const { runQueueModeEnvInstall, envInstallTestNames } = require('./cases/queueModeEnvInstall');
-const { MCP_CHECKS, mcpWorkflows, mcpWorkflowIds, runMcpChecks } = require('./cases/mcpCases');
+const { MCP_CHECKS, mcpCredentials, mcpWorkflows, mcpWorkflowIds, runMcpChecks } = require('./cases/mcpCases');
 const { EVENT_TRIGGER_CHECKS, eventTriggerWorkflows, eventTriggerWorkflowIds, runEventTriggerChecks } = require('./cases/eventTriggerCases');
 
 const REPO = path.resolve(__dirname, '../..');
@@ -133,6 +133,7 @@ async function runMajor(suite, major, tarball, workDir, options) {
 				credentialRecord(server, { ...WRONG_SECRET_CREDENTIAL, clientSecret: WRONG_SECRET }),
 				fakeModelCredentialRecord(fakeModel.url),
 				connectorCredentialRecord(),
+				...mcpCredentials(),
 			]);
 			await n8n.importWorkflows([
 				...cases.map((testCase) => testCase.workflow('manual')),
@@ -141,7 +142,8 @@ async function runMajor(suite, major, tarball, workDir, options) {
 				...mcpWorkflows(),
 				...eventTriggerWorkflows(),
 			]);
-			// a webhook example answers once `n8n start` (below) registers its production webhook; so does an MCP server
+			// a webhook example answers once `n8n start` (below) registers its production webhook; so does an MCP
+			// server (one MCP copy stays unpublished: cases/mcpCases.js checks what a client gets from it)
 			for (const testCase of webhookExamples) await n8n.activate(testCase.id);
 			if (mcpChecks.length > 0) for (const id of mcpWorkflowIds()) await n8n.activate(id);
 			if (eventTriggerChecks.length > 0) for (const id of eventTriggerWorkflowIds()) await n8n.activate(id);

@@ -156,6 +156,36 @@ const agentCases = [
 		},
 	},
 	{
+		id: 'nxE2eAgentFile01',
+		title: 'AI agent (Agent 2.2): Export with Output File as a tool gives the model the export\'s metadata, never the file (n8n drops binary data)',
+		workflow: () =>
+			agentWorkflow({
+				id: 'nxE2eAgentFile01',
+				name: 'e2e agent export file tool',
+				agentVersion: 2.2,
+				prompt: { queryId: 'high_cpu_devices' },
+				tool: {
+					name: 'Export Nexthink File',
+					type: EXPORT_NODE,
+					parameters: {
+						operation: 'export',
+						queryId: "={{ $fromAI('queryId', 'ID of a stored Nexthink NQL query', 'string') }}",
+						options: { maxWaitSeconds: 120, output: 'file' },
+						advancedOptions: FAST_POLLING,
+					},
+				},
+			}),
+		/** @param {any} run @param {any} ctx */
+		check(run, ctx) {
+			assertSucceeded(run);
+			const answer = toolAnswer(ctx);
+			assert.ok(answer.includes('"exportId"') && answer.includes('#high_cpu_devices'), `no export metadata in: ${answer.slice(0, 300)}`);
+			// a binary entry would carry its mimeType and fileName, and the file's content in base64
+			for (const binaryField of ['mimeType', 'fileName', 'fileExtension']) assert.ok(!answer.includes(binaryField), `${binaryField} in: ${answer.slice(0, 300)}`);
+			assert.ok(Buffer.byteLength(answer) < 2048, `the answer is ${Buffer.byteLength(answer)} bytes`);
+		},
+	},
+	{
 		id: 'nxE2eAgentEnrch1',
 		title: 'AI agent (Agent 2.2): Enrichment as a tool only validates and tells the model nothing was written',
 		workflow: () =>

@@ -2,33 +2,62 @@
 'use strict';
 
 /**
- * The example "Nexthink MCP server" (docs/examples/nexthink-mcp-server.json) used by a real MCP
- * client: the official SDK (`@modelcontextprotocol/sdk`) connects over Streamable HTTP to the
- * running n8n's production MCP URL (`/mcp/<path>`: version 2 of the MCP Server Trigger, which n8n
- * 1.123 and 2.41 both have), lists the tools, calls a read tool and the write tools as the example
- * ships them (writes off), then calls the remote action through a copy of the example with *Allow
- * Writes When Used as a Tool* on, served at its own path. That copy also has the tools the narrowing
- * needs: *Query Raw* and *Query Selected* (Query Nexthink with the other two output shapes) and
- * *Run Remote Action* (the remote action from the model, allow-listed to #clear_teams_cache).
+ * The example "Nexthink MCP server" (docs/examples/nexthink-mcp-server.json) used by real MCP
+ * clients: the official SDK (`@modelcontextprotocol/sdk`) connects over Streamable HTTP and SSE to
+ * the running n8n's production MCP URL (`/mcp/<path>`: version 2 of the MCP Server Trigger, which
+ * n8n 1.123 and 2.41 both have), lists the tools, calls a read tool and the write tools as the
+ * example ships them (writes off), then calls the remote action through a copy of the example with
+ * *Allow Writes When Used as a Tool* on, served at its own path. That copy also has the tools the
+ * narrowing needs: *Query Raw* and *Query Selected* (Query Nexthink with the other two output
+ * shapes) and *Run Remote Action* (the remote action from the model, allow-listed to
+ * #clear_teams_cache).
+ *
+ * Then the client set-ups the docs show (docs/mcp-clients/, test/e2e/lib/mcpClientConfigs.js):
+ * each file read as its client reads it, against the example and against a copy with Bearer Auth,
+ * Claude Desktop's bridge started as configured (`npx -y mcp-remote …` over stdio). And what a
+ * client shows when it goes wrong (docs/troubleshooting.md): a workflow that is not published, a
+ * client without the token, a tool whose node was renamed.
+ *
+ * n8n runs here without `N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE` (scripts/n8n-instance.js leaves it
+ * out); the first check proves it from the process's environment.
  *
  * The production URL and not the test one: n8n's test webhooks are registered for one request
- * while the editor listens, and an MCP session is several (initialize, list, call). So both
+ * while the editor listens, and an MCP session is several (initialize, list, call). So the
  * workflows are published before `n8n start`, like the ticket example.
  */
 
 const assert = require('node:assert/strict');
 
+const path = require('node:path');
+
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const { SSEClientTransport } = require('@modelcontextprotocol/sdk/client/sse.js');
+const { StdioClientTransport, getDefaultEnvironment } = require('@modelcontextprotocol/sdk/client/stdio.js');
 const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 const { apiRequest, fetchToken } = require('../../server/client');
 const { mcpServerUrl, MCP_EXAMPLE_FILE, readExamples } = require('../../../scripts/n8n-examples');
+const { LEFT_OUT_ENV, sleep } = require('../../../scripts/n8n-instance');
+const { untilRegistered } = require('../../../scripts/mcp-probe');
 const { ACTIONS_NODE } = require('../lib/workflow');
+const { CLIENT_FILES, clientConnections } = require('../lib/mcpClientConfigs');
+const { MCP_MESSAGES } = require('../lib/mcpMessages');
+
+const REPO = path.resolve(__dirname, '../../..');
 
 /** The copy of the example with writes on, at its own path. */
 const WRITES_ON = { id: 'nxE2eMcpWrites01', path: 'nexthink-writes-on' };
+/** A copy with Bearer Auth on the trigger, and its credential (n8n's `httpBearerAuth`). */
+const BEARER = { id: 'nxE2eMcpBearer01', path: 'nexthink-bearer', token: 'e2e-mcp-token-4f1c9a7d', credential: { id: 'nxE2eMcpBearerCr', name: 'e2e MCP bearer token' } };
+/** A copy imported but never published. */
+const UNPUBLISHED = { id: 'nxE2eMcpUnpubl01', path: 'nexthink-unpublished' };
+/** A copy whose read tool's node was renamed. */
+const RENAMED = { id: 'nxE2eMcpRenamed1', path: 'nexthink-renamed', from: 'Query Nexthink', to: 'Ask Nexthink' };
 const WRITE_TOOL = 'Clear Teams Cache';
+const WRITE_ACTION = '#clear_teams_cache';
 const EXECUTE = '/api/v1/act/execute';
+/** `$fromAI('key', 'description'` in a parameter's JSON text: the key and the description as written. */
+const FROM_AI = /\$fromAI\('([^']+)', '((?:[^'\\]|\\.)*)'/g;
 
 /** The example as shipped. */
 function mcpExample() {
@@ -37,22 +66,54 @@ function mcpExample() {
 	return example.workflow;
 }
 
+/** n8n's tool names for the example's nodes connected to its trigger as tools, sorted. */
+const exampleToolNames = () =>
+	Object.entries(mcpExample().connections)
+		.filter(([, outputs]) => /** @type {any} */ (outputs).ai_tool)
+		.map(([name]) => toolName(name))
+		.sort();
+
+/**
+ * A copy of the example at its own path (and node IDs), each node changed by `change`; `rename`
+ * renames a node as the editor does (its connections follow).
+ * @param {{ id: string, name: string, path: string, nodeIdEnd: string, change?: (node: any) => void, rename?: { from: string, to: string } }} spec
+ */
+function exampleCopy(spec) {
+	const copy = structuredClone(mcpExample());
+	copy.id = spec.id;
+	copy.name = spec.name;
+	for (const node of copy.nodes) {
+		node.id = `${node.id.slice(0, -4)}${spec.nodeIdEnd}`;
+		if (node.type === '@n8n/n8n-nodes-langchain.mcpTrigger') {
+			node.parameters.path = spec.path;
+			node.webhookId = `0e2e0000-0000-4000-8000-0000000${spec.nodeIdEnd}0`;
+		}
+		spec.change?.(node);
+		if (node.name === spec.rename?.from) node.name = spec.rename.to;
+	}
+	if (spec.rename) {
+		copy.connections[spec.rename.to] = copy.connections[spec.rename.from];
+		delete copy.connections[spec.rename.from];
+	}
+	return copy;
+}
+
+/** In the writes-on copy: the remote action comes from the model, and only #clear_teams_cache is allowed. */
+const ALLOW_LISTED_TOOL = 'Run Remote Action';
+
 /**
  * The example with "Allow Writes When Used as a Tool" on for the remote action, at WRITES_ON.path,
  * and the tools of the narrowing checks (a copy of a node under another name, connected to the trigger).
  */
 function writesOnWorkflow() {
-	const copy = structuredClone(mcpExample());
-	copy.id = WRITES_ON.id;
-	copy.name = 'e2e: Nexthink MCP server with writes on';
-	for (const node of copy.nodes) {
-		node.id = `${node.id.slice(0, -4)}9999`;
-		if (node.type === '@n8n/n8n-nodes-langchain.mcpTrigger') {
-			node.parameters.path = WRITES_ON.path;
-			node.webhookId = '0e2e0000-0000-4000-8000-00000000c0de';
-		}
-		if (node.name === WRITE_TOOL) node.parameters.options = { ...node.parameters.options, allowWritesAsTool: true };
-	}
+	const copy = exampleCopy({
+		...WRITES_ON,
+		name: 'e2e: Nexthink MCP server with writes on',
+		nodeIdEnd: '9999',
+		change(node) {
+			if (node.name === WRITE_TOOL) node.parameters.options = { ...node.parameters.options, allowWritesAsTool: true };
+		},
+	});
 	const byName = (/** @type {string} */ name) => copy.nodes.find((/** @type {any} */ node) => node.name === name);
 	/** @param {string} from @param {string} name @param {string} suffix @param {(parameters: any) => void} change */
 	const addTool = (from, name, suffix, change) => {
@@ -73,12 +134,28 @@ function writesOnWorkflow() {
 	return copy;
 }
 
-/** In the writes-on copy: the remote action comes from the model, and only #clear_teams_cache is allowed. */
-const ALLOW_LISTED_TOOL = 'Run Remote Action';
+/** What the suite imports besides the examples: the copies, one of them never published. */
+const mcpWorkflows = () => [
+	writesOnWorkflow(),
+	exampleCopy({
+		...BEARER,
+		name: 'e2e: Nexthink MCP server with Bearer Auth',
+		nodeIdEnd: '8888',
+		change(node) {
+			if (node.type !== '@n8n/n8n-nodes-langchain.mcpTrigger') return;
+			node.parameters.authentication = 'bearerAuth';
+			node.credentials = { httpBearerAuth: { ...BEARER.credential } };
+		},
+	}),
+	exampleCopy({ ...UNPUBLISHED, name: 'e2e: Nexthink MCP server, not published', nodeIdEnd: '7777' }),
+	exampleCopy({ ...RENAMED, name: 'e2e: Nexthink MCP server with a renamed tool', nodeIdEnd: '6666', rename: RENAMED }),
+];
 
-/** What the suite imports and publishes besides the examples. */
-const mcpWorkflows = () => [writesOnWorkflow()];
-const mcpWorkflowIds = () => [mcpExample().id, WRITES_ON.id];
+/** The workflows published before `n8n start` (all but UNPUBLISHED). */
+const mcpWorkflowIds = () => [mcpExample().id, WRITES_ON.id, BEARER.id, RENAMED.id];
+
+/** The Bearer Auth credential the BEARER copy's trigger checks, as `n8n import:credentials` takes it. */
+const mcpCredentials = () => [{ ...BEARER.credential, type: 'httpBearerAuth', data: { token: BEARER.token } }];
 
 /**
  * A connected MCP client; `close` ends the session.
@@ -88,6 +165,72 @@ async function connect(url) {
 	const client = new Client({ name: 'n8n-nodes-nexthink e2e', version: '1.0.0' });
 	await client.connect(new StreamableHTTPClientTransport(new URL(url)));
 	return client;
+}
+
+/**
+ * Opens an MCP client on one documented connection (test/e2e/lib/mcpClientConfigs.js): Streamable
+ * HTTP with its headers, or the configured command over stdio. A stdio server's stderr is kept, as
+ * Claude Desktop keeps it in the server's log. A failed connection throws with `stderr` on the error.
+ * mcp-remote keeps OAuth state under MCP_REMOTE_CONFIG_DIR (default ~/.mcp-auth): here a folder
+ * beside the n8n under test, removed with the suite's work folder.
+ * @param {import('../lib/mcpClientConfigs').ClientConnection} connection
+ * @param {import('../../../scripts/n8n-instance').N8nInstance} n8n
+ */
+async function openDocumented(connection, n8n) {
+	const client = new Client({ name: 'n8n-nodes-nexthink e2e', version: '1.0.0' });
+	const output = { stderr: '' };
+	let transport;
+	if (connection.transport === 'stdio') {
+		transport = new StdioClientTransport({
+			command: connection.command,
+			args: connection.args,
+			// what a host gives a local server (the SDK's default set: PATH, HOME, …), the config's env
+			env: { ...getDefaultEnvironment(), ...connection.env, MCP_REMOTE_CONFIG_DIR: path.join(n8n.logDir, 'mcp-remote') },
+			// mcp-remote is a devDependency: npx finds it in this repository without the registry
+			cwd: REPO,
+			stderr: 'pipe',
+		});
+		transport.stderr?.on('data', (chunk) => {
+			output.stderr += chunk;
+		});
+	} else {
+		transport = new StreamableHTTPClientTransport(new URL(connection.url), { requestInit: { headers: connection.headers } });
+	}
+	try {
+		await client.connect(transport);
+	} catch (error) {
+		await client.close().catch(() => undefined);
+		throw Object.assign(/** @type {Error} */ (error), { stderr: () => output.stderr });
+	}
+	return { client, stderr: () => output.stderr };
+}
+
+/**
+ * The error a connection fails with (it must fail). @param {() => Promise<unknown>} open
+ * @returns {Promise<Error & { stderr?: () => string }>}
+ */
+async function failure(open) {
+	try {
+		await open();
+	} catch (error) {
+		return /** @type {any} */ (error);
+	}
+	assert.fail('the connection was expected to fail');
+}
+
+/** Waits (at most 15 s) until a bridge's stderr holds `text`, as its process ends. @param {() => string} stderr @param {string} text */
+async function stderrWith(stderr, text) {
+	const deadline = Date.now() + 15_000;
+	while (!stderr().includes(text) && Date.now() < deadline) await sleep(100);
+	assert.ok(stderr().includes(text), `expected ${JSON.stringify(text)} in the bridge's stderr:\n${stderr()}`);
+}
+
+/** Lists the example's tools and calls its read tool List Remote Actions. @param {any} client */
+async function listAndCall(client) {
+	const { tools } = await client.listTools();
+	assert.deepEqual(tools.map((/** @type {any} */ tool) => tool.name).sort(), exampleToolNames());
+	const actions = await callTool(client, 'List Remote Actions', {});
+	assert.ok(Array.isArray(actions) && actions.some((action) => action.id === WRITE_ACTION), `${WRITE_ACTION} among ${JSON.stringify(actions).slice(0, 300)}`);
 }
 
 /**
@@ -142,6 +285,19 @@ function servedToolDescription(nodeTypes, resource, operation) {
  */
 const MCP_CHECKS = [
 	{
+		title: `MCP client on n8n started without ${LEFT_OUT_ENV.join(', ')}: lists the Nexthink tools and runs one`,
+		async run({ n8n }) {
+			const environment = n8n.environmentOf('main');
+			for (const name of LEFT_OUT_ENV) assert.equal(environment[name], undefined, `n8n was started with ${name}`);
+			const client = await connect(mcpServerUrl(n8n.baseUrl, mcpExample()));
+			try {
+				await listAndCall(client);
+			} finally {
+				await client.close();
+			}
+		},
+	},
+	{
 		title: 'MCP client (official SDK) on the example "Nexthink MCP server": lists its four Nexthink tools with their descriptions and inputs',
 		async run({ n8n, session }) {
 			const example = mcpExample();
@@ -163,6 +319,12 @@ const MCP_CHECKS = [
 				assert.deepEqual(inputs('Clear_Teams_Cache'), ['collectorUids']);
 				assert.deepEqual(inputs('Delete_Device'), ['deviceName', 'deviceUid']);
 				assert.deepEqual(inputs('List_Remote_Actions'), []);
+				// each input carries the description written in its $fromAI() (docs/ai-agents.md: "What the model is told")
+				for (const node of example.nodes) {
+					for (const [, key, description] of JSON.stringify(node.parameters).matchAll(FROM_AI)) {
+						assert.equal(byName.get(toolName(node.name)).inputSchema.properties[key].description, JSON.parse(`"${description}"`).replace(/\\'/g, "'"), `${node.name}: ${key}`);
+					}
+				}
 			} finally {
 				await client.close();
 			}
@@ -293,8 +455,92 @@ const MCP_CHECKS = [
 				const sent = requestsTo(server, 'POST', EXECUTE);
 				assert.equal(sent.length, 1, `${sent.length} run requests`);
 				const body = JSON.parse(sent[0].body);
-				assert.equal(body.remoteActionId, '#clear_teams_cache');
+				assert.equal(body.remoteActionId, WRITE_ACTION);
 				assert.deepEqual(body.devices, [device.collectorUid]);
+			} finally {
+				await client.close();
+			}
+		},
+	},
+	...Object.entries(CLIENT_FILES).map(([clientName, files]) => ({
+		title: `MCP client set-up for ${clientName} as docs/mcp-clients/${files.join(' and ')} show it, without and with a bearer token: lists the tools, calls one`,
+		async run(/** @type {McpContext} */ { n8n }) {
+			const urls = { local: mcpServerUrl(n8n.baseUrl, mcpExample()), remote: `${n8n.baseUrl}/mcp/${BEARER.path}` };
+			const connections = files.flatMap((file) => clientConnections(file, { urls, token: BEARER.token }));
+			assert.ok(connections.some((connection) => connection.authenticated) && connections.some((connection) => !connection.authenticated), 'one set-up with and one without a token');
+			for (const connection of connections) {
+				const opened = await openDocumented(connection, n8n).catch((error) => {
+					throw new Error(`${connection.label}: ${error.message}\n${error.stderr?.() ?? ''}`);
+				});
+				try {
+					await listAndCall(opened.client);
+				} finally {
+					await opened.client.close();
+				}
+			}
+		},
+	})),
+	{
+		title: 'MCP client over SSE (GET on the same URL), without and with the bearer token: lists the tools, calls one',
+		async run({ n8n }) {
+			const authorization = { Authorization: `Bearer ${BEARER.token}` };
+			for (const [url, headers] of /** @type {[string, Record<string, string>][]} */ ([
+				[mcpServerUrl(n8n.baseUrl, mcpExample()), {}],
+				[`${n8n.baseUrl}/mcp/${BEARER.path}`, authorization],
+			])) {
+				const client = new Client({ name: 'n8n-nodes-nexthink e2e', version: '1.0.0' });
+				// the SSE stream (GET) takes its headers through `fetch`, the messages (POST) through `requestInit`
+				const fetchWithHeaders = (/** @type {any} */ input, /** @type {any} */ init) => fetch(input, { ...init, headers: { ...init?.headers, ...headers } });
+				await client.connect(new SSEClientTransport(new URL(url), { requestInit: { headers }, eventSourceInit: { fetch: fetchWithHeaders } }));
+				try {
+					await listAndCall(client);
+				} finally {
+					await client.close();
+				}
+			}
+		},
+	},
+	{
+		title: `MCP troubleshooting: a workflow that is not published answers 404 "The requested webhook … is not registered." (SDK over Streamable HTTP and SSE; mcp-remote)`,
+		async run({ n8n }) {
+			const url = `${n8n.baseUrl}/mcp/${UNPUBLISHED.path}`;
+			const overHttp = await failure(() => connect(url));
+			assert.ok(overHttp.message.includes(MCP_MESSAGES.notRegistered(UNPUBLISHED.path)), overHttp.message);
+			const overSse = await failure(() => new Client({ name: 'e2e', version: '1.0.0' }).connect(new SSEClientTransport(new URL(url))));
+			assert.equal(overSse.message, MCP_MESSAGES.sse404);
+			const [bridge] = clientConnections('claude-desktop.json', { urls: { local: url, remote: url }, token: '' });
+			const bridged = await failure(() => openDocumented(bridge, n8n));
+			await stderrWith(/** @type {() => string} */ (bridged.stderr), MCP_MESSAGES.bridge404);
+			await stderrWith(/** @type {() => string} */ (bridged.stderr), MCP_MESSAGES.sse404);
+			assert.ok(bridged.stderr?.().includes(MCP_MESSAGES.notRegistered(UNPUBLISHED.path)));
+		},
+	},
+	{
+		title: `MCP troubleshooting: Bearer Auth on the trigger, a client set up without the token gets 403 "Authorization data is wrong!" (Cursor's and Claude Desktop's set-ups; SSE)`,
+		async run({ n8n }) {
+			const url = `${n8n.baseUrl}/mcp/${BEARER.path}`;
+			const [withoutToken] = clientConnections('cursor.mcp.json', { urls: { local: url, remote: url }, token: '' });
+			const overHttp = await failure(() => openDocumented(withoutToken, n8n));
+			assert.ok(overHttp.message.endsWith(MCP_MESSAGES.forbidden), overHttp.message);
+			const wrongToken = await failure(() => openDocumented({ ...withoutToken, headers: { Authorization: 'Bearer not-the-token' } }, n8n));
+			assert.ok(wrongToken.message.endsWith(MCP_MESSAGES.forbidden), wrongToken.message);
+			const overSse = await failure(() => new Client({ name: 'e2e', version: '1.0.0' }).connect(new SSEClientTransport(new URL(url))));
+			assert.equal(overSse.message, MCP_MESSAGES.sse403);
+			const [bridge] = clientConnections('claude-desktop.json', { urls: { local: url, remote: url }, token: '' });
+			const bridged = await failure(() => openDocumented(bridge, n8n));
+			await stderrWith(/** @type {() => string} */ (bridged.stderr), MCP_MESSAGES.bridge403);
+		},
+	},
+	{
+		title: `MCP troubleshooting: after a tool's node was renamed, a call of the old name fails with "${MCP_MESSAGES.toolNotFound}"`,
+		async run({ n8n }) {
+			const client = await connect(`${n8n.baseUrl}/mcp/${RENAMED.path}`);
+			try {
+				const { tools } = await client.listTools();
+				const names = tools.map((/** @type {any} */ tool) => tool.name);
+				assert.ok(names.includes(toolName(RENAMED.to)) && !names.includes(toolName(RENAMED.from)), names.join());
+				const call = await failure(() => client.callTool({ name: toolName(RENAMED.from), arguments: { queryId: '#high_cpu_devices', parametersJson: '{}' } }));
+				assert.equal(call.message, MCP_MESSAGES.toolNotFound);
 			} finally {
 				await client.close();
 			}
@@ -307,7 +553,13 @@ const MCP_CHECKS = [
  * @param {import('../lib/suite').Suite} suite @param {McpContext & { label: string, checks: typeof MCP_CHECKS }} ctx
  */
 async function runMcpChecks(suite, ctx) {
+	const published = [mcpServerUrl(ctx.n8n.baseUrl, mcpExample()), ...[WRITES_ON, BEARER, RENAMED].map((copy) => `${ctx.n8n.baseUrl}/mcp/${copy.path}`)];
+	const served = await suite.setUp(`${ctx.label} MCP URLs registered`, ctx.checks.map((check) => `${ctx.label} ${check.title}`), async () => {
+		for (const url of published) if ((await untilRegistered(url, 120_000)) === 404) throw new Error(`${url} still answers 404 after 120 s`);
+		return true;
+	});
+	if (!served) return;
 	for (const check of ctx.checks) await suite.test(`${ctx.label} ${check.title}`, async () => await check.run(ctx));
 }
 
-module.exports = { MCP_CHECKS, mcpWorkflows, mcpWorkflowIds, runMcpChecks };
+module.exports = { MCP_CHECKS, mcpCredentials, mcpWorkflows, mcpWorkflowIds, runMcpChecks };
