@@ -6,7 +6,7 @@
  * tools (refused before any request; an allowed one sent once) and the report of every request a
  * write tool sent, with its request ID.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, INodeType } from 'n8n-workflow';
 
 import { NexthinkActions } from '../../nodes/Nexthink/actions/NexthinkActions.node';
 import { NexthinkExport } from '../../nodes/Nexthink/export/NexthinkExport.node';
@@ -66,7 +66,7 @@ function executeQuery(options: INodeParameters = {}, extra: INodeParameters = {}
 	};
 }
 
-async function run(parameters: INodeParameters, toolArguments: Record<string, unknown>, nodeType = new NexthinkExport()): Promise<AgentToolAnswer> {
+async function run(parameters: INodeParameters, toolArguments: Record<string, unknown>, nodeType: INodeType = new NexthinkExport()): Promise<AgentToolAnswer> {
 	server.clearRequests();
 	return await runAsAgentTool({ nodeType, parameters, toolArguments, credentials: credentials() });
 }

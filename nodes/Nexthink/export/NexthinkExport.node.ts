@@ -7,6 +7,7 @@ import { description as executeQueryFields, executeExecuteQuery } from './operat
 import { description as exportFields, executeExport } from './operations/export.operation';
 import { description as getStatusFields, executeGetStatus } from './operations/getStatus.operation';
 import { description as startExportFields, executeStartExport } from './operations/startExport.operation';
+import { searchQueryCatalogue } from './queryList';
 import { runPerItem, type ItemOperation } from '../shared/runItems';
 import { exportToolDescriptionProperties } from '../shared/toolDescriptions';
 
@@ -25,7 +26,8 @@ export class NexthinkExport implements INodeType {
 		icon: { light: 'file:../icons/nexthink.svg', dark: 'file:../icons/nexthink.dark.svg' },
 		group: ['input'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ($parameter["queryId"] ? ": " + $parameter["queryId"] : "") }}',
+		// Query ID is a resource locator ({ value }) or, as the Trigger stores it, a plain string
+		subtitle: '={{ $parameter["operation"] + (($parameter["queryId"]?.value ?? $parameter["queryId"]) ? ": " + ($parameter["queryId"]?.value ?? $parameter["queryId"]) : "") }}',
 		description:
 			'Run a stored Nexthink NQL query and get its results as items: export (start, wait, download) or execute synchronously',
 		defaults: { name: 'Nexthink Export' },
@@ -44,6 +46,8 @@ export class NexthinkExport implements INodeType {
 			...executeQueryFields,
 		],
 	};
+
+	methods = { listSearch: { searchQueryCatalogue } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;

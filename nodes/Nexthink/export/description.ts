@@ -7,7 +7,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { logTagOption } from '../nql/queryFields';
+import { logTagOption, QUERY_ID_DESCRIPTION, queryParameterFields } from '../nql/queryFields';
 import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
 import { requestTimeoutOption } from '../shared/optionFields';
 import { TOOL_OUTPUT_OPTIONS } from '../shared/toolOutputShape';
@@ -53,6 +53,38 @@ export const operationProperty: INodeProperties = {
 		},
 	],
 };
+
+/**
+ * Query ID of the operations that run a stored query: picked from the Query Catalogue ("From List",
+ * queryList.ts) or typed ("By ID", also where a $fromAI() placeholder goes). A plain string, as the
+ * Nexthink Trigger stores it, reads the same (settings.ts reads it with `extractValue`).
+ */
+export const queryIdLocator: INodeProperties = {
+	displayName: 'Query ID',
+	name: 'queryId',
+	type: 'resourceLocator',
+	default: { mode: 'id', value: '' },
+	required: true,
+	description: QUERY_ID_DESCRIPTION,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			hint: 'The queries of the Query Catalogue below; the list is empty until it has some. Any other query: By ID.',
+			typeOptions: { searchListMethod: 'searchQueryCatalogue', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '#all_devices',
+		},
+	],
+};
+
+/** Query ID and the query's parameters, as the operations that run a stored query show them. */
+export const exportQueryFields: INodeProperties[] = [queryIdLocator, ...queryParameterFields];
 
 /** Shown only in the tool variant (`@tool`, see shared/toolMode.ts): what the model is told and given. */
 export const toolNotice: INodeProperties = {

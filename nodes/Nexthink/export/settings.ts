@@ -72,7 +72,8 @@ function collections(ctx: IExecuteFunctions, itemIndex: number): [IDataObject, I
 
 /** The query and its parameters, checked against the Query Catalogue when it lists queries (shared/queryCatalogue.ts). */
 export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): QuerySettings & { catalogueEntry?: CatalogueEntry } {
-	const raw = readQueryFields((name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback));
+	// Query ID is a resource locator: `extractValue` gives its value, and a plain string as it is (n8n-core's extract-value.ts)
+	const raw = readQueryFields((name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback, name === 'queryId' ? { extractValue: true } : undefined));
 	const catalogue = readCatalogue(ctx.getNodeParameter('queryCatalogue.query', itemIndex, []));
 	if (catalogue === undefined) return checkQueryFields(raw);
 	const catalogueEntry = catalogueEntryOf(catalogue, raw.queryId);

@@ -5,17 +5,25 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-export const queryFields: INodeProperties[] = [
-	{
-		displayName: 'Query ID',
-		name: 'queryId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '#all_devices',
-		description:
-			'ID of a stored NQL API query (Nexthink: Administration > NQL API queries). The leading # may be left out. Lower-case letters, digits and underscores.',
-	},
+export const QUERY_ID_DESCRIPTION =
+	'ID of a stored NQL API query (Nexthink: Administration > NQL API queries). The leading # may be left out. Lower-case letters, digits and underscores.';
+
+/**
+ * Query ID as free text (the Nexthink Trigger's). The Export node shows it as a resource locator
+ * with its Query Catalogue as the list (export/description.ts); both are read the same way.
+ */
+export const queryIdField: INodeProperties = {
+	displayName: 'Query ID',
+	name: 'queryId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: '#all_devices',
+	description: QUERY_ID_DESCRIPTION,
+};
+
+/** The query's parameters, as pairs or JSON, shown after Query ID. */
+export const queryParameterFields: INodeProperties[] = [
 	{
 		displayName: 'Specify Query Parameters',
 		name: 'parametersInput',
@@ -66,6 +74,9 @@ export const queryFields: INodeProperties[] = [
 		displayOptions: { show: { parametersInput: ['json'] } },
 	},
 ];
+
+/** Query ID as free text and the query's parameters. */
+export const queryFields: INodeProperties[] = [queryIdField, ...queryParameterFields];
 
 /** The Custom Log Tag option, sent with the request (queryInput.ts checks it and makes the header value). */
 export const logTagOption: INodeProperties = {

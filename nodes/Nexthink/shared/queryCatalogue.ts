@@ -118,6 +118,25 @@ export function checkCatalogueParameters(entry: CatalogueEntry, names: readonly 
 	throw new InputError(`${entry.queryId}: ${problems.filter(Boolean).join(' and ')}; nothing was sent. ${describeEntry(entry)}`, 'Query Parameters');
 }
 
+/**
+ * The Query ID list of the editor ("From List"): each catalogue entry whose query ID is well formed,
+ * in the catalogue's order, as `#id — what it answers`, those whose text holds `filter` (without
+ * case). Lenient where readCatalogue is strict: an entry being typed is left out, not an error.
+ */
+export function catalogueListEntries(raw: unknown, filter?: string): Array<{ name: string; value: string }> {
+	const needle = (filter ?? '').trim().toLowerCase();
+	return (Array.isArray(raw) ? raw : [])
+		.map((value) => (typeof value === 'object' && value !== null ? value : {}) as RawCatalogueEntry)
+		.filter((entry) => typeof entry.queryId === 'string' && QUERY_ID.test(withHash(entry.queryId)))
+		.map((entry) => {
+			const queryId = withHash(entry.queryId as string);
+			const answers = typeof entry.description === 'string' ? entry.description.trim() : '';
+			return { name: answers === '' ? queryId : `${queryId} — ${answers}`, value: queryId };
+		})
+		.filter((entry, index, all) => all.findIndex((other) => other.value === entry.value) === index)
+		.filter((entry) => needle === '' || entry.name.toLowerCase().includes(needle));
+}
+
 /** The catalogue as one text for a model or a user: each query, what it answers and its parameters. */
 export function describeCatalogue(catalogue: readonly CatalogueEntry[]): string {
 	return catalogue.map(describeEntry).join(' ');

@@ -13,8 +13,7 @@ import { runsAsTool } from '../../shared/toolMode';
 import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
 import { TOOL_OUTPUT_OPTIONS } from '../../shared/toolOutputShape';
 import type { ItemOperation } from '../../shared/runItems';
-import { ADVANCED_OPTIONS_COLLECTION, megabyteLimit, metadataOption, OPTION, OPTIONS_COLLECTION } from '../description';
-import { queryFields } from '../../nql/queryFields';
+import { ADVANCED_OPTIONS_COLLECTION, exportQueryFields, megabyteLimit, metadataOption, OPTION, OPTIONS_COLLECTION } from '../description';
 import { queryCatalogueProperty } from '../../shared/queryCatalogue';
 import { requestTimeoutOption } from '../../shared/optionFields';
 
@@ -32,7 +31,7 @@ const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
 
 const properties: INodeProperties[] = [
 	executeNotice,
-	...queryFields,
+	...exportQueryFields,
 	queryCatalogueProperty,
 	{
 		...OPTIONS_COLLECTION,
