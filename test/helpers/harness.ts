@@ -372,6 +372,7 @@ export function loadOptionsContext(options: LoadOptionsOptions): any {
 		nodes: [node],
 		connections: {},
 	});
-	const additionalData: any = { credentialsHelper, variables: {}, restApiUrl: 'http://127.0.0.1:5678/rest', instanceBaseUrl: 'http://127.0.0.1:5678/' };
+	// currentNodeParameters: what n8n's server sets from the editor's request (workflow-execute-additional-data.ts getBase)
+	const additionalData: any = { credentialsHelper, currentNodeParameters: options.parameters, variables: {}, restApiUrl: 'http://127.0.0.1:5678/rest', instanceBaseUrl: 'http://127.0.0.1:5678/' };
 	return new n8nCore.LoadOptionsContext(workflow, node, additionalData, options.path);
 }
