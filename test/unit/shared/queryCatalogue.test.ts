@@ -3,7 +3,7 @@
  * checked, an ID or a parameter outside it is refused with the list of what may run.
  */
 import { InputError } from '../../../nodes/Nexthink/shared/inputError';
-import { catalogueEntryOf, checkCatalogueParameters, describeCatalogue, readCatalogue } from '../../../nodes/Nexthink/shared/queryCatalogue';
+import { catalogueEntryOf, catalogueListEntries, checkCatalogueParameters, describeCatalogue, readCatalogue } from '../../../nodes/Nexthink/shared/queryCatalogue';
 
 const written = [
 	{ queryId: 'devices_by_os', description: 'Devices whose OS matches os', parameters: 'os: operating system name, * as wildcard\n$site : the site', columns: 'device.name, device.os.name,device.name' },
@@ -73,5 +73,17 @@ describe('catalogueEntryOf and checkCatalogueParameters', () => {
 
 	it('describes an entry without a description by its ID and parameters', () => {
 		expect(describeCatalogue(readCatalogue([{ queryId: 'x1', parameters: 'os' }])!)).toBe('#x1: Parameters: os.');
+	});
+});
+
+describe('catalogueListEntries (Query ID "From List")', () => {
+	it('lists well-formed IDs once, in order, with what they answer; anything else gives an empty list', () => {
+		const raw = [{ queryId: ' a_b ', description: ' Devices ' }, { queryId: '#a_b', description: 'again' }, { queryId: 42 }, null, { queryId: '#c_d' }];
+		expect(catalogueListEntries(raw)).toEqual([
+			{ name: '#a_b — Devices', value: '#a_b' },
+			{ name: '#c_d', value: '#c_d' },
+		]);
+		expect(catalogueListEntries(raw, ' DEV ')).toEqual([{ name: '#a_b — Devices', value: '#a_b' }]);
+		for (const nothing of [undefined, null, '', {}, 'text']) expect(catalogueListEntries(nothing)).toEqual([]);
 	});
 });
