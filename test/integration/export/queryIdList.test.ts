@@ -118,3 +118,20 @@ describe(`Query ID as a locator or a plain string runs the same on n8n-core ${N8
 		expect(sent()).toEqual([['POST', '/api/v2/nql/execute', JSON.stringify({ queryId: '#two_rows', parameters: {} })]]);
 	});
 });
+
+describe(`the subtitle shows the query ID in either form on n8n-workflow ${N8N_CORE_VERSION}`, () => {
+	const n8nWorkflow = require('n8n-workflow');
+	it.each([
+		[{ __rl: true, mode: 'list', value: '#two_rows' }, 'executeQuery: #two_rows'],
+		['#two_rows', 'executeQuery: #two_rows'],
+		[{ __rl: true, mode: 'id', value: '' }, 'executeQuery'],
+		[undefined, 'executeQuery'],
+	])('%j → %s', (queryId, subtitle) => {
+		const type = new NexthinkExport();
+		const nodeTypes = { getByName: () => type, getByNameAndVersion: () => type, getKnownTypes: () => ({}) };
+		const node = { id: 'n1', name: 'Node', type: 'test.export', typeVersion: 1, position: [0, 0], parameters: { operation: 'executeQuery', ...(queryId === undefined ? {} : { queryId }) } };
+		const workflow = new n8nWorkflow.Workflow({ nodes: [node], connections: {}, active: false, nodeTypes, settings: {} });
+		// what the editor does with a node type's subtitle (n8n's NodeHelpers / useNodeHelpers getNodeSubtitle)
+		expect(workflow.expression.getSimpleParameterValue(node, type.description.subtitle, 'internal', {})).toBe(subtitle);
+	});
+});
