@@ -26,7 +26,7 @@ export class NexthinkExport implements INodeType {
 		icon: { light: 'file:../icons/nexthink.svg', dark: 'file:../icons/nexthink.dark.svg' },
 		group: ['input'],
 		version: 1,
-		// Query ID is a resource locator ({ value }) or, as the Trigger stores it, a plain string
+		// Query ID is a resource locator ({ value }) or, in a workflow written by hand, a plain string
 		subtitle: '={{ $parameter["operation"] + (($parameter["queryId"]?.value ?? $parameter["queryId"]) ? ": " + ($parameter["queryId"]?.value ?? $parameter["queryId"]) : "") }}',
 		description:
 			'Run a stored Nexthink NQL query and get its results as items: export (start, wait, download) or execute synchronously',

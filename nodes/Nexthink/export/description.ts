@@ -56,8 +56,8 @@ export const operationProperty: INodeProperties = {
 
 /**
  * Query ID of the operations that run a stored query: picked from the Query Catalogue ("From List",
- * queryList.ts) or typed ("By ID", also where a $fromAI() placeholder goes). A plain string, as the
- * Nexthink Trigger stores it, reads the same (settings.ts reads it with `extractValue`).
+ * queryList.ts) or typed ("By ID", also where a $fromAI() placeholder goes). A plain string, as
+ * workflows written by hand and the examples give it, reads the same (settings.ts, `extractValue`).
  */
 export const queryIdLocator: INodeProperties = {
 	displayName: 'Query ID',
