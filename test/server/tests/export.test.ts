@@ -246,7 +246,9 @@ describe('daily status limit', () => {
 			const seconds = Number(refused.headers.get('retry-after'));
 			const now = new Date();
 			const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-			expect(Math.abs(seconds - (midnight - now.getTime()) / 1000)).toBeLessThan(5);
+			// Wide margin for a busy machine; modulo a day in case UTC midnight passed between the two reads.
+			const gap = Math.abs(seconds - (midnight - now.getTime()) / 1000) % 86_400;
+			expect(Math.min(gap, 86_400 - gap)).toBeLessThan(120);
 			expect((await call(tokenB)).status).toBe(404);
 		} finally {
 			await limited.close();
