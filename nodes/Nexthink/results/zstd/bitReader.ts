@@ -1,18 +1,10 @@
 /**
- * Bit readers for the two bitstream flavours of Zstandard.
- *
- * Backward streams (RFC 8878 §4.1, §4.2.2: FSE and Huffman coded data) are written forwards and read from
- * the end: the last byte holds a 1-bit marker above 0-7 padding zeros, and values are taken from the most
- * recently written bits downwards. Treating the stream as one little-endian integer, a read of n bits when
- * `bitsLeft` bits remain returns bits [bitsLeft - n, bitsLeft). Reads that go below the start of the
- * stream yield zero bits and leave `bitsLeft` negative, which callers check (a stream must be consumed
- * exactly). A read is one unaligned 32-bit load at the byte holding its lowest bit, a shift and a mask:
- * no buffered container, so no refill branch (whose outcome the CPU cannot predict) in the hot loops.
- *
- * Forward streams (§4.1.1, FSE table descriptions) are read from the first byte upwards.
- *
- * Callers guarantee that `data` extends at least 4 bytes past the end of a stream (the decoder stages
- * every block in a padded buffer), so word loads never leave the array.
+ * Bit readers. Backward streams (RFC 8878 §4.1, §4.2.2: FSE and Huffman data) are read from the end,
+ * below a 1-bit end marker: as one little-endian integer, n bits read with `bitsLeft` left are bits
+ * [bitsLeft - n, bitsLeft); bits below the start read as zeros and leave `bitsLeft` negative, which
+ * callers check (a stream is consumed exactly). A read is one unaligned 32-bit load, a shift and a mask:
+ * no refill branch, whose outcome the CPU cannot predict. Forward streams (§4.1.1) are read upwards.
+ * Callers guarantee 4 readable bytes past every stream (the decoder pads its staged blocks).
  */
 
 const EMPTY = new Uint8Array(0);

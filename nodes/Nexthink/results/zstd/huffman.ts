@@ -1,10 +1,7 @@
 /**
- * Huffman coding of literals (RFC 8878 §4.2).
- *
- * `readHuffmanTable` parses a Huffman tree description (§4.2.1: weights stored directly or FSE-compressed,
- * the last weight implied) into a lookup table indexed by the next `maxBits` bits of a stream; each entry
- * packs `symbol | numBits << 8`. `decodeHuffmanStream` decodes one backward Huffman-coded stream (§4.2.2),
- * which must be consumed exactly.
+ * Huffman coding of literals (RFC 8878 §4.2). A tree description (§4.2.1: weights stored directly or
+ * FSE-compressed, the last one implied) becomes a lookup table indexed by the next `maxBits` bits of a
+ * stream, each entry `symbol | numBits << 8`. Streams (§4.2.2) are backward and consumed exactly.
  */
 
 import { BackwardBitReader, backwardStreamBits } from './bitReader';
@@ -30,10 +27,7 @@ const weightDistribution = new FseDistribution();
 const weightTable = new FseTable();
 const weightReader = new BackwardBitReader();
 
-/**
- * Reads a tree description starting at data[start] (within data[start, end)) into `table` and returns the
- * index just after it. `sourceOffset` is the input offset of data[0].
- */
+/** Reads the tree description at data[start, end) into `table`; returns the index after it. */
 export function readHuffmanTable(
 	table: HuffmanTable,
 	data: Uint8Array,
@@ -149,10 +143,7 @@ function streamBits(data: Uint8Array, start: number, end: number, sourceOffset: 
 	return bits;
 }
 
-/**
- * Decodes out[outStart, outEnd) from a stream starting at data[start] with `bitsLeft` unread bits, and
- * checks that it is then consumed exactly.
- */
+/** Decodes out[outStart, outEnd) from the stream at data[start] with `bitsLeft` unread bits, consumed exactly. */
 function finishStream(
 	table: HuffmanTable,
 	data: Uint8Array,
@@ -194,10 +185,7 @@ function finishStream(
 	}
 }
 
-/**
- * Decodes the single stream data[start, end) into out[outStart, outEnd). `sourceOffset` is the input
- * offset of data[0].
- */
+/** Decodes the single stream data[start, end) into out[outStart, outEnd). */
 export function decodeHuffmanStream(
 	table: HuffmanTable,
 	data: Uint8Array,
@@ -212,10 +200,9 @@ export function decodeHuffmanStream(
 }
 
 /**
- * Decodes the four streams of data[start, end), behind their jump table of three little-endian 16-bit
- * stream sizes (§3.1.1.3.1.6), into consecutive segments of out[0, total), each a quarter rounded up (the
- * last may be shorter). The streams are independent, so they are decoded in lockstep: four dependency
- * chains the CPU can overlap. `data` must extend 4 bytes past `end`.
+ * Decodes the four streams behind the jump table at data[start] (§3.1.1.3.1.6) into four segments of
+ * out[0, total), each a quarter rounded up (the last may be shorter), in lockstep: four independent
+ * dependency chains the CPU can overlap.
  */
 export function decodeFourHuffmanStreams(
 	table: HuffmanTable,
@@ -272,10 +259,8 @@ export function decodeFourHuffmanStreams(
 }
 
 /**
- * Decodes two symbols into out[at] and out[at + 1] from the stream at `start` with `bits` unread bits (at
- * least 2 * maxBits); returns the bits left. One 32-bit load holds at least 25 bits at any alignment,
- * enough for two codes of up to 11 bits: the first code is the top maxBits of them, the second starts
- * where the first ends.
+ * Decodes two symbols into out[at, at + 2) from the stream at `start` with `bits` (at least 2 * maxBits)
+ * unread bits; returns the bits left. One 32-bit load holds 25 bits at any alignment: two 11-bit codes.
  */
 function decodePair(
 	entries: Uint16Array,

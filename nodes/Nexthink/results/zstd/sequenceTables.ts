@@ -11,18 +11,10 @@
 import { ZstdError } from './errors';
 import { FseDistribution, FseTable, MAX_ACCURACY_LOG, buildFseTable, readFseDistribution } from './fse';
 
-/** How one symbol type maps codes to values, and its limits. */
-export interface SequenceCodes {
-	readonly name: string;
-	readonly maxSymbol: number;
-	readonly maxAccuracyLog: number;
-	readonly baseline: Uint32Array;
-	readonly extraBits: Uint8Array;
-	readonly predefinedAccuracyLog: number;
-	readonly predefinedCounts: readonly number[];
-}
-
-/** Each code's baseline follows the previous one's range: baseline[i + 1] = baseline[i] + 2^extraBits[i]. */
+/**
+ * How one symbol type maps codes to values, and its limits. Each code's baseline follows the previous
+ * one's range: baseline[i + 1] = baseline[i] + 2^extraBits[i].
+ */
 function codes(
 	name: string,
 	maxAccuracyLog: number,
@@ -30,7 +22,7 @@ function codes(
 	extraBits: number[],
 	predefinedAccuracyLog: number,
 	predefinedCounts: number[],
-): SequenceCodes {
+) {
 	const baseline = new Uint32Array(extraBits.length);
 	baseline[0] = firstBaseline;
 	for (let code = 1; code < extraBits.length; code++) baseline[code] = baseline[code - 1] + 2 ** extraBits[code - 1];

@@ -9,10 +9,7 @@
  * adding 0.5 and truncating recovers exactly (`multiplyHigh`, written out in the stripe loop).
  */
 
-/**
- * Module-level alias: where module code runs in a `vm` context (Jest does that), every lookup of a global
- * such as `Math` goes through the context's interceptors and costs more than the multiply.
- */
+/** In a `vm` context (Jest), every lookup of the global `Math` costs more than the multiply. */
 const imul = Math.imul;
 
 const PRIME1_HIGH = 0x9e3779b1;
