@@ -143,16 +143,20 @@ function streamBits(data: Uint8Array, start: number, end: number, sourceOffset: 
 	return bits;
 }
 
-/** Decodes out[outStart, outEnd) from the stream at data[start] with `bitsLeft` unread bits, consumed exactly. */
-function finishStream(
+/**
+ * Decodes out[outStart, outEnd) from the stream data[start, end), which must be consumed exactly; a
+ * caller that decoded its first symbols passes the `bitsLeft` they left.
+ */
+export function decodeHuffmanStream(
 	table: HuffmanTable,
 	data: Uint8Array,
 	start: number,
-	bitsLeft: number,
+	end: number,
 	out: Uint8Array,
 	outStart: number,
 	outEnd: number,
 	sourceOffset: number,
+	bitsLeft = streamBits(data, start, end, sourceOffset),
 ): void {
 	const entries = table.entries;
 	const maxBits = table.maxBits;
@@ -183,20 +187,6 @@ function finishStream(
 			sourceOffset + start,
 		);
 	}
-}
-
-/** Decodes the single stream data[start, end) into out[outStart, outEnd). */
-export function decodeHuffmanStream(
-	table: HuffmanTable,
-	data: Uint8Array,
-	start: number,
-	end: number,
-	out: Uint8Array,
-	outStart: number,
-	outEnd: number,
-	sourceOffset: number,
-): void {
-	finishStream(table, data, start, streamBits(data, start, end, sourceOffset), out, outStart, outEnd, sourceOffset);
 }
 
 /**
@@ -252,10 +242,10 @@ export function decodeFourHuffmanStreams(
 			out4 += 2;
 		}
 	}
-	finishStream(table, data, start1, bits1, out, out1, segment, sourceOffset);
-	finishStream(table, data, start2, bits2, out, out2, 2 * segment, sourceOffset);
-	finishStream(table, data, start3, bits3, out, out3, 3 * segment, sourceOffset);
-	finishStream(table, data, start4, bits4, out, out4, total, sourceOffset);
+	decodeHuffmanStream(table, data, start1, start2, out, out1, segment, sourceOffset, bits1);
+	decodeHuffmanStream(table, data, start2, start3, out, out2, 2 * segment, sourceOffset, bits2);
+	decodeHuffmanStream(table, data, start3, start4, out, out3, 3 * segment, sourceOffset, bits3);
+	decodeHuffmanStream(table, data, start4, end, out, out4, total, sourceOffset, bits4);
 }
 
 /**
