@@ -238,7 +238,7 @@ export class ZstdDecoder {
 	}
 
 	private startFrame(offset: number, out: Uint8Array[]): void {
-		const frame = parseFrameHeader(this.descriptor, this.staged, 0, offset - 1, this.maxWindowSize);
+		const frame = parseFrameHeader(this.descriptor, this.staged, offset - 1, this.maxWindowSize);
 		this.frame = frame;
 		this.window.startFrame(frame.windowSize, frame.maxBlockSize, frame.contentSize, out);
 		this.literals.startFrame(frame.maxBlockSize);

@@ -1,10 +1,7 @@
 /**
- * Finite State Entropy tables (RFC 8878 §4.1).
- *
- * `readFseDistribution` parses an FSE table description (§4.1.1) into normalized counts, and
- * `buildFseTable` turns normalized counts into a decoding table (§4.1.1, "From normalized distribution
- * to decoding tables"): for each state, the symbol it decodes and how to reach the next state
- * (read `numBits` bits and add them to `baseline`).
+ * Finite State Entropy tables (RFC 8878 §4.1): a table description (§4.1.1) read into normalized counts,
+ * and the decoding table built from them: per state, its symbol and the next state (`baseline` plus the
+ * next `numBits` bits).
  */
 
 import { ZstdError } from './errors';

@@ -77,25 +77,19 @@ function decodeCompressedWeights(data: Uint8Array, start: number, end: number, s
 		throw new ZstdError('Huffman weights bitstream is empty or lacks its end marker', errorOffset);
 	}
 	const { accuracyLog, symbol, numBits, baseline } = weightTable;
-	let state1 = reader.read(accuracyLog);
-	let state2 = reader.read(accuracyLog);
+	const states = [reader.read(accuracyLog), reader.read(accuracyLog)];
 	let count = 0;
-	for (;;) {
+	// The two states take turns; once the stream is exhausted, the other state gives the last weight.
+	for (let turn = 0; ; turn ^= 1) {
 		if (count + 2 > MAX_EXPLICIT_WEIGHTS) throw new ZstdError('too many Huffman weights', errorOffset);
-		weights[count++] = symbol[state1];
-		state1 = baseline[state1] + reader.read(numBits[state1]);
+		const state = states[turn];
+		weights[count++] = symbol[state];
+		states[turn] = baseline[state] + reader.read(numBits[state]);
 		if (reader.bitsLeft < 0) {
-			weights[count++] = symbol[state2];
-			break;
-		}
-		weights[count++] = symbol[state2];
-		state2 = baseline[state2] + reader.read(numBits[state2]);
-		if (reader.bitsLeft < 0) {
-			weights[count++] = symbol[state1];
-			break;
+			weights[count++] = symbol[states[turn ^ 1]];
+			return count;
 		}
 	}
-	return count;
 }
 
 /** Completes the weights with the implied last one and fills the lookup table. */

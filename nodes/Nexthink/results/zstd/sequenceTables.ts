@@ -1,11 +1,8 @@
 /**
- * Decoding tables for the three sequence symbol types (RFC 8878 §3.1.1.3.2.1): literal lengths, offsets
- * and match lengths, each predefined (§3.1.1.3.2.2), RLE, FSE-compressed or repeated from the previous
- * block of the frame.
- *
- * The tables are FSE tables whose symbols are already expanded into what the sequence decoder needs per
- * state: the value's baseline and extra-bit count (from the code tables of §3.1.1.3.2.1.1 and the offset
- * formula), and how to reach the next state.
+ * Decoding tables of literal lengths, offsets and match lengths (RFC 8878 §3.1.1.3.2.1): predefined
+ * (§3.1.1.3.2.2), RLE, FSE-compressed or repeated from the previous block. They are FSE tables whose
+ * symbols are expanded into what the sequence decoder needs per state: the value's baseline and extra
+ * bits (§3.1.1.3.2.1.1 and the offset formula), and how to reach the next state.
  */
 
 import { ZstdError } from './errors';

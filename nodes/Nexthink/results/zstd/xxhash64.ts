@@ -25,6 +25,8 @@ const PRIME5_LOW = 0x165667c5;
 const TWO_TO_MINUS_32 = 2 ** -32;
 
 const STRIPE = 32;
+/** The lanes at the start, high and low halves: PRIME1 + PRIME2, PRIME2, 0, -PRIME1 (mod 2^64). */
+const INITIAL_LANES = [0x60ea27ee, 0xadc0b5d6, PRIME2_HIGH, PRIME2_LOW, 0, 0, 0x61c8864e, 0x7a143579];
 /** How far each lane is rotated before the lanes are summed into the hash. */
 const LANE_ROTATIONS = [1, 7, 12, 18];
 
@@ -139,13 +141,7 @@ export class Xxhash64 {
 	}
 
 	reset(): void {
-		const lanes = this.lanes;
-		add(PRIME1_HIGH, PRIME1_LOW, PRIME2_HIGH, PRIME2_LOW);
-		lanes.set([resultHigh, resultLow, PRIME2_HIGH, PRIME2_LOW, 0, 0]);
-		// 0 - PRIME1 = ~PRIME1 + 1
-		add(~PRIME1_HIGH, ~PRIME1_LOW, 0, 1);
-		lanes[6] = resultHigh;
-		lanes[7] = resultLow;
+		this.lanes.set(INITIAL_LANES);
 		this.pendingLength = 0;
 		this.totalLength = 0;
 	}
