@@ -2,53 +2,75 @@
  * Streaming XXH64 (seed 0), the hash behind the Zstandard content checksum (RFC 8878 §3.1.1 stores the
  * low 32 bits of XXH64 of the decoded content).
  *
- * 64-bit values are pairs of int32 halves, so nothing is allocated (V8 allocates a heap BigInt per BigInt
- * operation, and collecting them cost more than the hashing). The low half of a 32×32-bit product is
- * `Math.imul`; its high half comes from the product as a double, which is within 2^11 of the exact
- * product, minus the exact low half: (p - low) / 2^32 is then within 2^-21 of the high half, which
- * adding 0.5 and truncating recovers exactly (`multiplyHigh`, written out in the stripe loop).
+ * The stripe loop, where the time goes, runs on 64-bit BigInt lanes (`BigInt.asUintN(64, …)`, which V8
+ * compiles to 64-bit instructions) read from a `BigUint64Array` over an aligned scratch copy of the input
+ * (`DataView` BigInt loads and `BigInt(number)` are slow calls on Node 20 and 22). Each element read still
+ * allocates, yet int32 halves were slower inside the decoder (docs/decisions.md, "Zstandard decoding
+ * speed, third step"). Set-up and finalization use int32 halves, leaving results in `resultHigh` and
+ * `resultLow`: Node 20's optimising compiler aborts the process ("RepresentationChangerError ...
+ * UnsignedBigInt64") on BigInt values merging from branches.
  */
 
-/** In a `vm` context (Jest), every lookup of the global `Math` costs more than the multiply. */
+/** In a `vm` context (Jest), every lookup of a global such as `Math` costs more than the multiply. */
 const imul = Math.imul;
+const asUintN = BigInt.asUintN;
 
-const PRIME1_HIGH = 0x9e3779b1;
-const PRIME1_LOW = 0x85ebca87;
-const PRIME2_HIGH = 0xc2b2ae3d;
-const PRIME2_LOW = 0x27d4eb4f;
-const PRIME3_HIGH = 0x165667b1;
-const PRIME3_LOW = 0x9e3779f9;
-const PRIME4_HIGH = 0x85ebca77;
-const PRIME4_LOW = 0xc2b2ae63;
-const PRIME5_HIGH = 0x27d4eb2f;
-const PRIME5_LOW = 0x165667c5;
-const TWO_TO_MINUS_32 = 2 ** -32;
+const PRIME1_HIGH = 0x9e3779b1 | 0;
+const PRIME1_LOW = 0x85ebca87 | 0;
+const PRIME2_HIGH = 0xc2b2ae3d | 0;
+const PRIME2_LOW = 0x27d4eb4f | 0;
+const PRIME3_HIGH = 0x165667b1 | 0;
+const PRIME3_LOW = 0x9e3779f9 | 0;
+const PRIME4_HIGH = 0x85ebca77 | 0;
+const PRIME4_LOW = 0xc2b2ae63 | 0;
+const PRIME5_HIGH = 0x27d4eb2f | 0;
+const PRIME5_LOW = 0x165667c5 | 0;
+
+const PRIME1 = 0x9e3779b185ebca87n;
+const PRIME2 = 0xc2b2ae3d27d4eb4fn;
 
 const STRIPE = 32;
-/** The lanes at the start, high and low halves: PRIME1 + PRIME2, PRIME2, 0, -PRIME1 (mod 2^64). */
-const INITIAL_LANES = [0x60ea27ee, 0xadc0b5d6, PRIME2_HIGH, PRIME2_LOW, 0, 0, 0x61c8864e, 0x7a143579];
 /** How far each lane is rotated before the lanes are summed into the hash. */
 const LANE_ROTATIONS = [1, 7, 12, 18];
+/** Input copied into the scratch buffer at a time; a whole number of stripes. */
+const SCRATCH_SIZE = 64 * 1024;
 
-/** The upper 32 bits of the 64-bit product of the unsigned values of a and b. */
-function multiplyHigh(a: number, b: number): number {
-	return (((a >>> 0) * (b >>> 0) - (imul(a, b) >>> 0)) * TWO_TO_MINUS_32 + 0.5) | 0;
+/** Whether typed arrays store bytes little-endian, as XXH64 reads them (true on every platform n8n runs on). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** Where the high and low 32 bits of a `BigUint64Array` element lie, read in the platform's byte order. */
+const HIGH_HALF = LITTLE_ENDIAN ? 1 : 0;
+const LOW_HALF = 1 - HIGH_HALF;
+
+/**
+ * Upper 32 bits of the unsigned 64-bit product of a and b = b1 * 2^16 + b0, from 16-bit limbs: every
+ * partial product is below 2^32, so `imul` yields its exact bit pattern.
+ */
+function multiplyHigh(a: number, b0: number, b1: number): number {
+	const a0 = a & 0xffff;
+	const a1 = a >>> 16;
+	const cross1 = imul(a1, b0);
+	const cross2 = imul(a0, b1);
+	const middle = (imul(a0, b0) >>> 16) + (cross1 & 0xffff) + (cross2 & 0xffff);
+	return (imul(a1, b1) + (cross1 >>> 16) + (cross2 >>> 16) + (middle >>> 16)) | 0;
 }
 
-/** Where the helpers below leave their result. */
+function readInt32(data: Uint8Array, index: number): number {
+	return data[index] | (data[index + 1] << 8) | (data[index + 2] << 16) | (data[index + 3] << 24);
+}
+
 let resultHigh = 0;
 let resultLow = 0;
 
 /** (aHigh:aLow) * (bHigh:bLow) mod 2^64. */
 function multiply(aHigh: number, aLow: number, bHigh: number, bLow: number): void {
 	resultLow = imul(aLow, bLow);
-	resultHigh = (multiplyHigh(aLow, bLow) + imul(aHigh, bLow) + imul(aLow, bHigh)) | 0;
+	resultHigh = (multiplyHigh(aLow, bLow & 0xffff, bLow >>> 16) + imul(aHigh, bLow) + imul(aLow, bHigh)) | 0;
 }
 
 /** (aHigh:aLow) + (bHigh:bLow) mod 2^64. */
 function add(aHigh: number, aLow: number, bHigh: number, bLow: number): void {
 	const low = (aLow + bLow) | 0;
-	resultHigh = (aHigh + bHigh + (low >>> 0 < bLow >>> 0 ? 1 : 0)) | 0;
+	resultHigh = (aHigh + bHigh + (low >>> 0 < aLow >>> 0 ? 1 : 0)) | 0;
 	resultLow = low;
 }
 
@@ -73,66 +95,14 @@ function mergeRound(hashHigh: number, hashLow: number, laneHigh: number, laneLow
 	add(resultHigh, resultLow, PRIME4_HIGH, PRIME4_LOW);
 }
 
-/** Runs the four lanes over the whole stripes of view[start, end). */
-function consumeStripes(lanes: Int32Array, view: DataView, start: number, end: number): void {
-	twoLanes(lanes, 0, view, start, end);
-	twoLanes(lanes, 2, view, start, end);
-}
-
-/**
- * Runs lanes `lane` and `lane + 1` over the stripes of view[start, end): acc = rotl(acc + input * PRIME2,
- * 31) * PRIME1, written out on locals. Two independent lanes keep the CPU busy while one waits for its
- * products; four at once would no longer fit in the registers.
- */
-function twoLanes(lanes: Int32Array, lane: number, view: DataView, start: number, end: number): void {
-	let high1 = lanes[2 * lane];
-	let low1 = lanes[2 * lane + 1];
-	let high2 = lanes[2 * lane + 2];
-	let low2 = lanes[2 * lane + 3];
-	for (let position = start + 8 * lane; position < end; position += STRIPE) {
-		let inputLow = view.getInt32(position, true);
-		let productLow = imul(inputLow, PRIME2_LOW);
-		let productHigh =
-			(((((inputLow >>> 0) * PRIME2_LOW - (productLow >>> 0)) * TWO_TO_MINUS_32 + 0.5) | 0) +
-				imul(view.getInt32(position + 4, true), PRIME2_LOW) +
-				imul(inputLow, PRIME2_HIGH)) |
-			0;
-		let sumLow = (low1 + productLow) | 0;
-		let sumHigh = (high1 + productHigh + (((low1 & productLow) | ((low1 | productLow) & ~sumLow)) >>> 31)) | 0;
-		let rotatedLow = (sumLow << 31) | (sumHigh >>> 1);
-		low1 = imul(rotatedLow, PRIME1_LOW);
-		high1 =
-			(((((rotatedLow >>> 0) * PRIME1_LOW - (low1 >>> 0)) * TWO_TO_MINUS_32 + 0.5) | 0) +
-				imul((sumHigh << 31) | (sumLow >>> 1), PRIME1_LOW) +
-				imul(rotatedLow, PRIME1_HIGH)) |
-			0;
-
-		inputLow = view.getInt32(position + 8, true);
-		productLow = imul(inputLow, PRIME2_LOW);
-		productHigh =
-			(((((inputLow >>> 0) * PRIME2_LOW - (productLow >>> 0)) * TWO_TO_MINUS_32 + 0.5) | 0) +
-				imul(view.getInt32(position + 12, true), PRIME2_LOW) +
-				imul(inputLow, PRIME2_HIGH)) |
-			0;
-		sumLow = (low2 + productLow) | 0;
-		sumHigh = (high2 + productHigh + (((low2 & productLow) | ((low2 | productLow) & ~sumLow)) >>> 31)) | 0;
-		rotatedLow = (sumLow << 31) | (sumHigh >>> 1);
-		low2 = imul(rotatedLow, PRIME1_LOW);
-		high2 =
-			(((((rotatedLow >>> 0) * PRIME1_LOW - (low2 >>> 0)) * TWO_TO_MINUS_32 + 0.5) | 0) +
-				imul((sumHigh << 31) | (sumLow >>> 1), PRIME1_LOW) +
-				imul(rotatedLow, PRIME1_HIGH)) |
-			0;
-	}
-	lanes.set([high1, low1, high2, low2], 2 * lane);
-}
-
 export class Xxhash64 {
-	/** The four accumulators, high and low halves: lane i is lanes[2i]:lanes[2i + 1]. */
-	private readonly lanes = new Int32Array(8);
+	/** The four accumulators. */
+	private readonly lanes = new BigUint64Array(4);
+	/** The accumulators as 32-bit halves, for set-up and finalization. */
+	private readonly laneHalves = new Int32Array(this.lanes.buffer);
 	/** Input not hashed yet: less than a stripe between calls of `update`. */
-	private readonly pending = new Uint8Array(STRIPE);
-	private readonly pendingView = new DataView(this.pending.buffer);
+	private readonly scratch = new Uint8Array(SCRATCH_SIZE);
+	private readonly scratchWords = new BigUint64Array(this.scratch.buffer);
 	private pendingLength = 0;
 	private totalLength = 0;
 
@@ -141,45 +111,53 @@ export class Xxhash64 {
 	}
 
 	reset(): void {
-		this.lanes.set(INITIAL_LANES);
+		add(PRIME1_HIGH, PRIME1_LOW, PRIME2_HIGH, PRIME2_LOW);
+		const initial = [resultHigh, resultLow, PRIME2_HIGH, PRIME2_LOW, 0, 0, 0, 0];
+		// 0 - PRIME1 = ~PRIME1 + 1
+		add(~PRIME1_HIGH, ~PRIME1_LOW, 0, 1);
+		initial[6] = resultHigh;
+		initial[7] = resultLow;
+		for (let lane = 0; lane < 4; lane++) {
+			this.laneHalves[2 * lane + HIGH_HALF] = initial[2 * lane];
+			this.laneHalves[2 * lane + LOW_HALF] = initial[2 * lane + 1];
+		}
 		this.pendingLength = 0;
 		this.totalLength = 0;
 	}
 
 	update(data: Uint8Array, start: number, end: number): void {
 		this.totalLength += end - start;
+		const scratch = this.scratch;
 		let position = start;
-		if (this.pendingLength > 0) {
-			const take = Math.min(STRIPE - this.pendingLength, end - position);
-			this.pending.set(data.subarray(position, position + take), this.pendingLength);
-			this.pendingLength += take;
+		while (position < end) {
+			const take = Math.min(SCRATCH_SIZE - this.pendingLength, end - position);
+			scratch.set(data.subarray(position, position + take), this.pendingLength);
 			position += take;
-			if (this.pendingLength < STRIPE) return;
-			consumeStripes(this.lanes, this.pendingView, 0, STRIPE);
-			this.pendingLength = 0;
+			const filled = this.pendingLength + take;
+			const stripesEnd = filled - (filled % STRIPE);
+			if (stripesEnd > 0) {
+				if (!LITTLE_ENDIAN) for (let word = 0; word < stripesEnd; word += 8) scratch.subarray(word, word + 8).reverse();
+				this.consumeStripes(this.scratchWords, stripesEnd >>> 3);
+				scratch.copyWithin(0, stripesEnd, filled);
+			}
+			this.pendingLength = filled - stripesEnd;
 		}
-		const stripesEnd = end - ((end - position) % STRIPE);
-		if (stripesEnd > position) {
-			consumeStripes(this.lanes, new DataView(data.buffer, data.byteOffset, data.byteLength), position, stripesEnd);
-		}
-		this.pending.set(data.subarray(stripesEnd, end));
-		this.pendingLength = end - stripesEnd;
 	}
 
 	/** The 64-bit digest (unsigned halves) of everything passed to `update` since the last `reset`. */
 	digest(): { high: number; low: number } {
-		const lanes = this.lanes;
+		const halves = this.laneHalves;
 		if (this.totalLength >= STRIPE) {
 			let high = 0;
 			let low = 0;
 			for (let lane = 0; lane < 4; lane++) {
-				rotateLeft(lanes[2 * lane], lanes[2 * lane + 1], LANE_ROTATIONS[lane]);
+				rotateLeft(halves[2 * lane + HIGH_HALF], halves[2 * lane + LOW_HALF], LANE_ROTATIONS[lane]);
 				add(high, low, resultHigh, resultLow);
 				high = resultHigh;
 				low = resultLow;
 			}
 			for (let lane = 0; lane < 4; lane++) {
-				mergeRound(high, low, lanes[2 * lane], lanes[2 * lane + 1]);
+				mergeRound(high, low, halves[2 * lane + HIGH_HALF], halves[2 * lane + LOW_HALF]);
 				high = resultHigh;
 				low = resultLow;
 			}
@@ -187,15 +165,15 @@ export class Xxhash64 {
 			resultHigh = PRIME5_HIGH;
 			resultLow = PRIME5_LOW;
 		}
-		add(resultHigh, resultLow, Math.floor(this.totalLength / 4294967296), this.totalLength | 0);
+		add(resultHigh, resultLow, Math.floor(this.totalLength / 4294967296) | 0, this.totalLength | 0);
 		let high = resultHigh;
 		let low = resultLow;
 
-		const tail = this.pendingView;
+		const tail = this.scratch;
 		const tailEnd = this.pendingLength;
 		let position = 0;
 		for (; position + 8 <= tailEnd; position += 8) {
-			round(0, 0, tail.getInt32(position + 4, true), tail.getInt32(position, true));
+			round(0, 0, readInt32(tail, position + 4), readInt32(tail, position));
 			rotateLeft(high ^ resultHigh, low ^ resultLow, 27);
 			multiply(resultHigh, resultLow, PRIME1_HIGH, PRIME1_LOW);
 			add(resultHigh, resultLow, PRIME4_HIGH, PRIME4_LOW);
@@ -203,7 +181,7 @@ export class Xxhash64 {
 			low = resultLow;
 		}
 		if (position + 4 <= tailEnd) {
-			multiply(0, tail.getInt32(position, true), PRIME1_HIGH, PRIME1_LOW);
+			multiply(0, readInt32(tail, position), PRIME1_HIGH, PRIME1_LOW);
 			rotateLeft(high ^ resultHigh, low ^ resultLow, 23);
 			multiply(resultHigh, resultLow, PRIME2_HIGH, PRIME2_LOW);
 			add(resultHigh, resultLow, PRIME3_HIGH, PRIME3_LOW);
@@ -212,7 +190,7 @@ export class Xxhash64 {
 			position += 4;
 		}
 		for (; position < tailEnd; position++) {
-			multiply(0, tail.getUint8(position), PRIME5_HIGH, PRIME5_LOW);
+			multiply(0, tail[position], PRIME5_HIGH, PRIME5_LOW);
 			rotateLeft(high ^ resultHigh, low ^ resultLow, 11);
 			multiply(resultHigh, resultLow, PRIME1_HIGH, PRIME1_LOW);
 			high = resultHigh;
@@ -225,5 +203,29 @@ export class Xxhash64 {
 		low = resultLow ^ ((resultLow >>> 29) | (resultHigh << 3));
 		multiply(high, low, PRIME3_HIGH, PRIME3_LOW);
 		return { high: resultHigh >>> 0, low: (resultLow ^ resultHigh) >>> 0 };
+	}
+
+	/** Runs the four lanes over the stripes in words[0, wordCount), the round written out on locals. */
+	private consumeStripes(words: BigUint64Array, wordCount: number): void {
+		const lanes = this.lanes;
+		let lane1 = lanes[0];
+		let lane2 = lanes[1];
+		let lane3 = lanes[2];
+		let lane4 = lanes[3];
+		for (let word = 0; word < wordCount; word += 4) {
+			// acc = rotl(acc + input * PRIME2, 31) * PRIME1
+			lane1 = asUintN(64, lane1 + asUintN(64, words[word] * PRIME2));
+			lane1 = asUintN(64, asUintN(64, (lane1 << 31n) | (lane1 >> 33n)) * PRIME1);
+			lane2 = asUintN(64, lane2 + asUintN(64, words[word + 1] * PRIME2));
+			lane2 = asUintN(64, asUintN(64, (lane2 << 31n) | (lane2 >> 33n)) * PRIME1);
+			lane3 = asUintN(64, lane3 + asUintN(64, words[word + 2] * PRIME2));
+			lane3 = asUintN(64, asUintN(64, (lane3 << 31n) | (lane3 >> 33n)) * PRIME1);
+			lane4 = asUintN(64, lane4 + asUintN(64, words[word + 3] * PRIME2));
+			lane4 = asUintN(64, asUintN(64, (lane4 << 31n) | (lane4 >> 33n)) * PRIME1);
+		}
+		lanes[0] = lane1;
+		lanes[1] = lane2;
+		lanes[2] = lane3;
+		lanes[3] = lane4;
 	}
 }
