@@ -2,10 +2,14 @@
 // native `zstd -dc` and against gzip decoding of the same CSV through the global DecompressionStream
 // (what the Export node uses for GZIP results).
 //
-// Usage: npx tsc -p tsconfig.json && node test/bench/zstd-decode.js [sizeMB] [runs] [--baseline <dir or commit>] [--csv <file>]
+// Usage: npx tsc -p tsconfig.json && node test/bench/zstd-decode.js [sizeMB] [runs] [--baseline <dir or commit>[,...]]
+//        [--csv <file>] [--warm]
 // With --csv, that file is compressed and decoded instead of the generated CSV (for example the 1,000,000-row
 // device export that `results-decode.js --rows 1000000 --outputs bytes --keep` leaves behind).
-// With --baseline, that build's decoder runs in the same rounds (see benchUtils.prepareBaseline).
+// With --baseline, those builds' decoders run in the same rounds (see benchUtils.prepareBaseline).
+// With --warm, only the project decoders run (this build and the baselines, alternating), fed as the Export
+// node feeds them (`pushInPortions`, 64 KiB chunks, 1 MiB portions), after one unmeasured round, so every
+// figure is of code V8 has already optimised; median CPU time of `runs` rounds (default 9).
 // The CSV is generated from a seeded PRNG in a temp dir and compressed with the `zstd` CLI (level 3, as
 // the API would) and with zlib (gzip level 6). The cases run in turn, `runs` rounds; every figure is a
 // median; MB/s are of decoded bytes (10^6 bytes per MB). Input is fed in 64 KiB chunks, as it would
@@ -25,16 +29,23 @@ if (!fs.existsSync(decoderPath)) {
 }
 const { ZstdDecoder } = require(decoderPath);
 const { loadAverage, prepareBaseline, stringOption } = require('./benchUtils');
-const baseline = prepareBaseline(stringOption('--baseline'));
-const BaselineDecoder =
-	baseline && require(path.join(baseline.dir, 'dist/nodes/Nexthink/results/zstd/index.js')).ZstdDecoder;
+const baselines = (stringOption('--baseline') ?? '')
+	.split(',')
+	.filter((spec) => spec !== '')
+	.map((spec) => {
+		const { dir, label } = prepareBaseline(spec);
+		return { label, Decoder: require(path.join(dir, 'dist/nodes/Nexthink/results/zstd/index.js')).ZstdDecoder };
+	});
+const warm = process.argv.includes('--warm');
 
 const positional = process.argv
 	.slice(2)
 	.filter((arg, index, args) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--'));
 const sizeMB = Number(positional[0] ?? 100);
-const runs = Number(positional[1] ?? 5);
+const runs = Number(positional[1] ?? (warm ? 9 : 5));
 const CHUNK = 64 * 1024;
+/** The Export node's portion size (results/decompress.ts, ZSTD_PORTION_BYTES). */
+const PORTION = 1024 * 1024;
 
 function mulberry32(seed) {
 	let a = seed >>> 0;
@@ -127,6 +138,41 @@ function decodeOurs(compressed, expectedLength, Decoder = ZstdDecoder) {
 	if (length !== expectedLength) throw new Error(`decoded ${length} bytes, expected ${expectedLength}`);
 }
 
+/** Decodes as the Export node does: `pushInPortions`, taking every portion, then `end`. */
+function decodeInPortions(compressed, expectedLength, Decoder) {
+	const decoder = new Decoder();
+	let length = 0;
+	for (let offset = 0; offset < compressed.length; offset += CHUNK) {
+		for (const portion of decoder.pushInPortions(compressed.subarray(offset, offset + CHUNK), PORTION)) {
+			for (const chunk of portion) length += chunk.length;
+		}
+	}
+	for (const chunk of decoder.end()) length += chunk.length;
+	if (length !== expectedLength) throw new Error(`decoded ${length} bytes, expected ${expectedLength}`);
+}
+
+/** The --warm table: every build, with and without checksum, one unmeasured round first. */
+async function warmTable(zst, zstNoCheck, csvLength, mb) {
+	const builds = [{ label: 'this', Decoder: ZstdDecoder }, ...baselines];
+	const cases = builds.flatMap(({ label, Decoder }) => [
+		{ name: `${label} with checksum`, run: () => decodeInPortions(zst, csvLength, Decoder) },
+		{ name: `${label} without`, run: () => decodeInPortions(zstNoCheck, csvLength, Decoder) },
+	]);
+	for (const { run } of cases) run();
+	const rows = await timeRoundRobin(cases);
+	const cell = (row) => `${row.cpu.toFixed(0)} ms (${(mb / (row.cpu / 1000)).toFixed(0)} MB/s)`;
+	console.log('| build | with checksum | without |\n|---|---:|---:|');
+	for (const [index, { label }] of builds.entries()) {
+		console.log(`| ${label} | ${cell(rows[2 * index])} | ${cell(rows[2 * index + 1])} |`);
+	}
+	for (const [index, { label }] of builds.entries()) {
+		if (index === 0) continue;
+		const ratio = (row) => (rows[2 * index + row].cpu / rows[row].cpu).toFixed(2);
+		console.log(`speed-up over ${label} by CPU time: ${ratio(0)}× with checksum, ${ratio(1)}× without`);
+	}
+	console.log(`load average after: ${loadAverage()}`);
+}
+
 async function decodeGzip(compressed, expectedLength) {
 	const stream = new DecompressionStream('gzip');
 	const writer = stream.writable.getWriter();
@@ -166,18 +212,14 @@ async function main() {
 				`median of ${runs} rounds, node ${process.version}, ${os.cpus()[0].model}; load average ${loadAverage()}`,
 		);
 
-		const baselineCases = BaselineDecoder
-			? [
-					{
-						name: `BEFORE (${baseline.label}), zstd -3 (with checksum)`,
-						run: () => decodeOurs(zst, csv.length, BaselineDecoder),
-					},
-					{
-						name: `BEFORE (${baseline.label}), zstd -3 --no-check`,
-						run: () => decodeOurs(zstNoCheck, csv.length, BaselineDecoder),
-					},
-				]
-			: [];
+		if (warm) {
+			await warmTable(zst, zstNoCheck, csv.length, mb);
+			return;
+		}
+		const baselineCases = baselines.flatMap(({ label, Decoder }) => [
+			{ name: `BEFORE (${label}), zstd -3 (with checksum)`, run: () => decodeOurs(zst, csv.length, Decoder) },
+			{ name: `BEFORE (${label}), zstd -3 --no-check`, run: () => decodeOurs(zstNoCheck, csv.length, Decoder) },
+		]);
 		const rows = await timeRoundRobin([
 			{ name: 'project decoder, zstd -3 (with checksum)', run: () => decodeOurs(zst, csv.length) },
 			{ name: 'project decoder, zstd -3 --no-check', run: () => decodeOurs(zstNoCheck, csv.length) },
@@ -212,12 +254,15 @@ async function main() {
 			`project decoder (with checksum) / gzip DecompressionStream: ${ratio(rows[0].wall, rows[2].wall)} by wall time, ` +
 				`${ratio(rows[0].cpu, rows[2].cpu)} by CPU time`,
 		);
-		if (BaselineDecoder) {
+		for (const [index, { label }] of baselines.entries()) {
+			const check = rows[3 + 2 * index];
+			const noCheck = rows[4 + 2 * index];
 			console.log(
-				`speed-up over ${baseline.label} (with checksum): ${ratio(rows[0].wall, rows[3].wall)} by wall time, ${ratio(rows[0].cpu, rows[3].cpu)} by CPU time; ` +
-					`--no-check: ${ratio(rows[1].wall, rows[4].wall)} / ${ratio(rows[1].cpu, rows[4].cpu)}; load average ${loadAverage()}`,
+				`speed-up over ${label} (with checksum): ${ratio(rows[0].wall, check.wall)} by wall time, ${ratio(rows[0].cpu, check.cpu)} by CPU time; ` +
+					`--no-check: ${ratio(rows[1].wall, noCheck.wall)} / ${ratio(rows[1].cpu, noCheck.cpu)}`,
 			);
 		}
+		console.log(`load average after: ${loadAverage()}`);
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}

@@ -1,26 +1,13 @@
 /**
- * Bit readers for the two bitstream flavours of Zstandard.
- *
- * Backward streams (RFC 8878 §4.1, §4.2.2: FSE and Huffman coded data) are written forwards and read from
- * the end: the last byte holds a 1-bit marker above 0-7 padding zeros, and values are taken from the most
- * recently written bits downwards. Treating the stream as one little-endian integer, a read of n bits when
- * `bitsLeft` bits remain returns bits [bitsLeft - n, bitsLeft). Reads that go below the start of the
- * stream yield zero bits and leave `bitsLeft` negative, which callers check (a stream must be consumed
- * exactly). A read is one unaligned 32-bit load at the byte holding its lowest bit, a shift and a mask:
- * no buffered container, so no refill branch (whose outcome the CPU cannot predict) in the hot loops.
- *
- * Forward streams (§4.1.1, FSE table descriptions) are read from the first byte upwards.
- *
- * Callers guarantee that `data` extends at least 4 bytes past the end of a stream (the decoder stages
- * every block in a padded buffer), so word loads never leave the array.
+ * Backward bit readers. Backward streams (RFC 8878 §4.1, §4.2.2: FSE and Huffman data) are read from the end,
+ * below a 1-bit end marker: as one little-endian integer, n bits read with `bitsLeft` left are bits
+ * [bitsLeft - n, bitsLeft); bits below the start read as zeros and leave `bitsLeft` negative, which
+ * callers check (a stream is consumed exactly). A read is one unaligned 32-bit load, a shift and a mask:
+ * no refill branch, whose outcome the CPU cannot predict. Callers guarantee 4 readable bytes past every
+ * stream (the decoder pads its staged blocks).
  */
 
-const EMPTY = new Uint8Array(0);
-const EMPTY_VIEW: DataView = new DataView(EMPTY.buffer);
-
-function loadWord(data: Uint8Array, index: number): number {
-	return data[index] | (data[index + 1] << 8) | (data[index + 2] << 16) | (data[index + 3] << 24);
-}
+const EMPTY_VIEW: DataView = new DataView(new ArrayBuffer(0));
 
 /**
  * Bits below the end marker of the backward stream data[start, end); -1 if the stream is empty or its
@@ -70,33 +57,5 @@ export class BackwardBitReader {
 		const value = readBackwardBits(this.view, this.start, this.bitsLeft, n);
 		this.bitsLeft -= n;
 		return value;
-	}
-}
-
-export class ForwardBitReader {
-	/** Bits consumed from `start`. */
-	bitPosition = 0;
-	private data: Uint8Array = EMPTY;
-	private start = 0;
-
-	reset(data: Uint8Array, start: number): void {
-		this.data = data;
-		this.start = start;
-		this.bitPosition = 0;
-	}
-
-	/** Returns the next 0 <= n <= 25 bits without consuming them. */
-	peek(n: number): number {
-		const word = loadWord(this.data, this.start + (this.bitPosition >>> 3));
-		return (word >>> (this.bitPosition & 7)) & ((1 << n) - 1);
-	}
-
-	skip(n: number): void {
-		this.bitPosition += n;
-	}
-
-	/** Bytes touched so far (the last one possibly partly). */
-	bytesConsumed(): number {
-		return (this.bitPosition + 7) >>> 3;
 	}
 }

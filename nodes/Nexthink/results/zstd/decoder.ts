@@ -1,12 +1,10 @@
 /**
- * Incremental Zstandard decoder (RFC 8878 §3): a sequence of Zstandard and skippable frames, fed in
- * arbitrary chunks.
+ * Incremental Zstandard decoder (RFC 8878 §3): Zstandard and skippable frames, fed in arbitrary chunks.
  *
- * Input is parsed as a series of units whose size is known before they are read (magic number, frame
- * header descriptor, rest of the frame header, block header, block content, checksum). A unit's bytes are
- * gathered in a staging buffer (so a unit may arrive split over many chunks, and bit readers can load
- * whole words past its end), then decoded at once. Skippable frame contents are passed over without
- * staging. Memory is therefore bounded by one block of input plus the output window.
+ * Input is a series of units whose size is known before they are read (magic number, frame header
+ * descriptor, rest of the header, block header, block, checksum). A unit is gathered in a padded staging
+ * buffer (it may arrive over many chunks; bit readers load words past its end), then decoded at once;
+ * skippable frames are passed over. Memory is bounded by one block of input plus the output window.
  */
 
 import { ZstdError } from './errors';
@@ -69,12 +67,6 @@ const READ_PADDING = 8;
 
 const NO_FRAME: FrameHeader = { windowSize: 0, contentSize: -1, hasChecksum: false, maxBlockSize: 0 };
 
-function byteCount(chunks: Uint8Array[]): number {
-	let total = 0;
-	for (const chunk of chunks) total += chunk.length;
-	return total;
-}
-
 function hex32(value: number): string {
 	return `0x${value.toString(16).padStart(8, '0')}`;
 }
@@ -120,29 +112,23 @@ export class ZstdDecoder {
 	 * after which the decoder stays failed.
 	 */
 	push(chunk: Uint8Array): Uint8Array[] {
-		this.assertUsable();
 		const out: Uint8Array[] = [];
-		// Stays set if decoding throws: after invalid input the decoder refuses to go on.
-		this.failed = true;
-		this.consume(chunk, out, 0, Number.POSITIVE_INFINITY);
-		this.window.flush(out);
-		this.failed = false;
+		for (const portion of this.pushInPortions(chunk, Number.POSITIVE_INFINITY)) out.push(...portion);
 		return out;
 	}
 
 	/**
-	 * Like `push`, but hands the output over in portions of about `portionBytes` (at most one block
-	 * and one window lap more), decoding the next portion only when the caller asks for it. A small
-	 * input can decode to gigabytes (a 64 KiB chunk of RLE blocks is 2 GiB), so this is how a caller
-	 * that enforces a size limit keeps the output it has not checked yet small. `chunk` must stay
-	 * unchanged until the iteration ends; stopping the iteration early leaves the rest of it undecoded
-	 * (the decoder must then not be used further).
+	 * Like `push`, but hands the output over in portions of about `portionBytes` (at most one block and one
+	 * window lap more), decoding the next only when asked: a 64 KiB chunk of RLE blocks decodes to 2 GiB, so
+	 * a caller enforcing a size limit keeps what it has not checked small. `chunk` must stay unchanged until
+	 * the iteration ends; stopping early leaves the rest undecoded (the decoder must then not be used).
 	 */
 	*pushInPortions(chunk: Uint8Array, portionBytes: number): Generator<Uint8Array[], void, undefined> {
 		let position = 0;
 		do {
 			this.assertUsable();
 			const out: Uint8Array[] = [];
+			// Stays set if decoding throws: after invalid input the decoder refuses to go on.
 			this.failed = true;
 			position = this.consume(chunk, out, position, portionBytes);
 			this.window.flush(out);
@@ -196,8 +182,9 @@ export class ZstdDecoder {
 			}
 			const decodedBlock = this.stage === Stage.Block;
 			this.decodeUnit(out);
-			if (decodedBlock && budget !== Number.POSITIVE_INFINITY && this.window.unflushed + byteCount(out) >= budget)
+			if (decodedBlock && this.window.unflushed + out.reduce((total, part) => total + part.length, 0) >= budget) {
 				return position;
+			}
 		}
 	}
 
@@ -251,7 +238,7 @@ export class ZstdDecoder {
 	}
 
 	private startFrame(offset: number, out: Uint8Array[]): void {
-		const frame = parseFrameHeader(this.descriptor, this.staged, 0, offset - 1, this.maxWindowSize);
+		const frame = parseFrameHeader(this.descriptor, this.staged, offset - 1, this.maxWindowSize);
 		this.frame = frame;
 		this.window.startFrame(frame.windowSize, frame.maxBlockSize, frame.contentSize, out);
 		this.literals.startFrame(frame.maxBlockSize);
@@ -296,7 +283,7 @@ export class ZstdDecoder {
 			decodeSequencesSection(this.sequences, this.literals, data, sequencesStart, size, window, max, offset);
 		}
 		if (frame.hasChecksum) this.checksum.update(window.buffer, blockStart, window.position);
-		window.finishBlock(blockStart);
+		window.frameProduced += window.position - blockStart;
 		if (frame.contentSize >= 0 && window.frameProduced > frame.contentSize) {
 			throw new ZstdError(`the frame decodes to more than its declared ${frame.contentSize} bytes`, offset);
 		}

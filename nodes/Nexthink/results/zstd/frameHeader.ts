@@ -1,9 +1,6 @@
 /**
- * Frame-level structures (RFC 8878 §3.1): magic numbers, the frame header (§3.1.1.1) and block headers
- * (§3.1.1.2).
- *
- * The frame header is parsed in two steps because its first byte, the Frame_Header_Descriptor, decides
- * how many bytes follow: `frameHeaderRestSize(descriptor)`, then `parseFrameHeader`.
+ * Frame-level structures (RFC 8878 §3.1): magic numbers, the frame header (§3.1.1.1), block constants
+ * (§3.1.1.2). The header's first byte decides how many follow: `frameHeaderRestSize`, then `parseFrameHeader`.
  */
 
 import { ZstdError } from './errors';
@@ -49,18 +46,14 @@ export function frameHeaderRestSize(descriptor: number, descriptorOffset: number
 	return (singleSegment(descriptor) ? 0 : 1) + DICTIONARY_ID_FIELD_SIZES[descriptor & 3] + fcsSize;
 }
 
-/**
- * Parses the header fields in data[start, start + frameHeaderRestSize(descriptor)). `descriptorOffset` is
- * the input offset of the descriptor byte.
- */
+/** Parses the header fields in data[0, frameHeaderRestSize(descriptor)); the descriptor was at `descriptorOffset`. */
 export function parseFrameHeader(
 	descriptor: number,
 	data: Uint8Array,
-	start: number,
 	descriptorOffset: number,
 	maxWindowSize: number,
 ): FrameHeader {
-	let position = start;
+	let position = 0;
 	let windowSize = 0;
 	if (!singleSegment(descriptor)) {
 		const windowDescriptor = data[position++];

@@ -1,14 +1,11 @@
 /**
- * Finite State Entropy tables (RFC 8878 §4.1).
- *
- * `readFseDistribution` parses an FSE table description (§4.1.1) into normalized counts, and
- * `buildFseTable` turns normalized counts into a decoding table (§4.1.1, "From normalized distribution
- * to decoding tables"): for each state, the symbol it decodes and how to reach the next state
- * (read `numBits` bits and add them to `baseline`).
+ * Finite State Entropy tables (RFC 8878 §4.1): a table description (§4.1.1) read into normalized counts,
+ * and the decoding table built from them: per state, its symbol and the next state (`baseline` plus the
+ * next `numBits` bits).
  */
 
-import { ForwardBitReader } from './bitReader';
 import { ZstdError } from './errors';
+import { readUint32LE } from './frameHeader';
 
 /** The largest accuracy log any Zstandard FSE table may use (literal and match lengths). */
 export const MAX_ACCURACY_LOG = 9;
@@ -27,7 +24,6 @@ export class FseDistribution {
 	readonly counts = new Int16Array(256);
 }
 
-const reader = new ForwardBitReader();
 const nextStateCount = new Uint16Array(256);
 
 /**
@@ -46,9 +42,10 @@ export function readFseDistribution(
 	const errorOffset = sourceOffset + start;
 	if (start >= end) throw new ZstdError('FSE table description is missing', errorOffset);
 	const limit = (end - start) * 8;
-	reader.reset(data, start);
-	const accuracyLog = reader.peek(4) + 5;
-	reader.skip(4);
+	// A forward bitstream (§4.1.1), read upwards from data[start].
+	let bitPosition = 4;
+	const peek = (n: number) => (readUint32LE(data, start + (bitPosition >>> 3)) >>> (bitPosition & 7)) & ((1 << n) - 1);
+	const accuracyLog = (data[start] & 15) + 5;
 	if (accuracyLog > maxAccuracyLog) {
 		throw new ZstdError(`FSE accuracy log ${accuracyLog} exceeds the maximum of ${maxAccuracyLog}`, errorOffset);
 	}
@@ -64,14 +61,14 @@ export function readFseDistribution(
 			throw new ZstdError(`FSE table description has more than ${maxSymbol + 1} symbols`, errorOffset);
 		}
 		const shortValues = 2 * threshold - 1 - remaining;
-		const raw = reader.peek(fieldBits);
+		const raw = peek(fieldBits);
 		let value = raw & (threshold - 1);
 		if (value < shortValues) {
-			reader.skip(fieldBits - 1);
+			bitPosition += fieldBits - 1;
 		} else {
 			value = raw & (2 * threshold - 1);
 			if (value >= threshold) value -= shortValues;
-			reader.skip(fieldBits);
+			bitPosition += fieldBits;
 		}
 		const probability = value - 1;
 		counts[symbol++] = probability;
@@ -80,16 +77,16 @@ export function readFseDistribution(
 			// A zero is followed by 2-bit repeat flags counting further zeros; 3 means "3, and more follow".
 			let repeat: number;
 			do {
-				if (reader.bitPosition > limit) break;
-				repeat = reader.peek(2);
-				reader.skip(2);
+				if (bitPosition > limit) break;
+				repeat = peek(2);
+				bitPosition += 2;
 				if (symbol + repeat > maxSymbol + 1) {
 					throw new ZstdError(`FSE table description has more than ${maxSymbol + 1} symbols`, errorOffset);
 				}
 				for (let i = 0; i < repeat; i++) counts[symbol++] = 0;
 			} while (repeat === 3);
 		}
-		if (reader.bitPosition > limit) {
+		if (bitPosition > limit) {
 			throw new ZstdError('FSE table description runs past the end of its section', errorOffset);
 		}
 		if (remaining < 1) throw new ZstdError('FSE table description distributes too many points', errorOffset);
@@ -100,7 +97,7 @@ export function readFseDistribution(
 	}
 	distribution.accuracyLog = accuracyLog;
 	distribution.symbolCount = symbol;
-	return reader.bytesConsumed();
+	return (bitPosition + 7) >>> 3;
 }
 
 /** Builds the decoding table for `distribution`; throws at `errorOffset` if the counts cannot fill it. */

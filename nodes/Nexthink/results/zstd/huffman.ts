@@ -1,10 +1,7 @@
 /**
- * Huffman coding of literals (RFC 8878 §4.2).
- *
- * `readHuffmanTable` parses a Huffman tree description (§4.2.1: weights stored directly or FSE-compressed,
- * the last weight implied) into a lookup table indexed by the next `maxBits` bits of a stream; each entry
- * packs `symbol | numBits << 8`. `decodeHuffmanStream` decodes one backward Huffman-coded stream (§4.2.2),
- * which must be consumed exactly.
+ * Huffman coding of literals (RFC 8878 §4.2). A tree description (§4.2.1: weights stored directly or
+ * FSE-compressed, the last one implied) becomes a lookup table indexed by the next `maxBits` bits of a
+ * stream, each entry `symbol | numBits << 8`. Streams (§4.2.2) are backward and consumed exactly.
  */
 
 import { BackwardBitReader, backwardStreamBits } from './bitReader';
@@ -30,10 +27,7 @@ const weightDistribution = new FseDistribution();
 const weightTable = new FseTable();
 const weightReader = new BackwardBitReader();
 
-/**
- * Reads a tree description starting at data[start] (within data[start, end)) into `table` and returns the
- * index just after it. `sourceOffset` is the input offset of data[0].
- */
+/** Reads the tree description at data[start, end) into `table`; returns the index after it. */
 export function readHuffmanTable(
 	table: HuffmanTable,
 	data: Uint8Array,
@@ -83,25 +77,19 @@ function decodeCompressedWeights(data: Uint8Array, start: number, end: number, s
 		throw new ZstdError('Huffman weights bitstream is empty or lacks its end marker', errorOffset);
 	}
 	const { accuracyLog, symbol, numBits, baseline } = weightTable;
-	let state1 = reader.read(accuracyLog);
-	let state2 = reader.read(accuracyLog);
+	const states = [reader.read(accuracyLog), reader.read(accuracyLog)];
 	let count = 0;
-	for (;;) {
+	// The two states take turns; once the stream is exhausted, the other state gives the last weight.
+	for (let turn = 0; ; turn ^= 1) {
 		if (count + 2 > MAX_EXPLICIT_WEIGHTS) throw new ZstdError('too many Huffman weights', errorOffset);
-		weights[count++] = symbol[state1];
-		state1 = baseline[state1] + reader.read(numBits[state1]);
+		const state = states[turn];
+		weights[count++] = symbol[state];
+		states[turn] = baseline[state] + reader.read(numBits[state]);
 		if (reader.bitsLeft < 0) {
-			weights[count++] = symbol[state2];
-			break;
-		}
-		weights[count++] = symbol[state2];
-		state2 = baseline[state2] + reader.read(numBits[state2]);
-		if (reader.bitsLeft < 0) {
-			weights[count++] = symbol[state1];
-			break;
+			weights[count++] = symbol[states[turn ^ 1]];
+			return count;
 		}
 	}
-	return count;
 }
 
 /** Completes the weights with the implied last one and fills the lookup table. */
@@ -150,18 +138,19 @@ function streamBits(data: Uint8Array, start: number, end: number, sourceOffset: 
 }
 
 /**
- * Decodes out[outStart, outEnd) from a stream starting at data[start] with `bitsLeft` unread bits, and
- * checks that it is then consumed exactly.
+ * Decodes out[outStart, outEnd) from the stream data[start, end), which must be consumed exactly; a
+ * caller that decoded its first symbols passes the `bitsLeft` they left.
  */
-function finishStream(
+export function decodeHuffmanStream(
 	table: HuffmanTable,
 	data: Uint8Array,
 	start: number,
-	bitsLeft: number,
+	end: number,
 	out: Uint8Array,
 	outStart: number,
 	outEnd: number,
 	sourceOffset: number,
+	bitsLeft = streamBits(data, start, end, sourceOffset),
 ): void {
 	const entries = table.entries;
 	const maxBits = table.maxBits;
@@ -195,27 +184,9 @@ function finishStream(
 }
 
 /**
- * Decodes the single stream data[start, end) into out[outStart, outEnd). `sourceOffset` is the input
- * offset of data[0].
- */
-export function decodeHuffmanStream(
-	table: HuffmanTable,
-	data: Uint8Array,
-	start: number,
-	end: number,
-	out: Uint8Array,
-	outStart: number,
-	outEnd: number,
-	sourceOffset: number,
-): void {
-	finishStream(table, data, start, streamBits(data, start, end, sourceOffset), out, outStart, outEnd, sourceOffset);
-}
-
-/**
- * Decodes the four streams of data[start, end), behind their jump table of three little-endian 16-bit
- * stream sizes (§3.1.1.3.1.6), into consecutive segments of out[0, total), each a quarter rounded up (the
- * last may be shorter). The streams are independent, so they are decoded in lockstep: four dependency
- * chains the CPU can overlap. `data` must extend 4 bytes past `end`.
+ * Decodes the four streams behind the jump table at data[start] (§3.1.1.3.1.6) into four segments of
+ * out[0, total), each a quarter rounded up (the last may be shorter), in lockstep: four independent
+ * dependency chains the CPU can overlap.
  */
 export function decodeFourHuffmanStreams(
 	table: HuffmanTable,
@@ -265,17 +236,15 @@ export function decodeFourHuffmanStreams(
 			out4 += 2;
 		}
 	}
-	finishStream(table, data, start1, bits1, out, out1, segment, sourceOffset);
-	finishStream(table, data, start2, bits2, out, out2, 2 * segment, sourceOffset);
-	finishStream(table, data, start3, bits3, out, out3, 3 * segment, sourceOffset);
-	finishStream(table, data, start4, bits4, out, out4, total, sourceOffset);
+	decodeHuffmanStream(table, data, start1, start2, out, out1, segment, sourceOffset, bits1);
+	decodeHuffmanStream(table, data, start2, start3, out, out2, 2 * segment, sourceOffset, bits2);
+	decodeHuffmanStream(table, data, start3, start4, out, out3, 3 * segment, sourceOffset, bits3);
+	decodeHuffmanStream(table, data, start4, end, out, out4, total, sourceOffset, bits4);
 }
 
 /**
- * Decodes two symbols into out[at] and out[at + 1] from the stream at `start` with `bits` unread bits (at
- * least 2 * maxBits); returns the bits left. One 32-bit load holds at least 25 bits at any alignment,
- * enough for two codes of up to 11 bits: the first code is the top maxBits of them, the second starts
- * where the first ends.
+ * Decodes two symbols into out[at, at + 2) from the stream at `start` with `bits` (at least 2 * maxBits)
+ * unread bits; returns the bits left. One 32-bit load holds 25 bits at any alignment: two 11-bit codes.
  */
 function decodePair(
 	entries: Uint16Array,

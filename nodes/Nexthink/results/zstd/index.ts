@@ -18,12 +18,9 @@ export const ZSTD_MAGIC: readonly number[] = Object.freeze([0x28, 0xb5, 0x2f, 0x
 
 export function decompressZstd(data: Uint8Array, options?: ZstdDecoderOptions): Uint8Array {
 	const decoder = new ZstdDecoder(options);
-	const chunks = decoder.push(data);
-	chunks.push(...decoder.end());
-	let length = 0;
-	for (const chunk of chunks) length += chunk.length;
+	const chunks = [...decoder.push(data), ...decoder.end()];
 	if (chunks.length === 1) return chunks[0];
-	const result = new Uint8Array(length);
+	const result = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
 	let position = 0;
 	for (const chunk of chunks) {
 		result.set(chunk, position);

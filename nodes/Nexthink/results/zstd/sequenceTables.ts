@@ -1,28 +1,17 @@
 /**
- * Decoding tables for the three sequence symbol types (RFC 8878 §3.1.1.3.2.1): literal lengths, offsets
- * and match lengths, each predefined (§3.1.1.3.2.2), RLE, FSE-compressed or repeated from the previous
- * block of the frame.
- *
- * The tables are FSE tables whose symbols are already expanded into what the sequence decoder needs per
- * state: the value's baseline and extra-bit count (from the code tables of §3.1.1.3.2.1.1 and the offset
- * formula), and how to reach the next state.
+ * Decoding tables of literal lengths, offsets and match lengths (RFC 8878 §3.1.1.3.2.1): predefined
+ * (§3.1.1.3.2.2), RLE, FSE-compressed or repeated from the previous block. They are FSE tables whose
+ * symbols are expanded into what the sequence decoder needs per state: the value's baseline and extra
+ * bits (§3.1.1.3.2.1.1 and the offset formula), and how to reach the next state.
  */
 
 import { ZstdError } from './errors';
 import { FseDistribution, FseTable, MAX_ACCURACY_LOG, buildFseTable, readFseDistribution } from './fse';
 
-/** How one symbol type maps codes to values, and its limits. */
-export interface SequenceCodes {
-	readonly name: string;
-	readonly maxSymbol: number;
-	readonly maxAccuracyLog: number;
-	readonly baseline: Uint32Array;
-	readonly extraBits: Uint8Array;
-	readonly predefinedAccuracyLog: number;
-	readonly predefinedCounts: readonly number[];
-}
-
-/** Each code's baseline follows the previous one's range: baseline[i + 1] = baseline[i] + 2^extraBits[i]. */
+/**
+ * How one symbol type maps codes to values, and its limits. Each code's baseline follows the previous
+ * one's range: baseline[i + 1] = baseline[i] + 2^extraBits[i].
+ */
 function codes(
 	name: string,
 	maxAccuracyLog: number,
@@ -30,7 +19,7 @@ function codes(
 	extraBits: number[],
 	predefinedAccuracyLog: number,
 	predefinedCounts: number[],
-): SequenceCodes {
+) {
 	const baseline = new Uint32Array(extraBits.length);
 	baseline[0] = firstBaseline;
 	for (let code = 1; code < extraBits.length; code++) baseline[code] = baseline[code - 1] + 2 ** extraBits[code - 1];

@@ -1,13 +1,11 @@
 /**
  * The sequences section of a compressed block (RFC 8878 §3.1.1.3.2) and its execution (§3.1.1.4): the
- * section header (number of sequences, symbol compression modes), the three decoding tables (predefined,
- * RLE, FSE-compressed or repeated from the previous block), then one pass that decodes each sequence from
- * the bitstream, resolves repeat offsets (§3.1.1.5) and copies its literals and match into the window.
- * The tables and repeat offsets persist across the blocks of a frame (`SequenceState.startFrame` resets them).
+ * header, the three tables, then one pass that decodes each sequence, resolves repeat offsets (§3.1.1.5)
+ * and copies its literals and match into the window. Tables and repeat offsets persist across a frame.
  *
  * Contract: every length and offset is checked before use, so corrupt input fails with a `ZstdError` and
- * never writes past the block's reserved space (plus the window's wild-copy margin) or reads outside the
- * window; the bitstream must be consumed exactly.
+ * never writes past the block's space (plus the window's wild-copy margin) or reads outside the window;
+ * the bitstream must be consumed exactly.
  */
 
 import { backwardStreamBits, readBackwardBits } from './bitReader';
@@ -36,9 +34,8 @@ export class SequenceState {
 }
 
 /**
- * Decodes data[start, end) (the rest of the block after the literals section) into the window at
- * `window.position`, using `literals`; writes at most `maxBlockSize` bytes and advances `window.position`.
- * `sourceOffset` is the input offset of data[0].
+ * Decodes data[start, end) (the block after its literals section) into the window, at most `maxBlockSize`
+ * bytes, advancing `window.position`. data[0] is at input offset `sourceOffset`.
  */
 export function decodeSequencesSection(
 	state: SequenceState,

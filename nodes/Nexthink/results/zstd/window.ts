@@ -1,19 +1,13 @@
 /**
  * The decoded-output window of a frame (RFC 8878 §3.1.1.1.2 Window_Size, §3.1.1.4 sequence execution).
  *
- * A ring of `history + one block` bytes, where history is the window size (or the frame content size when
- * that is smaller). Each block is written contiguously from `position`; when the next block might not fit
- * before the end of the ring, writing wraps to index 0 at a block boundary and the previous lap's data
- * stays readable up to `wrapEnd`. Since a wrap only happens once more than `history` bytes were written,
- * every byte up to `history` back from `position` is still intact, in this lap or the previous one.
- *
- * Sequence execution may write up to `WILD_COPY_MARGIN` bytes past the end of its output (fixed-size
- * copies are faster than exact ones). `reserve` keeps that much room after the block, and the ring is
- * sized so that a wrap leaves at least `history + WILD_COPY_MARGIN` bytes behind: the bytes clobbered just
- * past the output are then always further back than any match may reach.
- *
- * The ring starts small and doubles while it has not wrapped yet, so small outputs stay small. Decoded
- * bytes are handed out by `flush` as fresh copies the caller owns.
+ * A ring of `history + one block` bytes (history: the window size, or the content size when smaller).
+ * Each block is written contiguously from `position`; when the next might not fit, writing wraps to 0 at
+ * a block boundary and the previous lap stays readable up to `wrapEnd`, so every byte up to `history`
+ * back is intact. Fixed-size copies may write `WILD_COPY_MARGIN` bytes past the output: `reserve` keeps
+ * that room, and a wrap leaves `history + WILD_COPY_MARGIN` bytes behind, so the clobbered bytes are
+ * further back than any match reaches. The ring doubles from a small start until it wraps; `flush`
+ * hands out fresh copies.
  */
 
 export const WILD_COPY_MARGIN = 16;
@@ -65,11 +59,6 @@ export class OutputWindow {
 			grown.set(this.buffer.subarray(0, Math.min(this.buffer.length, grown.length)));
 			this.replaceBuffer(grown);
 		}
-	}
-
-	/** Records that the bytes from `blockStart` to `position` are one finished block. */
-	finishBlock(blockStart: number): void {
-		this.frameProduced += this.position - blockStart;
 	}
 
 	private replaceBuffer(buffer: Uint8Array): void {

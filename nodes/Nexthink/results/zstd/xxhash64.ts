@@ -2,22 +2,16 @@
  * Streaming XXH64 (seed 0), the hash behind the Zstandard content checksum (RFC 8878 §3.1.1 stores the
  * low 32 bits of XXH64 of the decoded content).
  *
- * The stripe loop, where the time goes, runs on 64-bit BigInt lanes cut by `BigInt.asUintN(64, …)` and
- * read from a `BigUint64Array` (input is first copied into an aligned scratch buffer): `DataView` BigInt
- * loads and `BigInt(number)` stay slow calls on Node 20 and 22. V8 (Node 20 to 24) still allocates a heap
- * BigInt per element read: in a CPU profile of the decoder, young-generation collection takes twice the
- * loop's own time. Yet it stayed faster inside the decoder than int32 halves, even with the lanes
- * unrolled on locals and the high products taken from exact doubles (1.2 GB/s alone against the BigInt
- * loop's 1.7 GB/s). Everything else (set-up, the finalization once per frame) is on int32 halves: Node
- * 20's optimising compiler aborts the process ("RepresentationChangerError ... UnsignedBigInt64") on
- * BigInt values merging from branches. Those helpers leave their result in `resultHigh`/`resultLow`, so
- * they allocate nothing.
+ * The stripe loop, where the time goes, runs on 64-bit BigInt lanes (`BigInt.asUintN(64, …)`, which V8
+ * compiles to 64-bit instructions) read from a `BigUint64Array` over an aligned scratch copy of the input
+ * (`DataView` BigInt loads and `BigInt(number)` are slow calls on Node 20 and 22). Each element read still
+ * allocates, yet int32 halves were slower inside the decoder (docs/decisions.md, "Zstandard decoding
+ * speed, third step"). Set-up and finalization use int32 halves, leaving results in `resultHigh` and
+ * `resultLow`: Node 20's optimising compiler aborts the process ("RepresentationChangerError ...
+ * UnsignedBigInt64") on BigInt values merging from branches.
  */
 
-/**
- * Module-level aliases: where module code runs in a `vm` context (Jest does that), every lookup of a
- * global such as `Math` goes through the context's interceptors and costs more than the multiply.
- */
+/** In a `vm` context (Jest), every lookup of a global such as `Math` costs more than the multiply. */
 const imul = Math.imul;
 const asUintN = BigInt.asUintN;
 

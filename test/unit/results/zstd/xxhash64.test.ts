@@ -21,6 +21,45 @@ function hashInPieces(data: Uint8Array, random: () => number): { high: number; l
 	return hash.digest();
 }
 
+const MASK = (1n << 64n) - 1n;
+const P1 = 0x9e3779b185ebca87n;
+const P2 = 0xc2b2ae3d27d4eb4fn;
+const P3 = 0x165667b19e3779f9n;
+const P4 = 0x85ebca77c2b2ae63n;
+const P5 = 0x27d4eb2f165667c5n;
+const rotl = (value: bigint, bits: bigint) => ((value << bits) | (value >> (64n - bits))) & MASK;
+const round = (acc: bigint, input: bigint) => (rotl((acc + input * P2) & MASK, 31n) * P1) & MASK;
+
+/** Reference XXH64 (seed 0) on BigInt, written from the specification, for the differential test. */
+function referenceXxhash64(data: Uint8Array): bigint {
+	const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+	const word = (at: number) => view.getBigUint64(at, true);
+	let position = 0;
+	let hash: bigint;
+	if (data.length >= 32) {
+		const lanes = [(P1 + P2) & MASK, P2, 0n, (0n - P1) & MASK];
+		for (; position + 32 <= data.length; position += 32) {
+			for (let lane = 0; lane < 4; lane++) lanes[lane] = round(lanes[lane], word(position + 8 * lane));
+		}
+		hash = (rotl(lanes[0], 1n) + rotl(lanes[1], 7n) + rotl(lanes[2], 12n) + rotl(lanes[3], 18n)) & MASK;
+		for (const lane of lanes) hash = ((hash ^ round(0n, lane)) * P1 + P4) & MASK;
+	} else {
+		hash = P5;
+	}
+	hash = (hash + BigInt(data.length)) & MASK;
+	for (; position + 8 <= data.length; position += 8)
+		hash = (rotl(hash ^ round(0n, word(position)), 27n) * P1 + P4) & MASK;
+	if (position + 4 <= data.length) {
+		hash = (rotl(hash ^ ((BigInt(view.getUint32(position, true)) * P1) & MASK), 23n) * P2 + P3) & MASK;
+		position += 4;
+	}
+	for (; position < data.length; position++)
+		hash = (rotl(hash ^ ((BigInt(data[position]) * P5) & MASK), 11n) * P1) & MASK;
+	hash = ((hash ^ (hash >> 33n)) * P2) & MASK;
+	hash = ((hash ^ (hash >> 29n)) * P3) & MASK;
+	return hash ^ (hash >> 32n);
+}
+
 /** The checksum field the CLI writes at the end of a single frame. */
 function zstdChecksum(data: Uint8Array): number {
 	const frame = execFileSync('zstd', ['-q', '-c', '--check', '-1'], { input: data });
@@ -58,6 +97,33 @@ describe('Xxhash64', () => {
 		const expected = zstdChecksum(data);
 		expect(whole.digest().low).toBe(expected);
 		expect(split.digest().low).toBe(expected);
+	}, DATA_WORK_TIMEOUT_MS);
+
+	it('equals a BigInt reference on every bit of the digest, for random lengths, contents and chunkings', () => {
+		const random = seededRandom(67);
+		// Bytes with many high bits set and long runs of 0xff or 0x00 reach the carries of the 64-bit sums.
+		const byteSources = [
+			() => Math.floor(random() * 256),
+			() => (random() < 0.5 ? 0xff : Math.floor(random() * 256)),
+			() => (random() < 0.9 ? 0 : 0xff),
+		];
+		for (let trial = 0; trial < 400; trial++) {
+			const length = trial < 100 ? trial : Math.floor(random() ** 3 * 20_000);
+			const nextByte = byteSources[trial % byteSources.length];
+			const padded = new Uint8Array(length + 7);
+			for (let i = 0; i < padded.length; i++) padded[i] = nextByte();
+			const start = trial % 7;
+			const hash = new Xxhash64();
+			let position = start;
+			while (position < start + length) {
+				const piece = random() < 0.3 ? Math.floor(random() * 40) : Math.floor(random() * 5000);
+				const end = Math.min(start + length, position + piece);
+				hash.update(padded, position, end);
+				position = end;
+			}
+			const expected = referenceXxhash64(padded.subarray(start, start + length)).toString(16).padStart(16, '0');
+			expect({ trial, length, digest: hex(hash.digest()) }).toEqual({ trial, length, digest: expected });
+		}
 	}, DATA_WORK_TIMEOUT_MS);
 
 	it('hashes a range of a larger array, and starts over after reset', () => {
