@@ -6,8 +6,7 @@ import { InputError } from '../shared/inputError';
 import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
-import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes } from '../shared/toolOutput';
-import { readToolOutputShape, type ToolOutputShape } from '../shared/toolOutputShape';
+import { DEFAULT_TOOL_MAX_ROWS, readToolOutputShape, TOOL_ROWS_OPTION, toolMaxOutputBytes, type ToolOutputShape } from '../shared/toolOutput';
 import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../results/limits';
 import type { Compression } from '../results/decompress';
 import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
@@ -30,27 +29,27 @@ export interface ResultSettings {
 	tool?: ToolLimits;
 }
 
-/** A tool run's bounds (shared/toolOutput.ts): the row limit that applies, the option that sets it, the JSON bytes. */
+/**
+ * A tool run's bounds (shared/toolOutput.ts): the row limit that applies, the option that sets it, the
+ * JSON bytes, Output When Used as a Tool and the query catalogue's Simplified Columns of the query.
+ */
 export interface ToolLimits {
 	maxRows: number;
 	rowLimitOption: string;
 	maxBytes: number;
-	/** Output When Used as a Tool, and the query catalogue's Simplified Columns of the query. */
 	shape: ToolOutputShape;
 	simplifiedColumns?: readonly string[];
-}
-
-/** Execute Query's settings, read and checked like the other operations' settings. */
-export interface ExecuteSettings extends ExecuteRequestSettings {
-	includeMetadata: MetadataMode;
-	/** The tool-run bounds, read (and checked) whether or not the node runs as a tool. */
-	toolLimits: { maxRows: number; maxBytes: number; shape: ToolOutputShape };
 }
 
 const EXECUTE_DEFAULT_TIMEOUT_SECONDS = 60;
 const MB = 1024 * 1024;
 
-export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): ExecuteSettings {
+/** Execute Query's settings; `simplifiedColumns`: the query catalogue's for the query, when it lists some. */
+export function readExecuteSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	simplifiedColumns?: readonly string[],
+): ExecuteRequestSettings & { includeMetadata: MetadataMode; tool?: ToolLimits } {
 	const [options, advanced] = collections(ctx, itemIndex);
 	return {
 		apiVersion: options.apiVersion === 'v1' ? 'v1' : 'v2',
@@ -59,7 +58,7 @@ export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): 
 		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
 		utcTimestamps: readBoolean(options.utcTimestamps, 'UTC Timestamps', false),
 		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, EXECUTE_DEFAULT_TIMEOUT_SECONDS),
-		toolLimits: readToolOptions(options),
+		tool: readToolLimits(ctx, options, 0, simplifiedColumns),
 		limits: resultLimitsFromOptions(advanced),
 		maxAnswerBytes: limitFromOption(advanced.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB),
 	};
@@ -108,12 +107,22 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 	return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
 }
 
-/** The tool-run options of an operation's options, checked whether or not the node runs as a tool. */
-export function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number; shape: ToolOutputShape } {
+/**
+ * The tool-run options, checked whether or not the node runs as a tool; the bounds in a tool run only.
+ * `maxRows`: Max Rows (0 = none), which applies when it is the lower limit.
+ */
+function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: number, simplifiedColumns?: readonly string[]): ToolLimits | undefined {
+	const toolMaxRows = options.maxRowsAsTool === undefined ? DEFAULT_TOOL_MAX_ROWS : wholeNumber(Number(options.maxRowsAsTool), TOOL_ROWS_OPTION, 1);
+	const maxBytes = toolMaxOutputBytes(options.maxOutputKBAsTool);
+	const shape = readToolOutputShape(options);
+	if (!runsAsTool(ctx)) return undefined;
+	const userLimitApplies = maxRows !== 0 && maxRows <= toolMaxRows;
 	return {
-		maxRows: options.maxRowsAsTool === undefined ? DEFAULT_TOOL_MAX_ROWS : wholeNumber(Number(options.maxRowsAsTool), TOOL_ROWS_OPTION, 1),
-		maxBytes: toolMaxOutputBytes(options.maxOutputKBAsTool),
-		shape: readToolOutputShape(options),
+		maxRows: userLimitApplies ? maxRows : toolMaxRows,
+		rowLimitOption: userLimitApplies ? 'Max Rows' : TOOL_ROWS_OPTION,
+		maxBytes,
+		shape,
+		simplifiedColumns,
 	};
 }
 
@@ -121,21 +130,15 @@ export function readToolOptions(options: IDataObject): { maxRows: number; maxByt
 export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]): ResultSettings {
 	const [options, advanced] = collections(ctx, itemIndex);
 	const output = (options.output ?? 'rows') as ResultSettings['output'];
-	let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
-	const toolOptions = readToolOptions(options);
-	let tool: ToolLimits | undefined;
-	if (runsAsTool(ctx)) {
-		const userLimitApplies = maxRows !== 0 && maxRows <= toolOptions.maxRows;
-		maxRows = userLimitApplies ? maxRows : toolOptions.maxRows;
-		tool = { maxRows, rowLimitOption: userLimitApplies ? 'Max Rows' : TOOL_ROWS_OPTION, maxBytes: toolOptions.maxBytes, shape: toolOptions.shape, simplifiedColumns };
-	}
+	const maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
+	const tool = readToolLimits(ctx, options, maxRows, simplifiedColumns);
 	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
 	if (output !== 'rows' && binaryPropertyName === '') throw new InputError('"Put File in Field" is empty.');
 	return {
 		output,
 		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
 		convertTypes: readBoolean(options.convertTypes, 'Convert Types', false),
-		maxRows,
+		maxRows: tool?.maxRows ?? maxRows,
 		binaryPropertyName,
 		failOnTruncated: options.onTruncated === 'fail',
 		limits: resultLimitsFromOptions(advanced),

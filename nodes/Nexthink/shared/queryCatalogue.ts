@@ -2,7 +2,7 @@
  * The query catalogue: the stored NQL queries a node may run, written once by the workflow's author
  * (Nexthink has no API that lists stored queries, so nobody else can know them). Each entry is a
  * query ID, what the query answers, its $parameters with their meaning and the columns the
- * Simplified tool output keeps (toolOutputShape.ts).
+ * Simplified tool output keeps (toolOutput.ts).
  *
  * When the catalogue has entries, the node runs only those queries, with exactly their parameters:
  * any other ID, or a parameter the entry does not name, is refused before any request with the

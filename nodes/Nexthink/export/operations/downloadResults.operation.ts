@@ -6,7 +6,8 @@ import { exportReport, getExportStatus } from '../../nql/exportApi';
 import { outputCompletedExport, queryIdOfExport } from '../resultItems';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { ADVANCED_OPTIONS_COLLECTION, exportIdField, OPTIONS_COLLECTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
+import { OPTIONS_COLLECTION } from '../../shared/optionFields';
+import { ADVANCED_OPTIONS_COLLECTION, exportIdField, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 
 const properties: INodeProperties[] = [
 	{
