@@ -5,8 +5,8 @@
  *
  * Contract: the pre-signed URL is fetched without credentials; if it expired (403) or the connection
  * broke, `refreshUrl` (one status call: followExport.ts) fetches a fresh one and the download is tried
- * once more. A malformed or truncated file is an error, never a silently shorter result. A cancelled
- * execution is reported as cancelled, whatever step it broke.
+ * once more. A malformed or truncated file is an error, never a silently shorter result; a cancelled
+ * execution is reported as cancelled.
  */
 import type { IBinaryData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -43,20 +43,18 @@ export interface DownloadedResults {
 	/** True when `maxRows` stopped the output before the end of the file. */
 	moreRowsAvailable: boolean;
 	/** The file as downloaded (still compressed), stored as binary data, when `keepFile` was set. */
-	file?: { binary: IBinaryData; compression: Compression };
+	file?: { binary: IBinaryData };
 }
 
 /**
- * Fetches a fresh URL for the export; `failure` says what happened to the previous one, e.g.
- * "was refused (HTTP 403)", and `hint` what to do about it (a TLS certificate), for an error
+ * `refreshUrl` fetches a fresh URL for the export; `failure` says what happened to the previous one,
+ * e.g. "was refused (HTTP 403)", and `hint` what to do about it (a TLS certificate), for an error
  * message when no fresh URL can be had.
  */
-export type RefreshUrl = (failure: string, hint?: string) => Promise<string>;
-
 export async function downloadResults(
 	ctx: NexthinkContext,
 	firstUrl: string,
-	refreshUrl: RefreshUrl,
+	refreshUrl: (failure: string, hint?: string) => Promise<string>,
 	options: DownloadOptions,
 ): Promise<DownloadedResults> {
 	const signal = cancelSignalOf(ctx);
@@ -194,7 +192,7 @@ async function consumeFile(body: AsyncIterable<Uint8Array>, options: DownloadOpt
 	if (!options.keepFile || options.storeFile === undefined) return parsed;
 	const data = Buffer.concat(kept);
 	const compression = detectCompression(data.subarray(0, 4)) ?? 'NONE';
-	return { ...parsed, file: { binary: await storeKept(options.storeFile, data, compression), compression } };
+	return { ...parsed, file: { binary: await storeKept(options.storeFile, data, compression) } };
 }
 
 /**
@@ -220,7 +218,7 @@ async function streamFile(body: AsyncIterable<Uint8Array>, options: DownloadOpti
 		const stream = readableClass.from(continued(first, iterator), { objectMode: false });
 		const binary = await storeKept(options.storeFile, stream, compression);
 		stored = true;
-		return { binary, compression };
+		return { binary };
 	} finally {
 		if (!stored) await iterator.return?.();
 	}

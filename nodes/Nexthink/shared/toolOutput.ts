@@ -68,15 +68,8 @@ export interface ToolRowsInput {
 	fullResultHint: string;
 }
 
-export interface ToolRowsResult {
-	/** How many of `rows` to output (a prefix). */
-	keptRows: number;
-	/** The note to output first, when rows were left out. */
-	note?: ToolNote;
-}
-
-/** Decides how many rows fit, and the note that says what was left out. */
-export function limitToolRows(input: ToolRowsInput): ToolRowsResult {
+/** How many of `rows` fit (a prefix), and the note to output first that says what was left out, when rows were. */
+export function limitToolRows(input: ToolRowsInput): { keptRows: number; note?: ToolNote } {
 	const sizes = input.rows.map(() => 0);
 	// the JSON array: brackets, then each item and a comma between items
 	let used = 2 + input.otherItems.reduce<number>((sum, item) => sum + jsonBytes(item) + 1, 0);
@@ -164,7 +157,7 @@ export interface ToolOutputShape {
 	fields: string[];
 }
 
-/** Reads and checks the two options, before any request. */
+/** Reads and checks Output When Used as a Tool and its fields, before any request. */
 export function readToolOutputShape(options: { outputAsTool?: unknown; fieldsAsTool?: unknown }): ToolOutputShape {
 	const mode = options.outputAsTool ?? 'simplified';
 	if (mode !== 'simplified' && mode !== 'raw' && mode !== 'selected') {
