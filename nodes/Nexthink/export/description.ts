@@ -60,9 +60,8 @@ export const operationProperty: INodeProperties = {
 };
 
 /**
- * Query ID of the operations that run a stored query: picked from the Query Catalogue ("From List",
- * queryList.ts) or typed ("By ID", also where a $fromAI() placeholder goes). A plain string, as
- * workflows written by hand and the examples give it, reads the same (settings.ts, `extractValue`).
+ * Query ID: picked from the Query Catalogue ("From List") or typed ("By ID", also where a $fromAI()
+ * placeholder goes). A plain string, as workflows written by hand give it, reads the same (settings.ts).
  */
 const queryIdLocator: INodeProperties = {
 	displayName: 'Query ID',

@@ -18,7 +18,8 @@ export interface StartExportInput {
 	itemIndex: number;
 }
 
-const EXPORT_HINTS = {
+/** The hints of a request that names a stored query (export, execute). */
+export const QUERY_HINTS = {
 	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
 };
 
@@ -55,7 +56,7 @@ export async function startExport(ctx: NexthinkContext, input: StartExportInput)
 		timeoutMs: input.timeoutMs,
 		itemIndex: input.itemIndex,
 		action: `Starting the export of ${input.queryId}`,
-		hints: EXPORT_HINTS,
+		hints: QUERY_HINTS,
 	});
 	const body: unknown = response.body;
 	const exportId = isRecord(body) ? body.exportId : undefined;
