@@ -7,7 +7,7 @@ import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type Catalog
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
 import { DEFAULT_TOOL_MAX_ROWS, readToolOutputShape, TOOL_ROWS_OPTION, toolMaxOutputBytes, type ToolOutputShape } from '../shared/toolOutput';
-import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../results/limits';
+import { limitFromOption, resultLimitsFromOptions } from '../results/limits';
 import type { Compression } from '../results/decompress';
 import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
 import type { ExecuteRequestSettings } from '../nql/executeApi';
@@ -16,18 +16,7 @@ import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../
 
 export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
 
-export interface ResultSettings {
-	output: 'rows' | 'file' | 'rowsAndFile';
-	includeMetadata: MetadataMode;
-	convertTypes: boolean;
-	/** 0 = no limit. */
-	maxRows: number;
-	binaryPropertyName: string;
-	failOnTruncated: boolean;
-	limits: ResultLimits;
-	/** Set when an AI agent runs the node as a tool: bounds of what goes back to the model. */
-	tool?: ToolLimits;
-}
+export type ResultSettings = ReturnType<typeof readResultSettings>;
 
 /**
  * A tool run's bounds (shared/toolOutput.ts): the row limit that applies, the option that sets it, the
@@ -126,10 +115,10 @@ function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: n
 	};
 }
 
-/** `simplifiedColumns`: the query catalogue's for the query, when it lists some. */
-export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]): ResultSettings {
+/** `simplifiedColumns`: the query catalogue's for the query, when it lists some; `tool`: set in a tool run only. */
+export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]) {
 	const [options, advanced] = collections(ctx, itemIndex);
-	const output = (options.output ?? 'rows') as ResultSettings['output'];
+	const output = (options.output ?? 'rows') as 'rows' | 'file' | 'rowsAndFile';
 	const maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
 	const tool = readToolLimits(ctx, options, maxRows, simplifiedColumns);
 	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
@@ -138,11 +127,12 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, si
 		output,
 		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
 		convertTypes: readBoolean(options.convertTypes, 'Convert Types', false),
+		// 0 = no limit
 		maxRows: tool?.maxRows ?? maxRows,
 		binaryPropertyName,
 		failOnTruncated: options.onTruncated === 'fail',
 		limits: resultLimitsFromOptions(advanced),
-		...(tool !== undefined ? { tool } : {}),
+		tool,
 	};
 }
 
