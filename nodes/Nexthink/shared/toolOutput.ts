@@ -134,21 +134,7 @@ function formatKb(bytes: number): string {
 
 /** Bytes of a value's JSON text in UTF-8: what the model receives, before tokenising. */
 export function jsonBytes(value: unknown): number {
-	return utf8Length(JSON.stringify(value) ?? 'null');
-}
-
-function utf8Length(text: string): number {
-	let bytes = 0;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code < 0x80) bytes += 1;
-		else if (code < 0x800) bytes += 2;
-		else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-			bytes += 4;
-			i++;
-		} else bytes += 3;
-	}
-	return bytes;
+	return Buffer.byteLength(JSON.stringify(value) ?? 'null', 'utf8');
 }
 
 export interface ToolOutputShape {
