@@ -6,7 +6,8 @@ import { nexthinkRequest, PROXY_MAY_HAVE_ANSWERED, readApiErrorBody, unexpectedA
 import { logTagHeaderValue } from './queryInput';
 import { isRecord } from '../shared/jsonValues';
 
-export type ExportStatus = 'SUBMITTED' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR';
+const EXPORT_STATUSES = ['SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'ERROR'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 export interface StartExportInput {
 	queryId: string;
@@ -72,8 +73,6 @@ function unexpectedExportAnswer(ctx: NexthinkContext, statusCode: number, messag
 	const httpCode = String(statusCode);
 	return new NodeApiError(ctx.getNode(), { httpCode }, { message, description: `${expected} ${PROXY_MAY_HAVE_ANSWERED}`, httpCode, itemIndex });
 }
-
-const EXPORT_STATUSES: readonly ExportStatus[] = ['SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'ERROR'];
 
 function isHttpUrl(value: unknown): value is string {
 	return typeof value === 'string' && /^https?:\/\/\S+$/i.test(value.trim());

@@ -8,6 +8,7 @@
  */
 import { InputError } from './inputError';
 import { parseColumnList } from './queryCatalogue';
+import { plural } from './wording';
 
 /** Default of "Max Rows When Used as a Tool". */
 export const DEFAULT_TOOL_MAX_ROWS = 50;
@@ -100,7 +101,7 @@ function toolNote(input: ToolRowsInput, kept: number): ToolNote {
 	const reasons: string[] = [];
 	const options: string[] = [];
 	if (input.rowsAfter !== 0) {
-		reasons.push(`the tool returns at most ${count(input.rowLimit.value)} row${input.rowLimit.value === 1 ? '' : 's'} ("${input.rowLimit.option}")`);
+		reasons.push(`the tool returns at most ${plural(input.rowLimit.value, 'row')} ("${input.rowLimit.option}")`);
 		options.push(`"${input.rowLimit.option}"`);
 	}
 	if (cutBySize > 0) {

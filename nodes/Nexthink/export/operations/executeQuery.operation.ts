@@ -13,20 +13,18 @@ import type { ItemOperation } from '../../shared/runItems';
 import { ADVANCED_OPTIONS_COLLECTION, exportQueryFields, megabyteLimit, metadataOption, OPTION } from '../description';
 import { OPTIONS_COLLECTION, requestTimeoutOption } from '../../shared/optionFields';
 
-const executeNotice: INodeProperties = {
-	displayName:
-		'Execute Query returns about 1,000 rows at most and silently drops the rest. For larger results use the Export operation.',
-	name: 'executeLimitNotice',
-	type: 'notice',
-	default: '',
-};
-
 // Advanced Options cannot show an option by a value of the `options` collection, so there
 // these two are always shown and say that they apply to CSV answers only.
 const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
 
 const properties: INodeProperties[] = [
-	executeNotice,
+	{
+		displayName:
+			'Execute Query returns about 1,000 rows at most and silently drops the rest. For larger results use the Export operation.',
+		name: 'executeLimitNotice',
+		type: 'notice',
+		default: '',
+	},
 	...exportQueryFields,
 	{
 		...OPTIONS_COLLECTION,

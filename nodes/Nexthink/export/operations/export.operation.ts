@@ -86,5 +86,4 @@ async function runExport(
 	return await buildResultItems(this, itemIndex, followed.report, followed.results, context);
 }
 
-/** Every setting of every item is read and validated before the first request (see shared/runItems.ts). */
 export const executeExport: ItemOperation<ReturnType<typeof prepareExport>> = { prepare: prepareExport, run: runExport };
