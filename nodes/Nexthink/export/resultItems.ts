@@ -8,7 +8,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { limitToolRows, shapeToolRows } from '../shared/toolOutput';
+import { limitToolRows, shapeToolRows, type ToolRowsInput } from '../shared/toolOutput';
 import type { DownloadedResults } from '../nql/resultsFile';
 import type { ExportStatusReport } from '../nql/exportApi';
 import { downloadCompletedExport, type CompletedExportOptions } from '../nql/followExport';
@@ -29,13 +29,9 @@ interface RowPlacement {
 	/** The results file: on the first row's item, else on an item of its own (holding the metadata with `withMetadata`). */
 	file?: { binary: Record<string, IBinaryData>; withMetadata: boolean };
 	/** Set in a tool run: the rows are shaped (shared/toolOutput.ts), then cut to these bounds, and a note says what was left out. */
-	tool?: ToolLimits & {
+	tool?: ToolLimits & Pick<ToolRowsInput, 'totalUnknown' | 'what' | 'fullResultHint'> & {
 		/** Rows of the result that are not in `rows` at all (not read, or not returned). */
 		rowsAfter: number | 'unknown';
-		/** True when the result may have rows beyond `rows` that nobody counted (Execute Query at Nexthink's row limit). */
-		totalUnknown?: boolean;
-		what: string;
-		fullResultHint: string;
 		/** The metadata once rows were left out, e.g. with a corrected row count. */
 		metadataWhenCut?: (metadata: IDataObject, keptRows: number) => IDataObject;
 	};
@@ -58,14 +54,10 @@ export function resultItems({ rows: allRows, metadata, metadataKey, mode, paired
 		// Sizes are measured with the metadata as read; cutting can only shorten it (fewer digits in
 		// a row count, moreRowsAvailable false -> true), so the output stays within the limit.
 		const limited = limitToolRows({
+			...tool,
 			rows: onEachRow ? byCount.map((row) => ({ ...row, [metadataKey]: metadata })) : byCount,
 			otherItems: mode === 'separateItem' ? [metadata] : [],
 			rowsAfter: notRead,
-			totalIsLowerBound: tool.totalUnknown === true,
-			rowLimit: { value: tool.maxRows, option: tool.rowLimitOption },
-			maxBytes: tool.maxBytes,
-			what: tool.what,
-			fullResultHint: tool.fullResultHint,
 		});
 		if (limited.keptRows < rows.length) {
 			kept = byCount.slice(0, limited.keptRows);

@@ -6,7 +6,7 @@ import { InputError } from '../shared/inputError';
 import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
-import { DEFAULT_TOOL_MAX_ROWS, readToolOutputShape, TOOL_ROWS_OPTION, toolMaxOutputBytes, type ToolOutputShape } from '../shared/toolOutput';
+import { DEFAULT_TOOL_MAX_ROWS, readToolOutputShape, TOOL_ROWS_OPTION, toolMaxOutputBytes, type ToolOutputShape, type ToolRowsInput } from '../shared/toolOutput';
 import { limitFromOption, resultLimitsFromOptions } from '../results/limits';
 import type { Compression } from '../results/decompress';
 import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
@@ -18,17 +18,11 @@ export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
 
 export type ResultSettings = ReturnType<typeof readResultSettings>;
 
-/**
- * A tool run's bounds (shared/toolOutput.ts): the row limit that applies, the option that sets it, the
- * JSON bytes, Output When Used as a Tool and the query catalogue's Simplified Columns of the query.
- */
-export interface ToolLimits {
-	maxRows: number;
-	rowLimitOption: string;
-	maxBytes: number;
+/** A tool run's bounds (shared/toolOutput.ts), its output shape and the query catalogue's Simplified Columns of the query. */
+export type ToolLimits = Pick<ToolRowsInput, 'maxRows' | 'rowLimitOption' | 'maxBytes'> & {
 	shape: ToolOutputShape;
 	simplifiedColumns?: readonly string[];
-}
+};
 
 const EXECUTE_DEFAULT_TIMEOUT_SECONDS = 60;
 const MB = 1024 * 1024;

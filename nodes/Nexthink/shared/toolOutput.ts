@@ -59,9 +59,10 @@ export interface ToolRowsInput {
 	 * True when the result may hold rows beyond those counted that nobody can count (Execute Query at
 	 * Nexthink's row limit): the note then says "at least".
 	 */
-	totalIsLowerBound?: boolean;
+	totalUnknown?: boolean;
 	/** The row limit that applied and the option that sets it, for the note. */
-	rowLimit: { value: number; option: string };
+	maxRows: number;
+	rowLimitOption: string;
 	maxBytes: number;
 	/** What the rows are, for the note: "this export", "this query". */
 	what: string;
@@ -101,14 +102,14 @@ function toolNote(input: ToolRowsInput, kept: number): ToolNote {
 	const reasons: string[] = [];
 	const options: string[] = [];
 	if (input.rowsAfter !== 0) {
-		reasons.push(`the tool returns at most ${plural(input.rowLimit.value, 'row')} ("${input.rowLimit.option}")`);
-		options.push(`"${input.rowLimit.option}"`);
+		reasons.push(`the tool returns at most ${plural(input.maxRows, 'row')} ("${input.rowLimitOption}")`);
+		options.push(`"${input.rowLimitOption}"`);
 	}
 	if (cutBySize > 0) {
 		reasons.push(`its output is limited to ${formatKb(input.maxBytes)} of JSON ("${TOOL_SIZE_OPTION}")`);
 		options.push(`"${TOOL_SIZE_OPTION}"`);
 	}
-	const lowerBound = input.totalIsLowerBound === true && !unknown;
+	const lowerBound = input.totalUnknown === true && !unknown;
 	const notCounted = unknown
 		? ' How many rows there are in all was not counted: the node stopped reading the results at the limit.'
 		: lowerBound
