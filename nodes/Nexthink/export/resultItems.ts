@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { limitToolRows, shapeToolRows, type ToolRowsInput } from '../shared/toolOutput';
 import type { DownloadedResults } from '../nql/resultsFile';
 import type { ExportStatusReport } from '../nql/exportApi';
-import { downloadCompletedExport, type CompletedExportOptions } from '../nql/followExport';
+import type { CompletedExportOptions } from '../nql/followExport';
 import { QUERY_ID_PATTERN } from '../nql/queryInput';
 import type { MetadataMode, ResultSettings, ToolLimits } from './settings';
 
@@ -149,12 +149,6 @@ export function completedExportOptions(ctx: IExecuteFunctions, itemIndex: number
 			await ctx.helpers.prepareBinaryData(data as Buffer, `${exportId}.${FILE_EXTENSIONS[compression]}`, MIME_TYPES[compression]),
 		...(settings.failOnTruncated ? { truncatedHint: 'Narrow the query (fewer rows) or set "Truncated Results" to "Output Rows and Report".' } : {}),
 	};
-}
-
-/** Download Results: the rows or file of an export known by its status (or a results URL). */
-export async function outputCompletedExport(ctx: IExecuteFunctions, itemIndex: number, report: ExportStatusReport, context: CompletedExportContext): Promise<INodeExecutionData[]> {
-	const results = await downloadCompletedExport(ctx, report, completedExportOptions(ctx, itemIndex, context));
-	return await buildResultItems(ctx, itemIndex, report, results, context);
 }
 
 /** Said in the metadata when the query ID is null, so a user knows why and how to get it. */
