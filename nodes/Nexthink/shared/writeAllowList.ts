@@ -9,11 +9,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { describeValue, InputError } from './inputError';
 import { withHash } from './queryCatalogue';
 
-/** What the list holds, as the option and its refusal name it. */
+/** What the list holds, as its refusal (`noun`) and the option (`label`) name it: see the three below. */
 export interface AllowListKind {
-	/** "remote action", "workflow", "campaign". */
 	noun: string;
-	/** "Allowed Remote Actions When Used as a Tool". */
 	label: string;
 }
 
