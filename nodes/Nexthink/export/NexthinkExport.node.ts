@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, INodeExecutionData, INodeListSearchResult, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { operationProperty, toolNotice } from './description';
@@ -7,8 +7,8 @@ import { description as executeQueryFields, executeExecuteQuery } from './operat
 import { description as exportFields, executeExport } from './operations/export.operation';
 import { description as getStatusFields, executeGetStatus } from './operations/getStatus.operation';
 import { description as startExportFields, executeStartExport } from './operations/startExport.operation';
-import { searchQueryCatalogue } from './queryList';
-import { runPerItem, type ItemOperation } from '../shared/runItems';
+import { catalogueListEntries } from '../shared/queryCatalogue';
+import { runOperation } from '../shared/runBatched';
 import { exportToolDescriptionProperties } from '../shared/toolDescriptions';
 
 const OPERATIONS = {
@@ -47,10 +47,17 @@ export class NexthinkExport implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchQueryCatalogue } };
+	methods = {
+		listSearch: {
+			/** The editor's "From List" of Query ID: the queries of the node's Query Catalogue. */
+			async searchQueryCatalogue(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+				return { results: catalogueListEntries(this.getCurrentNodeParameter('queryCatalogue.query'), filter) };
+			},
+		},
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const operation = this.getNodeParameter('operation', 0) as keyof typeof OPERATIONS;
-		return [await runPerItem<unknown>(this, OPERATIONS[operation] as ItemOperation<unknown>, this.continueOnFail())];
+		return await runOperation(this, OPERATIONS[operation], this.continueOnFail());
 	}
 }

@@ -1,16 +1,21 @@
 /**
- * The Nexthink Export node's operation picker and what its operations share: the tool notice,
- * Compression, Export ID, the options several operations show (`OPTION`) and the two option
- * collections. Each operation's file (`operations/<op>.operation.ts`) declares its own panel. Each
- * operation holds at most an `options` collection and an `advancedOptions` one (the limits, the
- * polling curve, the start method: settings few users change).
+ * The Nexthink Export node's operation picker and what its operations share: the tool notice, the
+ * query fields, Compression, Export ID, the options several operations show (`OPTION`) and the
+ * Advanced Options collection (settings few users change). Each `operations/<op>.operation.ts`
+ * declares its own panel.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { logTagOption, QUERY_ID_DESCRIPTION, queryParameterFields } from '../nql/queryFields';
-import { DEFAULT_TOOL_MAX_OUTPUT_KB, DEFAULT_TOOL_MAX_ROWS, MAX_TOOL_OUTPUT_KB } from '../shared/toolOutput';
+import { queryCatalogueProperty } from '../shared/queryCatalogue';
+import {
+	DEFAULT_TOOL_MAX_OUTPUT_KB,
+	DEFAULT_TOOL_MAX_ROWS,
+	MAX_TOOL_OUTPUT_KB,
+	TOOL_FIELDS_LABEL,
+	TOOL_OUTPUT_LABEL,
+} from '../shared/toolOutput';
 import { requestTimeoutOption } from '../shared/optionFields';
-import { TOOL_OUTPUT_OPTIONS } from '../shared/toolOutputShape';
 
 // Each operation's fields name it by its root path, `/operation`, so that shared options keep their
 // values across an operation switch: docs/decisions.md, "Values kept across operations".
@@ -55,11 +60,10 @@ export const operationProperty: INodeProperties = {
 };
 
 /**
- * Query ID of the operations that run a stored query: picked from the Query Catalogue ("From List",
- * queryList.ts) or typed ("By ID", also where a $fromAI() placeholder goes). A plain string, as
- * workflows written by hand and the examples give it, reads the same (settings.ts, `extractValue`).
+ * Query ID: picked from the Query Catalogue ("From List") or typed ("By ID", also where a $fromAI()
+ * placeholder goes). A plain string, as workflows written by hand give it, reads the same (settings.ts).
  */
-export const queryIdLocator: INodeProperties = {
+const queryIdLocator: INodeProperties = {
 	displayName: 'Query ID',
 	name: 'queryId',
 	type: 'resourceLocator',
@@ -83,8 +87,8 @@ export const queryIdLocator: INodeProperties = {
 	],
 };
 
-/** Query ID and the query's parameters, as the operations that run a stored query show them. */
-export const exportQueryFields: INodeProperties[] = [queryIdLocator, ...queryParameterFields];
+/** Query ID, the query's parameters and the Query Catalogue, as the operations that run a stored query show them. */
+export const exportQueryFields: INodeProperties[] = [queryIdLocator, ...queryParameterFields, queryCatalogueProperty];
 
 /** Shown only in the tool variant (`@tool`, see shared/toolMode.ts): what the model is told and given. */
 export const toolNotice: INodeProperties = {
@@ -123,8 +127,7 @@ export const exportIdField: INodeProperties = {
 	displayOptions: { hide: { resultsSource: ['url'] } },
 };
 
-/** An operation's two collections, without their options: each operation lists its own. */
-export const OPTIONS_COLLECTION: INodeProperties = { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {} };
+/** The Advanced Options collection, without its options: each operation lists its own. */
 export const ADVANCED_OPTIONS_COLLECTION: INodeProperties = {
 	displayName: 'Advanced Options',
 	name: 'advancedOptions',
@@ -158,6 +161,15 @@ export const OPTION = {
 		type: 'boolean',
 		default: false,
 		description: 'Whether to turn numbers that round-trip exactly into numbers, true/false into booleans and empty values into null. Off: every value stays the text of the file.',
+	},
+	fieldsAsTool: {
+		displayName: TOOL_FIELDS_LABEL,
+		name: 'fieldsAsTool',
+		type: 'string',
+		default: '',
+		placeholder: 'device.name, device.os.name',
+		description: 'With Output When Used as a Tool set to Selected Fields: the columns to return, separated by commas',
+		displayOptions: { show: { outputAsTool: ['selected'] } },
 	},
 	logTag: logTagOption,
 	includeMetadata: metadataOption('Export', 'nexthinkExport', 'Whether to output the export ID, query ID, row count and truncation flag'),
@@ -198,6 +210,18 @@ export const OPTION = {
 		default: DEFAULT_TOOL_MAX_ROWS,
 		description:
 			'When an AI agent runs this node as a tool, give the model at most this many rows (a whole number), so a large result does not flood its context. A note before the rows tells the model what was left out.',
+	},
+	outputAsTool: {
+		displayName: TOOL_OUTPUT_LABEL,
+		name: 'outputAsTool',
+		type: 'options',
+		default: 'simplified',
+		options: [
+			{ name: 'Simplified', value: 'simplified', description: 'The Query Catalogue\'s Simplified Columns for the query; without them every column but empty values' },
+			{ name: 'Raw', value: 'raw', description: 'Every column as Nexthink gives it' },
+			{ name: 'Selected Fields', value: 'selected', description: 'Only the columns named in Fields When Used as a Tool' },
+		],
+		description: 'Which columns of each row an AI agent gets when it runs this node as a tool; narrower rows let more of them fit in Max Output Size When Used as a Tool',
 	},
 	output: {
 		displayName: 'Output',
@@ -256,13 +280,13 @@ export const RESULT_LIMIT_OPTIONS: INodeProperties[] = [OPTION.maxCompressionRat
 /** The options of the operations that read a results file (Export, Download Results), in this order. */
 export const RESULTS_FILE_OPTIONS: INodeProperties[] = [
 	OPTION.convertTypes,
-	TOOL_OUTPUT_OPTIONS[0],
+	OPTION.fieldsAsTool,
 	OPTION.includeMetadata,
 	OPTION.maxOutputKBAsTool,
 	OPTION.maxRows,
 	OPTION.maxRowsAsTool,
 	OPTION.output,
-	TOOL_OUTPUT_OPTIONS[1],
+	OPTION.outputAsTool,
 	OPTION.binaryPropertyName,
 	OPTION.requestTimeoutSeconds,
 	OPTION.onTruncated,

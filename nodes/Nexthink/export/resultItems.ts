@@ -2,71 +2,49 @@
  * What the Export node makes of a completed export (Export, Download Results): the NQL pipeline's
  * options (nql/followExport.ts) from the operation's settings, and the output items: one item per row
  * with keys exactly as the CSV header, optionally the file as binary data and the export metadata.
- * placeRows and finishItems are the one way rows, metadata and an agent's tool note are placed, for
- * Execute Query too; statusJson the one way an export's status is output.
+ * resultItems is the one way rows, metadata and an agent's tool note are placed, for Execute Query
+ * too; statusJson the one way an export's status is output.
  */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { limitToolRows } from '../shared/toolOutput';
-import { shapeToolRows, type ToolOutputShape } from '../shared/toolOutputShape';
-import type { DownloadedResults, NodeReadable } from '../nql/resultsFile';
-import type { Compression } from '../results/decompress';
+import { limitToolRows, shapeToolRows, type ToolRowsInput } from '../shared/toolOutput';
+import type { DownloadedResults } from '../nql/resultsFile';
 import type { ExportStatusReport } from '../nql/exportApi';
-import { downloadCompletedExport, type CompletedExportOptions } from '../nql/followExport';
+import type { CompletedExportOptions } from '../nql/followExport';
 import { QUERY_ID_PATTERN } from '../nql/queryInput';
 import type { MetadataMode, ResultSettings, ToolLimits } from './settings';
 
 const FILE_EXTENSIONS = { NONE: 'csv', GZIP: 'csv.gz', ZSTD: 'csv.zst' } as const;
 const MIME_TYPES = { NONE: 'text/csv', GZIP: 'application/gzip', ZSTD: 'application/zstd' } as const;
 
-/** Stores the results file as binary data named `<exportId>.csv[.gz|.zst]`; `data` may be a Node Readable. */
-export async function storeResultsFile(
-	ctx: IExecuteFunctions,
-	exportId: string | null,
-	data: Buffer | NodeReadable,
-	compression: Compression,
-): Promise<IBinaryData> {
-	const fileName = `${exportId ?? 'nexthink-export'}.${FILE_EXTENSIONS[compression]}`;
-	// prepareBinaryData is typed Buffer | Readable (node:stream), which nodes/ may not import
-	return await ctx.helpers.prepareBinaryData(data as Buffer, fileName, MIME_TYPES[compression]);
-}
-
 /** The rows of one result, where its metadata goes, and (in an agent's tool run) what the model may get. */
-export interface RowPlacement {
+interface RowPlacement {
 	rows: readonly IDataObject[];
 	metadata: IDataObject;
 	/** The key of the metadata on each row ("On Each Row"). */
 	metadataKey: 'nexthinkExport' | 'nexthinkQuery';
 	mode: MetadataMode;
-	/** Set in a tool run: the output is cut to these bounds and a note says what was left out. */
-	tool?: ToolLimits & {
+	pairedItem: { item: number };
+	/** The results file: on the first row's item, else on an item of its own (holding the metadata with `withMetadata`). */
+	file?: { binary: Record<string, IBinaryData>; withMetadata: boolean };
+	/** Set in a tool run: the rows are shaped (shared/toolOutput.ts), then cut to these bounds, and a note says what was left out. */
+	tool?: ToolLimits & Pick<ToolRowsInput, 'totalUnknown' | 'what' | 'fullResultHint'> & {
 		/** Rows of the result that are not in `rows` at all (not read, or not returned). */
 		rowsAfter: number | 'unknown';
-		/** True when the result may have rows beyond `rows` that nobody counted (Execute Query at Nexthink's row limit). */
-		totalUnknown?: boolean;
-		/** Which fields the model gets (shared/toolOutputShape.ts), applied before the bounds. */
-		shape?: ToolOutputShape;
-		simplifiedColumns?: readonly string[];
-		what: string;
-		fullResultHint: string;
 		/** The metadata once rows were left out, e.g. with a corrected row count. */
 		metadataWhenCut?: (metadata: IDataObject, keptRows: number) => IDataObject;
 	};
 }
 
-export interface PlacedRows {
-	/** The JSON of each row item, in order. */
-	rows: IDataObject[];
-	/** The metadata as finally placed (changed by `metadataWhenCut` when rows were left out). */
-	metadata: IDataObject;
-	/** The note for the model, when rows were left out. */
-	toolNote?: IDataObject;
-}
-
-export function placeRows({ rows: allRows, metadata, metadataKey, mode, tool }: RowPlacement): PlacedRows {
+/**
+ * The items of one result: an item per row (the metadata on each "On Each Row"), the file, the
+ * metadata as a separate last item ("As a Separate Last Item"), and the tool note first, so the model
+ * reads it before the rows.
+ */
+export function resultItems({ rows: allRows, metadata, metadataKey, mode, pairedItem, file, tool }: RowPlacement): INodeExecutionData[] {
 	const onEachRow = mode === 'eachRow';
-	const rows = tool?.shape !== undefined ? (shapeToolRows(allRows, tool.shape, tool.simplifiedColumns, tool.what) as IDataObject[]) : allRows;
+	const rows = tool !== undefined ? (shapeToolRows(allRows, tool.shape, tool.simplifiedColumns, tool.what) as IDataObject[]) : allRows;
 	let kept = rows;
 	let placedMetadata = metadata;
 	let toolNote: IDataObject | undefined;
@@ -76,14 +54,10 @@ export function placeRows({ rows: allRows, metadata, metadataKey, mode, tool }: 
 		// Sizes are measured with the metadata as read; cutting can only shorten it (fewer digits in
 		// a row count, moreRowsAvailable false -> true), so the output stays within the limit.
 		const limited = limitToolRows({
+			...tool,
 			rows: onEachRow ? byCount.map((row) => ({ ...row, [metadataKey]: metadata })) : byCount,
 			otherItems: mode === 'separateItem' ? [metadata] : [],
 			rowsAfter: notRead,
-			totalIsLowerBound: tool.totalUnknown === true,
-			rowLimit: { value: tool.maxRows, option: tool.rowLimitOption },
-			maxBytes: tool.maxBytes,
-			what: tool.what,
-			fullResultHint: tool.fullResultHint,
 		});
 		if (limited.keptRows < rows.length) {
 			kept = byCount.slice(0, limited.keptRows);
@@ -91,17 +65,11 @@ export function placeRows({ rows: allRows, metadata, metadataKey, mode, tool }: 
 		}
 		toolNote = limited.note as unknown as IDataObject | undefined;
 	}
-	return {
-		rows: kept.map((row) => (onEachRow ? { ...row, [metadataKey]: placedMetadata } : { ...row })),
-		metadata: placedMetadata,
-		...(toolNote !== undefined ? { toolNote } : {}),
-	};
-}
-
-/** Adds the metadata as a separate last item ("As a Separate Last Item") and the tool note first, so the model reads it before the rows. */
-export function finishItems(items: INodeExecutionData[], placed: PlacedRows, mode: MetadataMode, pairedItem: { item: number }): INodeExecutionData[] {
-	if (mode === 'separateItem') items.push({ json: { ...placed.metadata }, pairedItem });
-	if (placed.toolNote !== undefined) items.unshift({ json: placed.toolNote, pairedItem });
+	const items: INodeExecutionData[] = kept.map((row) => ({ json: onEachRow ? { ...row, [metadataKey]: placedMetadata } : { ...row }, pairedItem }));
+	if (file !== undefined && items.length > 0) items[0].binary = file.binary;
+	else if (file !== undefined) items.push({ json: file.withMetadata ? { ...placedMetadata } : {}, binary: file.binary, pairedItem });
+	if (mode === 'separateItem') items.push({ json: { ...placedMetadata }, pairedItem });
+	if (toolNote !== undefined) items.unshift({ json: toolNote, pairedItem });
 	return items;
 }
 
@@ -113,7 +81,6 @@ export async function buildResultItems(
 	results: DownloadedResults,
 	{ queryId, settings }: { queryId: string | null; settings: ResultSettings },
 ): Promise<INodeExecutionData[]> {
-	const pairedItem = { item: itemIndex };
 	if (report.truncated) {
 		ctx.addExecutionHints?.({
 			message: `Export ${report.exportId} was truncated by Nexthink at the licence's maximum number of results: ${results.rows.length} rows were output.`,
@@ -129,11 +96,15 @@ export async function buildResultItems(
 		moreRowsAvailable: results.moreRowsAvailable,
 	};
 	const metadataJson = queryId === null ? { ...metadata, queryIdNote: QUERY_ID_UNKNOWN_NOTE } : metadata;
-	const placed = placeRows({
+	const file = settings.output === 'rows' ? undefined : results.file;
+	if (settings.output !== 'rows' && file === undefined) throw new NodeOperationError(ctx.getNode(), 'The results file was not kept', { itemIndex });
+	return resultItems({
 		rows: settings.output === 'file' ? [] : results.rows,
 		metadata: metadataJson,
 		metadataKey: 'nexthinkExport',
 		mode: settings.includeMetadata,
+		pairedItem: { item: itemIndex },
+		file: file && { binary: { [settings.binaryPropertyName]: file.binary }, withMetadata: settings.output === 'file' },
 		tool:
 			settings.tool === undefined || settings.output === 'file'
 				? undefined
@@ -146,18 +117,6 @@ export async function buildResultItems(
 						metadataWhenCut: (json, keptRows) => ({ ...json, rowCount: keptRows, moreRowsAvailable: true }),
 					},
 	});
-	const items: INodeExecutionData[] = placed.rows.map((json) => ({ json, pairedItem }));
-	if (settings.output !== 'rows') {
-		const file = results.file;
-		if (file === undefined) throw new NodeOperationError(ctx.getNode(), 'The results file was not kept', { itemIndex });
-		const binary = { [settings.binaryPropertyName]: file.binary };
-		if (items.length > 0) {
-			items[0].binary = binary;
-		} else {
-			items.push({ json: settings.output === 'file' ? { ...placed.metadata } : {}, binary, pairedItem });
-		}
-	}
-	return finishItems(items, placed, settings.includeMetadata, pairedItem);
 }
 
 /** The status fields every operation outputs the same way. */
@@ -185,15 +144,11 @@ export function completedExportOptions(ctx: IExecuteFunctions, itemIndex: number
 		maxRows: settings.maxRows,
 		itemIndex,
 		limits: settings.limits,
-		fileStore: (exportId) => async (data, compression) => await storeResultsFile(ctx, exportId, data, compression),
+		// prepareBinaryData is typed Buffer | Readable (node:stream), which nodes/ may not import
+		fileStore: (exportId) => async (data, compression) =>
+			await ctx.helpers.prepareBinaryData(data as Buffer, `${exportId}.${FILE_EXTENSIONS[compression]}`, MIME_TYPES[compression]),
 		...(settings.failOnTruncated ? { truncatedHint: 'Narrow the query (fewer rows) or set "Truncated Results" to "Output Rows and Report".' } : {}),
 	};
-}
-
-/** Download Results: the rows or file of an export known by its status (or a results URL). */
-export async function outputCompletedExport(ctx: IExecuteFunctions, itemIndex: number, report: ExportStatusReport, context: CompletedExportContext): Promise<INodeExecutionData[]> {
-	const results = await downloadCompletedExport(ctx, report, completedExportOptions(ctx, itemIndex, context));
-	return await buildResultItems(ctx, itemIndex, report, results, context);
 }
 
 /** Said in the metadata when the query ID is null, so a user knows why and how to get it. */

@@ -6,9 +6,8 @@ import { InputError } from '../shared/inputError';
 import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
-import { DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, toolMaxOutputBytes } from '../shared/toolOutput';
-import { readToolOutputShape, type ToolOutputShape } from '../shared/toolOutputShape';
-import { limitFromOption, resultLimitsFromOptions, type ResultLimits } from '../results/limits';
+import { DEFAULT_TOOL_MAX_ROWS, readToolOutputShape, TOOL_ROWS_OPTION, toolMaxOutputBytes, type ToolOutputShape, type ToolRowsInput } from '../shared/toolOutput';
+import { limitFromOption, resultLimitsFromOptions } from '../results/limits';
 import type { Compression } from '../results/decompress';
 import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
 import type { ExecuteRequestSettings } from '../nql/executeApi';
@@ -17,40 +16,23 @@ import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../
 
 export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
 
-export interface ResultSettings {
-	output: 'rows' | 'file' | 'rowsAndFile';
-	includeMetadata: MetadataMode;
-	convertTypes: boolean;
-	/** 0 = no limit. */
-	maxRows: number;
-	binaryPropertyName: string;
-	failOnTruncated: boolean;
-	limits: ResultLimits;
-	/** Set when an AI agent runs the node as a tool: bounds of what goes back to the model. */
-	tool?: ToolLimits;
-}
+export type ResultSettings = ReturnType<typeof readResultSettings>;
 
-/** A tool run's bounds (shared/toolOutput.ts): the row limit that applies, the option that sets it, the JSON bytes. */
-export interface ToolLimits {
-	maxRows: number;
-	rowLimitOption: string;
-	maxBytes: number;
-	/** Output When Used as a Tool, and the query catalogue's Simplified Columns of the query. */
+/** A tool run's bounds (shared/toolOutput.ts), its output shape and the query catalogue's Simplified Columns of the query. */
+export type ToolLimits = Pick<ToolRowsInput, 'maxRows' | 'rowLimitOption' | 'maxBytes'> & {
 	shape: ToolOutputShape;
 	simplifiedColumns?: readonly string[];
-}
-
-/** Execute Query's settings, read and checked like the other operations' settings. */
-export interface ExecuteSettings extends ExecuteRequestSettings {
-	includeMetadata: MetadataMode;
-	/** The tool-run bounds, read (and checked) whether or not the node runs as a tool. */
-	toolLimits: { maxRows: number; maxBytes: number; shape: ToolOutputShape };
-}
+};
 
 const EXECUTE_DEFAULT_TIMEOUT_SECONDS = 60;
 const MB = 1024 * 1024;
 
-export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): ExecuteSettings {
+/** Execute Query's settings; `simplifiedColumns`: the query catalogue's for the query, when it lists some. */
+export function readExecuteSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	simplifiedColumns?: readonly string[],
+): ExecuteRequestSettings & { includeMetadata: MetadataMode; tool?: ToolLimits } {
 	const [options, advanced] = collections(ctx, itemIndex);
 	return {
 		apiVersion: options.apiVersion === 'v1' ? 'v1' : 'v2',
@@ -59,7 +41,7 @@ export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number): 
 		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
 		utcTimestamps: readBoolean(options.utcTimestamps, 'UTC Timestamps', false),
 		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, EXECUTE_DEFAULT_TIMEOUT_SECONDS),
-		toolLimits: readToolOptions(options),
+		tool: readToolLimits(ctx, options, 0, simplifiedColumns),
 		limits: resultLimitsFromOptions(advanced),
 		maxAnswerBytes: limitFromOption(advanced.maxAnswerMB, 'Max Answer Size (MB)', DEFAULT_MAX_ANSWER_BYTES, MB),
 	};
@@ -108,38 +90,43 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 	return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
 }
 
-/** The tool-run options of an operation's options, checked whether or not the node runs as a tool. */
-export function readToolOptions(options: IDataObject): { maxRows: number; maxBytes: number; shape: ToolOutputShape } {
+/**
+ * The tool-run options, checked whether or not the node runs as a tool; the bounds in a tool run only.
+ * `maxRows`: Max Rows (0 = none), which applies when it is the lower limit.
+ */
+function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: number, simplifiedColumns?: readonly string[]): ToolLimits | undefined {
+	const toolMaxRows = options.maxRowsAsTool === undefined ? DEFAULT_TOOL_MAX_ROWS : wholeNumber(Number(options.maxRowsAsTool), TOOL_ROWS_OPTION, 1);
+	const maxBytes = toolMaxOutputBytes(options.maxOutputKBAsTool);
+	const shape = readToolOutputShape(options);
+	if (!runsAsTool(ctx)) return undefined;
+	const userLimitApplies = maxRows !== 0 && maxRows <= toolMaxRows;
 	return {
-		maxRows: options.maxRowsAsTool === undefined ? DEFAULT_TOOL_MAX_ROWS : wholeNumber(Number(options.maxRowsAsTool), TOOL_ROWS_OPTION, 1),
-		maxBytes: toolMaxOutputBytes(options.maxOutputKBAsTool),
-		shape: readToolOutputShape(options),
+		maxRows: userLimitApplies ? maxRows : toolMaxRows,
+		rowLimitOption: userLimitApplies ? 'Max Rows' : TOOL_ROWS_OPTION,
+		maxBytes,
+		shape,
+		simplifiedColumns,
 	};
 }
 
-/** `simplifiedColumns`: the query catalogue's for the query, when it lists some. */
-export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]): ResultSettings {
+/** `simplifiedColumns`: the query catalogue's for the query, when it lists some; `tool`: set in a tool run only. */
+export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]) {
 	const [options, advanced] = collections(ctx, itemIndex);
-	const output = (options.output ?? 'rows') as ResultSettings['output'];
-	let maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
-	const toolOptions = readToolOptions(options);
-	let tool: ToolLimits | undefined;
-	if (runsAsTool(ctx)) {
-		const userLimitApplies = maxRows !== 0 && maxRows <= toolOptions.maxRows;
-		maxRows = userLimitApplies ? maxRows : toolOptions.maxRows;
-		tool = { maxRows, rowLimitOption: userLimitApplies ? 'Max Rows' : TOOL_ROWS_OPTION, maxBytes: toolOptions.maxBytes, shape: toolOptions.shape, simplifiedColumns };
-	}
+	const output = (options.output ?? 'rows') as 'rows' | 'file' | 'rowsAndFile';
+	const maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
+	const tool = readToolLimits(ctx, options, maxRows, simplifiedColumns);
 	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
 	if (output !== 'rows' && binaryPropertyName === '') throw new InputError('"Put File in Field" is empty.');
 	return {
 		output,
 		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
 		convertTypes: readBoolean(options.convertTypes, 'Convert Types', false),
-		maxRows,
+		// 0 = no limit
+		maxRows: tool?.maxRows ?? maxRows,
 		binaryPropertyName,
 		failOnTruncated: options.onTruncated === 'fail',
 		limits: resultLimitsFromOptions(advanced),
-		...(tool !== undefined ? { tool } : {}),
+		tool,
 	};
 }
 

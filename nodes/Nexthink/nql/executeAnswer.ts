@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseJson } from '../shared/jsonValues';
+import { isRecord, parseJson } from '../shared/jsonValues';
 
 /** Nexthink returns at most about this many rows from execute and drops the rest silently. */
 export const EXECUTE_ROW_LIMIT = 1000;
@@ -122,7 +122,8 @@ export function executionDateTimeWithZone(raw: unknown, context: { utc: boolean;
 	const parts = dateTimeParts(raw);
 	if (parts === undefined) return null;
 	if (parts.zone !== undefined) return typeof raw === 'string' ? raw : null;
-	const wallMs = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+	const [year, month, day, hour, minute, second] = parts.fields;
+	const wallMs = Date.UTC(year, month - 1, day, hour, minute, second);
 	let offsetMinutes = 0;
 	if (!context.utc) {
 		const differenceMinutes = (wallMs - context.answeredAtMs) / 60_000;
@@ -130,39 +131,30 @@ export function executionDateTimeWithZone(raw: unknown, context: { utc: boolean;
 		if (Math.abs(differenceMinutes - offsetMinutes) > ZONE_TOLERANCE_MINUTES || Math.abs(offsetMinutes) > 14 * 60) return null;
 	}
 	const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-	const wall = `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}T${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}`;
+	const wall = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}`;
 	if (offsetMinutes === 0) return `${wall}Z`;
 	const sign = offsetMinutes > 0 ? '+' : '-';
 	const absolute = Math.abs(offsetMinutes);
 	return `${wall}${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
 }
 
-interface DateTimeParts {
-	year: number;
-	month: number;
-	day: number;
-	hour: number;
-	minute: number;
-	second: number;
-	zone?: string;
-}
-
-function dateTimeParts(raw: unknown): DateTimeParts | undefined {
-	let parts: DateTimeParts | undefined;
+/** Year, month, day, hour, minute and second (0 when absent) of a text or an object, and the text's zone. */
+function dateTimeParts(raw: unknown): { fields: number[]; zone?: string } | undefined {
+	let values: unknown[];
+	let zone: string | undefined;
 	if (typeof raw === 'string') {
 		const match = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(Z|[+-]\d\d:?\d\d)?$/.exec(raw.trim());
 		if (match === null) return undefined;
-		const [, year, month, day, hour, minute, second, zone] = match;
-		parts = { year: +year, month: +month, day: +day, hour: +hour, minute: +minute, second: second === undefined ? 0 : +second, zone };
-	} else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-		const object = raw as Record<string, unknown>;
-		const field = (name: string) => (Number.isInteger(object[name]) ? (object[name] as number) : undefined);
-		const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map(field);
-		if (year === undefined || month === undefined || day === undefined || hour === undefined || minute === undefined) return undefined;
-		parts = { year, month, day, hour, minute, second: second ?? 0 };
+		values = match.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part)));
+		zone = match[7];
+	} else if (isRecord(raw)) {
+		values = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((name) => (Number.isInteger(raw[name]) ? raw[name] : undefined));
+	} else {
+		return undefined;
 	}
-	if (parts === undefined) return undefined;
-	const valid =
-		parts.month >= 1 && parts.month <= 12 && parts.day >= 1 && parts.day <= 31 && parts.hour <= 23 && parts.minute <= 59 && parts.second <= 60;
-	return valid ? parts : undefined;
+	values[5] ??= 0;
+	if (!values.every(Number.isInteger)) return undefined;
+	const [, month, day, hour, minute, second] = values as number[];
+	const valid = month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 60;
+	return valid ? { fields: values as number[], zone } : undefined;
 }

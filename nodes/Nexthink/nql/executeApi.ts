@@ -31,13 +31,11 @@ import {
 	tooManyValues,
 	type ExecuteResult,
 } from './executeAnswer';
+import { QUERY_HINTS } from './exportApi';
 import { resultLimitError, WHERE_LIMITS_ARE } from './resultsFile';
 import type { QuerySettings } from './queryInput';
 
-const EXECUTE_HINTS = {
-	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
-	406: 'The API does not accept the requested answer format.',
-};
+const EXECUTE_HINTS = { ...QUERY_HINTS, 406: 'The API does not accept the requested answer format.' };
 
 /** What the request and the reading of its answer use of Execute Query's settings. */
 export interface ExecuteRequestSettings {

@@ -6,7 +6,8 @@ import { nexthinkRequest, PROXY_MAY_HAVE_ANSWERED, readApiErrorBody, unexpectedA
 import { logTagHeaderValue } from './queryInput';
 import { isRecord } from '../shared/jsonValues';
 
-export type ExportStatus = 'SUBMITTED' | 'IN_PROGRESS' | 'COMPLETED' | 'ERROR';
+const EXPORT_STATUSES = ['SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'ERROR'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 export interface StartExportInput {
 	queryId: string;
@@ -18,7 +19,8 @@ export interface StartExportInput {
 	itemIndex: number;
 }
 
-const EXPORT_HINTS = {
+/** The hints of a request that names a stored query (export, execute). */
+export const QUERY_HINTS = {
 	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
 };
 
@@ -55,7 +57,7 @@ export async function startExport(ctx: NexthinkContext, input: StartExportInput)
 		timeoutMs: input.timeoutMs,
 		itemIndex: input.itemIndex,
 		action: `Starting the export of ${input.queryId}`,
-		hints: EXPORT_HINTS,
+		hints: QUERY_HINTS,
 	});
 	const body: unknown = response.body;
 	const exportId = isRecord(body) ? body.exportId : undefined;
@@ -71,8 +73,6 @@ function unexpectedExportAnswer(ctx: NexthinkContext, statusCode: number, messag
 	const httpCode = String(statusCode);
 	return new NodeApiError(ctx.getNode(), { httpCode }, { message, description: `${expected} ${PROXY_MAY_HAVE_ANSWERED}`, httpCode, itemIndex });
 }
-
-const EXPORT_STATUSES: readonly ExportStatus[] = ['SUBMITTED', 'IN_PROGRESS', 'COMPLETED', 'ERROR'];
 
 function isHttpUrl(value: unknown): value is string {
 	return typeof value === 'string' && /^https?:\/\/\S+$/i.test(value.trim());

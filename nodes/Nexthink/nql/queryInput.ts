@@ -66,23 +66,19 @@ export function parseParametersJson(raw: unknown): Record<string, string> {
 	return normaliseQueryParameters(Object.entries(value).map(([name, v]) => ({ name, value: v })));
 }
 
-/** The query fields (queryFields.ts) as read from the node, not yet checked. */
-export interface RawQueryFields {
-	queryId: unknown;
-	parametersInput: unknown;
-	/** The name/value pairs, or the JSON text, whichever "Specify Query Parameters" shows. */
-	parameters: unknown;
-}
-
-/** Reads the query fields through `get` (a node parameter by name, with its fallback). */
-export function readQueryFields(get: (name: string, fallback: unknown) => unknown): RawQueryFields {
+/**
+ * Reads the query fields (queryFields.ts) through `get` (a node parameter by name, with its
+ * fallback), not yet checked. `parameters`: the name/value pairs, or the JSON text, whichever
+ * "Specify Query Parameters" shows.
+ */
+export function readQueryFields(get: (name: string, fallback: unknown) => unknown) {
 	const queryId = get('queryId', '');
 	const parametersInput = get('parametersInput', 'pairs');
 	return { queryId, parametersInput, parameters: parametersInput === 'json' ? get('queryParametersJson', '{}') : get('queryParameters.parameter', []) };
 }
 
 /** The query ID and parameters as sent; throws `InputError` saying what is wrong. */
-export function checkQueryFields(raw: RawQueryFields): { queryId: string; parameters: Record<string, string> } {
+export function checkQueryFields(raw: ReturnType<typeof readQueryFields>): QuerySettings {
 	return {
 		queryId: normaliseQueryId(raw.queryId),
 		parameters:

@@ -5,8 +5,8 @@
  *
  * Contract: the pre-signed URL is fetched without credentials; if it expired (403) or the connection
  * broke, `refreshUrl` (one status call: followExport.ts) fetches a fresh one and the download is tried
- * once more. A malformed or truncated file is an error, never a silently shorter result. A cancelled
- * execution is reported as cancelled, whatever step it broke.
+ * once more. A malformed or truncated file is an error, never a silently shorter result; a cancelled
+ * execution is reported as cancelled.
  */
 import type { IBinaryData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -43,20 +43,18 @@ export interface DownloadedResults {
 	/** True when `maxRows` stopped the output before the end of the file. */
 	moreRowsAvailable: boolean;
 	/** The file as downloaded (still compressed), stored as binary data, when `keepFile` was set. */
-	file?: { binary: IBinaryData; compression: Compression };
+	file?: { binary: IBinaryData };
 }
 
 /**
- * Fetches a fresh URL for the export; `failure` says what happened to the previous one, e.g.
- * "was refused (HTTP 403)", and `hint` what to do about it (a TLS certificate), for an error
+ * `refreshUrl` fetches a fresh URL for the export; `failure` says what happened to the previous one,
+ * e.g. "was refused (HTTP 403)", and `hint` what to do about it (a TLS certificate), for an error
  * message when no fresh URL can be had.
  */
-export type RefreshUrl = (failure: string, hint?: string) => Promise<string>;
-
 export async function downloadResults(
 	ctx: NexthinkContext,
 	firstUrl: string,
-	refreshUrl: RefreshUrl,
+	refreshUrl: (failure: string, hint?: string) => Promise<string>,
 	options: DownloadOptions,
 ): Promise<DownloadedResults> {
 	const signal = cancelSignalOf(ctx);
@@ -170,14 +168,14 @@ async function consumeFile(body: AsyncIterable<Uint8Array>, options: DownloadOpt
 		if (streamed !== undefined) return { header: [], rows: [], moreRowsAvailable: false, file: streamed };
 	}
 	const kept: Uint8Array[] = [];
-	const keeper = options.keepFile ? new FileKeeper(body, kept) : undefined;
+	const keeper = options.keepFile ? keepingChunks(body, kept) : undefined;
 	let parsed: DownloadedResults = { header: [], rows: [], moreRowsAvailable: false };
 	let complete = false;
 	try {
 		if (options.parseRows) {
 			// Parsing stops at Max Rows also when the file is kept: the keeper then reads the rest of
 			// the download without parsing it.
-			const result = await readCsvRows(keeper ?? body, {
+			const result = await readCsvRows(keeper?.chunks ?? body, {
 				compression: options.declaredCompression,
 				convertTypes: options.convertTypes,
 				maxRows: options.maxRows > 0 ? options.maxRows : undefined,
@@ -194,7 +192,7 @@ async function consumeFile(body: AsyncIterable<Uint8Array>, options: DownloadOpt
 	if (!options.keepFile || options.storeFile === undefined) return parsed;
 	const data = Buffer.concat(kept);
 	const compression = detectCompression(data.subarray(0, 4)) ?? 'NONE';
-	return { ...parsed, file: { binary: await storeKept(options.storeFile, data, compression), compression } };
+	return { ...parsed, file: { binary: await storeKept(options.storeFile, data, compression) } };
 }
 
 /**
@@ -220,7 +218,7 @@ async function streamFile(body: AsyncIterable<Uint8Array>, options: DownloadOpti
 		const stream = readableClass.from(continued(first, iterator), { objectMode: false });
 		const binary = await storeKept(options.storeFile, stream, compression);
 		stored = true;
-		return { binary, compression };
+		return { binary };
 	} finally {
 		if (!stored) await iterator.return?.();
 	}
@@ -273,37 +271,18 @@ function readableClassOf(body: unknown): ReadableClass | undefined {
  * The download's chunks for the parser, each also kept for the binary file, in the order the download
  * delivers them. The parser stopping early (Max Rows) does not close the download: `readToEnd` keeps the rest.
  */
-class FileKeeper implements AsyncIterable<Uint8Array> {
-	private readonly iterator: AsyncIterator<Uint8Array>;
-	private readonly kept: Uint8Array[];
-
-	constructor(body: AsyncIterable<Uint8Array>, kept: Uint8Array[]) {
-		this.iterator = body[Symbol.asyncIterator]();
-		this.kept = kept;
-	}
-
-	[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-		return {
-			next: async () => await this.next(),
-			// the parser is done; the rest of the download is still wanted
-			return: async () => ({ done: true, value: undefined }),
-		};
-	}
-
-	async readToEnd(): Promise<void> {
-		for (;;) {
-			const step = await this.next();
-			if (step.done === true) return;
-		}
-	}
-
-	async close(): Promise<void> {
-		await this.iterator.return?.();
-	}
-
-	private async next(): Promise<IteratorResult<Uint8Array>> {
-		const step = await this.iterator.next();
-		if (step.done !== true) this.kept.push(step.value);
+function keepingChunks(body: AsyncIterable<Uint8Array>, kept: Uint8Array[]) {
+	const iterator = body[Symbol.asyncIterator]();
+	const next = async (): Promise<IteratorResult<Uint8Array>> => {
+		const step = await iterator.next();
+		if (step.done !== true) kept.push(step.value);
 		return step;
-	}
+	};
+	// the parser's `return` leaves the download open: the rest of it is still wanted
+	const chunks: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => ({ next, return: async () => ({ done: true, value: undefined }) }) };
+	const readToEnd = async () => {
+		let step = await next();
+		while (step.done !== true) step = await next();
+	};
+	return { chunks, readToEnd, close: async () => await iterator.return?.() };
 }

@@ -4,6 +4,9 @@
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+/** n8n's Options collection, without its options: each operation lists its own. */
+export const OPTIONS_COLLECTION: INodeProperties = { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {} };
+
 /** An operation's collection by n8n's names: `options`, or `filters` (Get Many); one of each at most. */
 export function collectionOf(name: 'options' | 'filters', displayOptions: IDisplayOptions, options: INodeProperties[]): INodeProperties {
 	const [displayName, placeholder] = name === 'options' ? ['Options', 'Add Option'] : ['Filters', 'Add Filter'];

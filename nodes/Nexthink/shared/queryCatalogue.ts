@@ -2,7 +2,7 @@
  * The query catalogue: the stored NQL queries a node may run, written once by the workflow's author
  * (Nexthink has no API that lists stored queries, so nobody else can know them). Each entry is a
  * query ID, what the query answers, its $parameters with their meaning and the columns the
- * Simplified tool output keeps (toolOutputShape.ts).
+ * Simplified tool output keeps (toolOutput.ts).
  *
  * When the catalogue has entries, the node runs only those queries, with exactly their parameters:
  * any other ID, or a parameter the entry does not name, is refused before any request with the
@@ -16,28 +16,18 @@ import { InputError } from './inputError';
 
 export const CATALOGUE_LABEL = 'Query Catalogue';
 
-export interface CatalogueParameter {
-	name: string;
-	/** What the value means, for the model; may be empty. */
-	meaning: string;
-}
-
 export interface CatalogueEntry {
 	/** With its `#`. */
 	queryId: string;
 	description: string;
-	parameters: CatalogueParameter[];
+	/** `meaning`: what the value means, for the model; may be empty. */
+	parameters: Array<{ name: string; meaning: string }>;
 	/** The columns Simplified output keeps; empty: Simplified leaves out empty values only. */
 	columns: string[];
 }
 
-/** The entries as the fixedCollection holds them (`queryCatalogue.query`). */
-export interface RawCatalogueEntry {
-	queryId?: unknown;
-	description?: unknown;
-	parameters?: unknown;
-	columns?: unknown;
-}
+/** An entry as the fixedCollection holds it (`queryCatalogue.query`). */
+type RawCatalogueEntry = Partial<Record<'queryId' | 'description' | 'parameters' | 'columns', unknown>>;
 
 const QUERY_ID = /^#[a-z0-9_]{2,255}$/;
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -76,8 +66,8 @@ export function readCatalogue(raw: unknown): CatalogueEntry[] | undefined {
  * The query's parameters, one per line: `name: what it means` (or `name` alone; a leading `$` is
  * dropped). Names are NQL parameter names, each once.
  */
-export function parseParameterLines(value: string, where: string): CatalogueParameter[] {
-	const parameters: CatalogueParameter[] = [];
+export function parseParameterLines(value: string, where: string): CatalogueEntry['parameters'] {
+	const parameters: CatalogueEntry['parameters'] = [];
 	for (const line of value.split(/\r?\n/)) {
 		if (line.trim() === '') continue;
 		const colon = line.indexOf(':');

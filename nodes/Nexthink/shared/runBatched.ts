@@ -1,13 +1,10 @@
 /**
  * How every batched operation runs (Run Remote Action, Run Workflow, Trigger Campaign, Device →
  * Delete, Spark → Hand Off, Enrichment): the operation declares its steps (`BatchedOperation`, in
- * the order they run), `runBatched` owns their order and every rule between them. What throws before
- * `send` stops the node with nothing sent; each planned request is sent once, one after the other; a
- * 401 stops every later request, a 403 those for the same object (`sendAll`); under "Stop Workflow"
- * a failed request, an item that failed although its request went out, or `afterSending`'s failure
- * stops the node, saying which requests already ran (`withRequestsMade`). Why and the wordings:
- * docs/decisions.md, "One runner for batched operations"; a failed item's shape: runItems.ts. In a
- * tool run, one more item lists the requests sent and their request IDs (toolWriteReport.ts).
+ * the order they run), `runBatched` owns their order and every rule between them: nothing is sent
+ * when a step before `send` throws, each request once, the 401/403 rule (`sendAll`), the requests
+ * already made (`withRequestsMade`), the write report of a tool run (toolWriteReport.ts). Why and
+ * the wordings: docs/decisions.md, "One runner for batched operations".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -143,9 +140,8 @@ function toolWritesItem<R extends { itemIndexes: number[] }, S extends object>(
 
 /**
  * One output item per input item, paired with it: the input's JSON with the item's outcome under
- * `outcomeKey` (an item whose checks failed: its own failed outcome, or `{ status: 'failed', error }`;
- * a `validated` one gets the note that nothing was sent, `WRITES_OFF_NOTE`). Under "Continue (using
- * error output)" a failed item goes there (runItems.ts `errorOutputItem`), its message its line.
+ * `outcomeKey` (a failed check: its own failed outcome, or `{ status: 'failed', error }`; `validated`:
+ * with `WRITES_OFF_NOTE`), or under "Continue (using error output)" a failed item there (runItems.ts).
  * `only` keeps the items that pass it (Device → Delete's preview outputs only the refused ones).
  */
 export function outcomeItems<O extends object>(

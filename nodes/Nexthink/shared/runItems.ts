@@ -1,11 +1,8 @@
 /**
- * How every node runs its input items (Export, Enrichment, Actions):
- * 1. prepare: every item is read and checked (`prepareItems`), nothing is sent;
- * 2. under "Stop Workflow" any bad item stops the node before the first request (`stopIfAnyInvalid`);
- * 3. send, per item (`runPerItem`) or in planned requests (runBatched.ts), each input item with
- *    exactly one outcome, paired with it, on the right output.
- * A failed item's one shape (error output: `errorOutputItem`; regular output: `failedItem` here,
- * runBatched.ts `outcomeItems`): docs/decisions.md, "When an item fails".
+ * How every node runs its input items (Export, Enrichment, Actions): every item is read and checked
+ * (`prepareItems`) before the first request, then sent per item (`runPerItem`) or in planned requests
+ * (runBatched.ts), each input item with exactly one outcome, paired with it, on the right output. Why,
+ * and the one shape of a failed item: docs/decisions.md, "When an item fails".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -34,15 +31,11 @@ export function prepareItems<T>(ctx: IExecuteFunctions, prepare: (itemIndex: num
 	});
 }
 
-/** An item that cannot be sent; `line` describes it in the error's list (default "Item N: message"). */
-export interface InvalidItem {
-	itemIndex: number;
-	message: string;
-	line?: string;
-}
-
-/** Under "Stop Workflow", one bad item means nothing is sent: the user fixes the input first. */
-export function stopIfAnyInvalid(ctx: IExecuteFunctions, invalid: readonly InvalidItem[]): void {
+/**
+ * Under "Stop Workflow", one bad item means nothing is sent: the user fixes the input first. An
+ * item's `line` describes it in the error's list (default "Item N: message").
+ */
+export function stopIfAnyInvalid(ctx: IExecuteFunctions, invalid: ReadonlyArray<{ itemIndex: number; message: string; line?: string }>): void {
 	if (invalid.length === 0) return;
 	const [first] = invalid;
 	throw new NodeOperationError(

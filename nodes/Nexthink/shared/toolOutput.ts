@@ -1,11 +1,14 @@
 /**
- * What an AI agent gets back when it runs a node that outputs rows as a tool: rows bounded by count
- * (while the file is read) and by the UTF-8 bytes of their JSON (here), and a note first saying what
- * was left out. The note and the items that are not rows are always output (docs/decisions.md, "As
- * an AI agent's tool"). Pure: no n8n imports.
+ * What an AI agent gets back when it runs a node that outputs rows as a tool (docs/decisions.md, "As
+ * an AI agent's tool"): first the fields of each row ("Output When Used as a Tool": Simplified, the
+ * query catalogue's Simplified Columns of the query or else every non-empty column; Raw; Selected
+ * Fields), so that narrower rows let more of them fit; then rows bounded by count (while the file is
+ * read) and by the UTF-8 bytes of their JSON, with a note first saying what was left out. The note and
+ * the items that are not rows are always output; outside a tool run rows are never shaped. Pure.
  */
-
 import { InputError } from './inputError';
+import { parseColumnList } from './queryCatalogue';
+import { plural } from './wording';
 
 /** Default of "Max Rows When Used as a Tool". */
 export const DEFAULT_TOOL_MAX_ROWS = 50;
@@ -16,6 +19,8 @@ export const MAX_TOOL_OUTPUT_KB = 1_048_576;
 
 export const TOOL_ROWS_OPTION = 'Max Rows When Used as a Tool';
 export const TOOL_SIZE_OPTION = 'Max Output Size When Used as a Tool (KB)';
+export const TOOL_OUTPUT_LABEL = 'Output When Used as a Tool';
+export const TOOL_FIELDS_LABEL = 'Fields When Used as a Tool';
 
 /** The key of the note item's message (the item also has `rowsShown`, `rowsLeftOut`, `moreRowsNotCounted`). */
 export const TOOL_NOTE_KEY = 'nexthinkToolNote';
@@ -29,7 +34,6 @@ export interface ToolNote {
 	/** True when further rows may exist that were not read or not counted, so `rowsLeftOut` is a lower bound. */
 	moreRowsNotCounted: boolean;
 }
-
 
 /** "Max Output Size When Used as a Tool (KB)" in bytes (1 KB = 1,024 bytes); `undefined` gives the default. */
 export function toolMaxOutputBytes(value: unknown): number {
@@ -55,9 +59,10 @@ export interface ToolRowsInput {
 	 * True when the result may hold rows beyond those counted that nobody can count (Execute Query at
 	 * Nexthink's row limit): the note then says "at least".
 	 */
-	totalIsLowerBound?: boolean;
+	totalUnknown?: boolean;
 	/** The row limit that applied and the option that sets it, for the note. */
-	rowLimit: { value: number; option: string };
+	maxRows: number;
+	rowLimitOption: string;
 	maxBytes: number;
 	/** What the rows are, for the note: "this export", "this query". */
 	what: string;
@@ -65,15 +70,8 @@ export interface ToolRowsInput {
 	fullResultHint: string;
 }
 
-export interface ToolRowsResult {
-	/** How many of `rows` to output (a prefix). */
-	keptRows: number;
-	/** The note to output first, when rows were left out. */
-	note?: ToolNote;
-}
-
-/** Decides how many rows fit, and the note that says what was left out. */
-export function limitToolRows(input: ToolRowsInput): ToolRowsResult {
+/** How many of `rows` fit (a prefix), and the note to output first that says what was left out, when rows were. */
+export function limitToolRows(input: ToolRowsInput): { keptRows: number; note?: ToolNote } {
 	const sizes = input.rows.map(() => 0);
 	// the JSON array: brackets, then each item and a comma between items
 	let used = 2 + input.otherItems.reduce<number>((sum, item) => sum + jsonBytes(item) + 1, 0);
@@ -104,14 +102,14 @@ function toolNote(input: ToolRowsInput, kept: number): ToolNote {
 	const reasons: string[] = [];
 	const options: string[] = [];
 	if (input.rowsAfter !== 0) {
-		reasons.push(`the tool returns at most ${count(input.rowLimit.value)} row${input.rowLimit.value === 1 ? '' : 's'} ("${input.rowLimit.option}")`);
-		options.push(`"${input.rowLimit.option}"`);
+		reasons.push(`the tool returns at most ${plural(input.maxRows, 'row')} ("${input.rowLimitOption}")`);
+		options.push(`"${input.rowLimitOption}"`);
 	}
 	if (cutBySize > 0) {
 		reasons.push(`its output is limited to ${formatKb(input.maxBytes)} of JSON ("${TOOL_SIZE_OPTION}")`);
 		options.push(`"${TOOL_SIZE_OPTION}"`);
 	}
-	const lowerBound = input.totalIsLowerBound === true && !unknown;
+	const lowerBound = input.totalUnknown === true && !unknown;
 	const notCounted = unknown
 		? ' How many rows there are in all was not counted: the node stopped reading the results at the limit.'
 		: lowerBound
@@ -138,19 +136,57 @@ function formatKb(bytes: number): string {
 
 /** Bytes of a value's JSON text in UTF-8: what the model receives, before tokenising. */
 export function jsonBytes(value: unknown): number {
-	return utf8Length(JSON.stringify(value) ?? 'null');
+	return Buffer.byteLength(JSON.stringify(value) ?? 'null', 'utf8');
 }
 
-function utf8Length(text: string): number {
-	let bytes = 0;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code < 0x80) bytes += 1;
-		else if (code < 0x800) bytes += 2;
-		else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-			bytes += 4;
-			i++;
-		} else bytes += 3;
+export interface ToolOutputShape {
+	mode: 'simplified' | 'raw' | 'selected';
+	/** Selected Fields: the columns to keep. */
+	fields: string[];
+}
+
+/** Reads and checks Output When Used as a Tool and its fields, before any request. */
+export function readToolOutputShape(options: { outputAsTool?: unknown; fieldsAsTool?: unknown }): ToolOutputShape {
+	const mode = options.outputAsTool ?? 'simplified';
+	if (mode !== 'simplified' && mode !== 'raw' && mode !== 'selected') {
+		throw new InputError(`${TOOL_OUTPUT_LABEL} must be simplified, raw or selected, got ${JSON.stringify(mode)?.slice(0, 60)}.`, TOOL_OUTPUT_LABEL);
 	}
-	return bytes;
+	if (mode !== 'selected') return { mode, fields: [] };
+	const raw = options.fieldsAsTool;
+	const fields = Array.isArray(raw) ? parseColumnList(raw.map(String).join(',')) : typeof raw === 'string' ? parseColumnList(raw) : [];
+	if (fields.length === 0) {
+		throw new InputError(`${TOOL_OUTPUT_LABEL} is Selected Fields, but "${TOOL_FIELDS_LABEL}" names no column. Name the columns to return, separated by commas, e.g. device.name, device.os.`, TOOL_FIELDS_LABEL);
+	}
+	return { mode, fields };
+}
+
+/**
+ * The rows as the model gets them. `simplifiedColumns`: the catalogue's columns for the query, when
+ * it lists some. A column to keep that no row has is an error naming the columns there are (a
+ * misspelt column would otherwise give the model empty rows).
+ */
+export function shapeToolRows<R extends Record<string, unknown>>(rows: readonly R[], shape: ToolOutputShape, simplifiedColumns: readonly string[] = [], what = 'the result'): Array<Record<string, unknown>> {
+	if (shape.mode === 'raw') return rows.map((row) => ({ ...row }));
+	const columns = shape.mode === 'selected' ? shape.fields : simplifiedColumns;
+	if (columns.length === 0) return rows.map(withoutEmptyValues);
+	if (rows.length > 0) {
+		const present = new Set(rows.flatMap((row) => Object.keys(row)));
+		const absent = columns.filter((column) => !present.has(column));
+		if (absent.length > 0) {
+			const source = shape.mode === 'selected' ? `"${TOOL_FIELDS_LABEL}"` : 'the Query Catalogue\'s Simplified Columns';
+			throw new InputError(
+				`${absent.map((column) => `"${column.slice(0, 80)}"`).join(', ')} ${absent.length === 1 ? 'is not a column' : 'are not columns'} of ${what} (named in ${source}). Its columns: ${[...present].join(', ')}.`,
+				shape.mode === 'selected' ? TOOL_FIELDS_LABEL : 'Query Catalogue',
+			);
+		}
+	}
+	return rows.map((row) => {
+		const kept: Record<string, unknown> = {};
+		for (const column of columns) if (Object.prototype.hasOwnProperty.call(row, column)) kept[column] = row[column];
+		return kept;
+	});
+}
+
+function withoutEmptyValues(row: Record<string, unknown>): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null && value !== undefined && value !== ''));
 }

@@ -1,13 +1,8 @@
 /**
- * What a write tool tells the model it did: in a tool run, the output of every batched write
- * (shared/runBatched.ts) ends with one item, `nexthinkToolWrites`, listing each request sent to
- * Nexthink, the object it acted on and the request IDs Nexthink or the node gave it, or that
- * nothing was sent. A chat then shows exactly what was done, with IDs to look the executions up in
- * Nexthink, and a model cannot claim more than the report says.
- *
- * Pure: no n8n imports.
+ * What a write tool tells the model it did: the last item of a batched write's tool run
+ * (runBatched.ts), `nexthinkToolWrites`, lists each request sent, the object it acted on and its
+ * request IDs, or that nothing was sent (docs/decisions.md, "The write report is the last item"). Pure.
  */
-
 export const TOOL_WRITES_KEY = 'nexthinkToolWrites';
 
 export interface SentRequestReport {
@@ -22,13 +17,7 @@ export interface SentRequestReport {
 	error?: string;
 }
 
-export interface ToolWriteReport {
-	summary: string;
-	requestsSent: number;
-	requests: SentRequestReport[];
-}
-
-export function toolWriteReport(requests: readonly SentRequestReport[]): ToolWriteReport {
+export function toolWriteReport(requests: readonly SentRequestReport[]): { summary: string; requestsSent: number; requests: SentRequestReport[] } {
 	if (requests.length === 0) return { summary: 'Nothing was sent to Nexthink by this tool call.', requestsSent: 0, requests: [] };
 	const sent = requests.filter((request) => request.ok).length;
 	const lines = requests.map((request) => {

@@ -1,23 +1,17 @@
 /**
  * Which objects a write tool may act on: per node, the NQL IDs of the remote actions, workflows or
- * campaigns an AI agent or MCP client may run through it ("Allowed … When Used as a Tool"). A tool
- * whose remote action, workflow or campaign comes from the model (`$fromAI()`) can otherwise run
- * any the credential may; with a list, any other ID is refused before any request, the list named
- * in the refusal. Empty: no list, the node's other settings decide ("Allow Writes When Used as a
- * Tool" still has to be on for anything to be sent). Outside a tool run the list has no effect.
- *
- * Pure, apart from the option's description (type-only import).
+ * campaigns an AI agent or MCP client may run through it ("Allowed … When Used as a Tool"); any
+ * other is refused before any request. Empty: no list. Why: docs/decisions.md, "Allow-lists are per
+ * node, by NQL ID, empty meaning none". Pure, apart from the option's description (type-only import).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { describeValue, InputError } from './inputError';
 import { withHash } from './queryCatalogue';
 
-/** What the list holds, as the option and its refusal name it. */
+/** What the list holds, as its refusal (`noun`) and the option (`label`) name it: see the three below. */
 export interface AllowListKind {
-	/** "remote action", "workflow", "campaign". */
 	noun: string;
-	/** "Allowed Remote Actions When Used as a Tool". */
 	label: string;
 }
 

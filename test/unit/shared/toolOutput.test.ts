@@ -8,7 +8,8 @@ import { jsonBytes, limitToolRows, toolMaxOutputBytes, type ToolRowsInput } from
 const base: Omit<ToolRowsInput, 'rows' | 'maxBytes'> = {
 	otherItems: [],
 	rowsAfter: 0,
-	rowLimit: { value: 50, option: 'Max Rows When Used as a Tool' },
+	maxRows: 50,
+	rowLimitOption: 'Max Rows When Used as a Tool',
 	what: 'this export',
 	fullResultHint: 'Run it outside the agent.',
 };
@@ -62,7 +63,7 @@ describe('limitToolRows', () => {
 	});
 
 	it('names the option that set the row limit (Max Rows when the author chose fewer rows)', () => {
-		const result = limitToolRows({ ...base, rows: [{ a: 1 }], rowsAfter: 'unknown', rowLimit: { value: 1, option: 'Max Rows' }, maxBytes: 4096 });
+		const result = limitToolRows({ ...base, rows: [{ a: 1 }], rowsAfter: 'unknown', maxRows: 1, rowLimitOption: 'Max Rows', maxBytes: 4096 });
 		expect(result.note!.nexthinkToolNote).toContain('at most 1 row ("Max Rows")');
 		expect(result.note!.nexthinkToolNote).toContain('raise "Max Rows" in the node\'s options');
 	});
@@ -72,7 +73,7 @@ describe('limitToolRows when the total is not known (Execute Query at Nexthink\'
 	const rows = Array.from({ length: 50 }, (_, i) => ({ a: i }));
 
 	it('says "at least" the rows it knows of, never that they are all', () => {
-		const result = limitToolRows({ ...base, rows, rowsAfter: 950, totalIsLowerBound: true, maxBytes: 64 * 1024 });
+		const result = limitToolRows({ ...base, rows, rowsAfter: 950, totalUnknown: true, maxBytes: 64 * 1024 });
 		expect(result.keptRows).toBe(50);
 		expect(result.note!.nexthinkToolNote).toMatch(/^Incomplete result: only 50 of at least 1,000 rows of this export are shown/);
 		expect(result.note!.nexthinkToolNote).toContain('How many rows there are in all is not known');

@@ -1,9 +1,9 @@
 /**
- * Which fields a tool run gives the model (nodes/Nexthink/shared/toolOutputShape.ts): Simplified,
+ * Which fields a tool run gives the model (nodes/Nexthink/shared/toolOutput.ts): Simplified,
  * Raw and Selected Fields, and their checks.
  */
 import { InputError } from '../../../nodes/Nexthink/shared/inputError';
-import { readToolOutputShape, shapeToolRows } from '../../../nodes/Nexthink/shared/toolOutputShape';
+import { readToolOutputShape, shapeToolRows } from '../../../nodes/Nexthink/shared/toolOutput';
 
 const rows = [
 	{ 'device.name': 'PC-1', 'device.os.name': 'Windows 11', 'device.entity': null, score: 0, ok: false },

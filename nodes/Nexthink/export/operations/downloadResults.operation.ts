@@ -3,10 +3,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { exportReport, getExportStatus } from '../../nql/exportApi';
-import { outputCompletedExport, queryIdOfExport } from '../resultItems';
+import { buildResultItems, completedExportOptions, queryIdOfExport } from '../resultItems';
+import { downloadCompletedExport } from '../../nql/followExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { ADVANCED_OPTIONS_COLLECTION, exportIdField, OPTIONS_COLLECTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
+import { OPTIONS_COLLECTION } from '../../shared/optionFields';
+import { ADVANCED_OPTIONS_COLLECTION, exportIdField, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 
 const properties: INodeProperties[] = [
 	{
@@ -49,14 +51,15 @@ async function runDownloadResults(
 	itemIndex: number,
 	{ settings, timeoutMs, url, exportId }: ReturnType<typeof prepareDownloadResults>,
 ): Promise<INodeExecutionData[]> {
-	const context = { queryId: null, declaredCompression: 'NONE' as const, timeoutMs, settings };
-	if (url !== undefined) {
-		// a results file URL names neither the query nor (for sure) the export
-		const report = exportReport(exportIdFromUrl(url), 'COMPLETED', { resultsFileUrl: url });
-		return await outputCompletedExport(this, itemIndex, report, { ...context, exportIdGuessed: true });
-	}
-	const report = await getExportStatus(this, exportId as string, { timeoutMs, itemIndex });
-	return await outputCompletedExport(this, itemIndex, report, { ...context, queryId: queryIdOfExport(this, itemIndex, exportId as string) });
+	// a results file URL names neither the query nor (for sure) the export
+	const report =
+		url !== undefined
+			? exportReport(exportIdFromUrl(url), 'COMPLETED', { resultsFileUrl: url })
+			: await getExportStatus(this, exportId as string, { timeoutMs, itemIndex });
+	const queryId = url !== undefined ? null : queryIdOfExport(this, itemIndex, exportId as string);
+	const context = { queryId, declaredCompression: 'NONE' as const, timeoutMs, settings, exportIdGuessed: url !== undefined };
+	const results = await downloadCompletedExport(this, report, completedExportOptions(this, itemIndex, context));
+	return await buildResultItems(this, itemIndex, report, results, context);
 }
 
 export const executeDownloadResults: ItemOperation<ReturnType<typeof prepareDownloadResults>> = {

@@ -7,32 +7,25 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EXECUTE_ROW_LIMIT, executionDateTimeWithZone } from '../../nql/executeAnswer';
 import { executeStoredQuery } from '../../nql/executeApi';
-import { finishItems, placeRows } from '../resultItems';
+import { resultItems } from '../resultItems';
 import { readExecuteSettings, readQuerySettings } from '../settings';
-import { runsAsTool } from '../../shared/toolMode';
-import { TOOL_ROWS_OPTION } from '../../shared/toolOutput';
-import { TOOL_OUTPUT_OPTIONS } from '../../shared/toolOutputShape';
 import type { ItemOperation } from '../../shared/runItems';
-import { ADVANCED_OPTIONS_COLLECTION, exportQueryFields, megabyteLimit, metadataOption, OPTION, OPTIONS_COLLECTION } from '../description';
-import { queryCatalogueProperty } from '../../shared/queryCatalogue';
-import { requestTimeoutOption } from '../../shared/optionFields';
-
-const executeNotice: INodeProperties = {
-	displayName:
-		'Execute Query returns about 1,000 rows at most and silently drops the rest. For larger results use the Export operation.',
-	name: 'executeLimitNotice',
-	type: 'notice',
-	default: '',
-};
+import { ADVANCED_OPTIONS_COLLECTION, exportQueryFields, megabyteLimit, metadataOption, OPTION } from '../description';
+import { OPTIONS_COLLECTION, requestTimeoutOption } from '../../shared/optionFields';
 
 // Advanced Options cannot show an option by a value of the `options` collection, so there
 // these two are always shown and say that they apply to CSV answers only.
 const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
 
 const properties: INodeProperties[] = [
-	executeNotice,
+	{
+		displayName:
+			'Execute Query returns about 1,000 rows at most and silently drops the rest. For larger results use the Export operation.',
+		name: 'executeLimitNotice',
+		type: 'notice',
+		default: '',
+	},
 	...exportQueryFields,
-	queryCatalogueProperty,
 	{
 		...OPTIONS_COLLECTION,
 		options: [
@@ -52,11 +45,11 @@ const properties: INodeProperties[] = [
 				description: 'Whether to convert CSV values (numbers, true/false, empty → null). JSON answers keep the types Nexthink sends.',
 				displayOptions: { show: { responseFormat: ['csv'] } },
 			},
-			TOOL_OUTPUT_OPTIONS[0],
+			OPTION.fieldsAsTool,
 			metadataOption('Query', 'nexthinkQuery', 'Whether to output the executed query, row count, execution time and whether the result may be incomplete'),
 			OPTION.maxOutputKBAsTool,
 			OPTION.maxRowsAsTool,
-			TOOL_OUTPUT_OPTIONS[1],
+			OPTION.outputAsTool,
 			requestTimeoutOption(60, 'Longest time the request may take, at most 86400 (one day)'),
 			{
 				displayName: 'Response Format',
@@ -90,7 +83,8 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { '/operation': ['executeQuery'] } }, properties);
 
 function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
-	return { query: readQuerySettings(this, itemIndex), settings: readExecuteSettings(this, itemIndex) };
+	const query = readQuerySettings(this, itemIndex);
+	return { query, settings: readExecuteSettings(this, itemIndex, query.catalogueEntry?.columns) };
 }
 
 async function runExecuteQuery(
@@ -113,28 +107,22 @@ async function runExecuteQuery(
 		executionDateTime: executionDateTimeWithZone(result.metadata.executionDateTime, { utc: settings.utcTimestamps, answeredAtMs }),
 		mayBeIncomplete,
 	};
-	const pairedItem = { item: itemIndex };
-	const placed = placeRows({
+	return resultItems({
 		rows: result.rows,
 		metadata,
 		metadataKey: 'nexthinkQuery',
 		mode: settings.includeMetadata,
-		tool: runsAsTool(this)
-			? {
-					...settings.toolLimits,
-					rowLimitOption: TOOL_ROWS_OPTION,
-					rowsAfter: 0,
-					totalUnknown: mayBeIncomplete,
-					simplifiedColumns: query.catalogueEntry?.columns,
-					what: `the query ${query.queryId}`,
-					fullResultHint: mayBeIncomplete
-						? 'Execute Query itself returns about 1,000 rows at most; every row can be had by running the Export operation outside the agent.'
-						: 'Every row can be had by running the node outside the agent.',
-				}
-			: undefined,
+		pairedItem: { item: itemIndex },
+		tool: settings.tool && {
+			...settings.tool,
+			rowsAfter: 0,
+			totalUnknown: mayBeIncomplete,
+			what: `the query ${query.queryId}`,
+			fullResultHint: mayBeIncomplete
+				? 'Execute Query itself returns about 1,000 rows at most; every row can be had by running the Export operation outside the agent.'
+				: 'Every row can be had by running the node outside the agent.',
+		},
 	});
-	const items: INodeExecutionData[] = placed.rows.map((json) => ({ json, pairedItem }));
-	return finishItems(items, placed, settings.includeMetadata, pairedItem);
 }
 
 export const executeExecuteQuery: ItemOperation<ReturnType<typeof prepareExecuteQuery>> = { prepare: prepareExecuteQuery, run: runExecuteQuery };

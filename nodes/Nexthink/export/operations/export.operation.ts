@@ -6,13 +6,12 @@ import { followExport } from '../../nql/followExport';
 import { buildResultItems, completedExportOptions, statusJson } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { ADVANCED_OPTIONS_COLLECTION, compressionField, exportQueryFields, OPTION, OPTIONS_COLLECTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
+import { OPTIONS_COLLECTION } from '../../shared/optionFields';
+import { ADVANCED_OPTIONS_COLLECTION, compressionField, exportQueryFields, OPTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 import { waitField } from '../../nql/queryFields';
-import { queryCatalogueProperty } from '../../shared/queryCatalogue';
 
 const properties: INodeProperties[] = [
 	...exportQueryFields,
-	queryCatalogueProperty,
 	compressionField,
 	{
 		...OPTIONS_COLLECTION,
@@ -87,5 +86,4 @@ async function runExport(
 	return await buildResultItems(this, itemIndex, followed.report, followed.results, context);
 }
 
-/** Every setting of every item is read and validated before the first request (see shared/runItems.ts). */
 export const executeExport: ItemOperation<ReturnType<typeof prepareExport>> = { prepare: prepareExport, run: runExport };

@@ -9,7 +9,8 @@ import { getExportStatus } from '../../nql/exportApi';
 import { readExportId, readTimeoutMs } from '../settings';
 import { queryIdOfExport, statusJson } from '../resultItems';
 import type { ItemOperation } from '../../shared/runItems';
-import { exportIdField, OPTION, OPTIONS_COLLECTION } from '../description';
+import { OPTIONS_COLLECTION } from '../../shared/optionFields';
+import { exportIdField, OPTION } from '../description';
 
 const properties: INodeProperties[] = [
 	exportIdField,

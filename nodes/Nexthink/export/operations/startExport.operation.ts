@@ -5,12 +5,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { startExport } from '../../nql/exportApi';
 import { readQuerySettings, readStartSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
-import { ADVANCED_OPTIONS_COLLECTION, compressionField, exportQueryFields, OPTION, OPTIONS_COLLECTION } from '../description';
-import { queryCatalogueProperty } from '../../shared/queryCatalogue';
+import { OPTIONS_COLLECTION } from '../../shared/optionFields';
+import { ADVANCED_OPTIONS_COLLECTION, compressionField, exportQueryFields, OPTION } from '../description';
 
 const properties: INodeProperties[] = [
 	...exportQueryFields,
-	queryCatalogueProperty,
 	compressionField,
 	{ ...OPTIONS_COLLECTION, options: [OPTION.logTag, OPTION.requestTimeoutSeconds] },
 	{ ...ADVANCED_OPTIONS_COLLECTION, options: [OPTION.startMethod] },
