@@ -241,7 +241,7 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 	it('stops waiting at the maximum wait and says how to continue', async () => {
 		const { error } = await run({ queryId: 'never_done', options: { maxWaitSeconds: 2.4 }, advancedOptions: FAST_WAIT });
 		// on a busy machine the last status call may still be in flight when the wait runs out: the message
-		// then says so after the status (nql/waitForExport.ts), which is the same outcome
+		// then says so after the status (nql/followExport.ts), which is the same outcome
 		expect(error.message).toMatch(/did not complete within 2.4 seconds \(last status IN_PROGRESS(\)|; the last status call got no answer before the maximum wait ran out\))/);
 		expect(error.description).toMatch(/Maximum Wait.*Get Status.*Wait node/);
 		expect(startCalls()).toHaveLength(1);
