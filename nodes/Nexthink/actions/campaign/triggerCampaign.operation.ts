@@ -1,18 +1,16 @@
 /**
- * Trigger Campaign: like Run Remote Action (remoteAction/run.operation.ts), with users instead of
- * devices (shared/runPlan.ts groups them as its devices). Each item's outcome lists its users:
- * `triggered`, `partial` or `failed`. Why: docs/decisions.md, rows "Campaign partial success" and
- * "100 campaign users per run while waiting".
+ * Trigger Campaign: like Run Remote Action, with users as its devices (shared/runPlan.ts). Why: docs/decisions.md,
+ * rows "Campaign partial success" and "100 campaign users per run while waiting".
  */
 import type { IDataObject } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkToolAllowList } from '../../shared/toolMode';
 import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/writeAllowList';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
-import { checkSameWait, MAX_WAIT_REQUEST_IDS, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
+import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
+import { MAX_WAIT_REQUEST_IDS } from '../shared/waitSettings';
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';
 
@@ -62,8 +60,6 @@ export const description = updateDisplayOptions(show, [
 	]),
 ]);
 
-export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
-
 type Prepared = PreparedRunItem<PreparedRun>;
 
 type Sent = { byUser: Map<string, UserResult> };
@@ -76,7 +72,7 @@ interface UserOutcome {
 }
 
 export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, PlannedRequest, Sent, RunPlan, IDataObject> = {
-	outcomeKey: CAMPAIGN_OUTCOME_KEY,
+	outcomeKey: 'nexthinkCampaign',
 	done: 'triggered',
 	prepare(itemIndex) {
 		const parsed = parseUserSids(this.getNodeParameter('userSids', itemIndex));
@@ -89,8 +85,7 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 			devices: parsed.users,
 			duplicatesInItem: parsed.duplicates,
 		};
-		checkToolAllowList(this, this.getNodeParameter('options', itemIndex, {}) as IDataObject, run.remoteActionId, ALLOWED_CAMPAIGNS);
-		return preparedRunItem(this, itemIndex, run);
+		return preparedRunItem(this, itemIndex, run, run.remoteActionId, ALLOWED_CAMPAIGNS);
 	},
 	check(preparations) {
 		checkSameWait(preparations);

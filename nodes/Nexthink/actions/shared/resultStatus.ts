@@ -1,15 +1,12 @@
 /**
- * Wait for Results, the pure part (no n8n imports): which columns of a status query's rows name the
- * request, the target and its status, which statuses are final, and what each target of a run came
- * to after the last poll. The user's stored query takes the request ID as a parameter (README, "Wait
- * for Results"). Why each rule (pairing, this run's rows only, column names, final statuses):
- * docs/decisions.md, "Actions node: Wait for Results and script-input checks".
+ * Wait for Results, the pure part (no n8n imports): the status query's columns, the final statuses, what
+ * each target came to. Why: docs/decisions.md, "Actions node: Wait for Results and script-input checks".
  */
 import { arrivedColumns, ColumnNameError, findColumn } from '../../nql/columnNames';
 
 export type ResultKind = 'remote_action' | 'workflow' | 'campaign';
 
-export const TABLE_OF: Record<ResultKind, string> = {
+const TABLE_OF: Record<ResultKind, string> = {
 	remote_action: 'remote_action.executions',
 	workflow: 'workflow.executions',
 	campaign: 'campaign.responses',
@@ -25,14 +22,10 @@ const STATUS_QUERY_COLUMNS: Record<ResultKind, { requestId: string; target: stri
 /** Targets that are a linked object's field are also matched by its last part (`collector.uid`, `sid`). */
 const LINKED_TARGET_TAIL: Partial<Record<ResultKind, string>> = { remote_action: 'collector.uid', campaign: 'sid' };
 
-/**
- * The names one column may have (for findColumn): its short name first (the one messages show),
- * then the table's own field fully qualified, or for a linked object's field its last part.
- */
+/** A column's names for findColumn: short first (messages show it), then fully qualified (`remote_action.execution.status`) or a linked field's tail. */
 function namesOf(kind: ResultKind, column: keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind]): string[] {
 	const short = STATUS_QUERY_COLUMNS[kind][column];
 	const tail = column === 'target' ? LINKED_TARGET_TAIL[kind] : undefined;
-	// fully qualified, a table's own fields begin with its name in the singular (`remote_action.execution.status`)
 	return tail !== undefined ? [short, tail] : [short, `${TABLE_OF[kind].slice(0, -1)}.${short}`];
 }
 
@@ -64,9 +57,7 @@ const FINAL_KEYS = new Set(FINAL_STATUSES.map(statusKey));
 const WAITING_KEYS = new Set(WAITING_STATUSES.map(statusKey));
 
 /** Whether a status is known as final, known as not final yet, or neither (then the target is not final). */
-export type StatusClass = 'final' | 'waiting' | 'unknown';
-
-export function classifyStatus(status: unknown): StatusClass {
+export function classifyStatus(status: unknown): 'final' | 'waiting' | 'unknown' {
 	if (status === null || status === undefined) return 'waiting';
 	if (typeof status !== 'string') return 'unknown';
 	const key = statusKey(status);
@@ -89,12 +80,9 @@ export interface TargetRow {
 }
 
 /**
- * The rows of one request ID by target (lower case: Collector UIDs and execution IDs are UUIDs,
- * compared without case; SIDs have no letters to fold but `S`). Rows of another request ID are
- * left out. A target with several rows (the same device twice in the table) keeps the last final
- * one, or else the last one.
- * Throws `StatusRowsError` when the rows lack the request ID, target or status column (however
- * spelled), or when a name fits two columns: no later poll can tell a final status then.
+ * The rows of one request ID by target, in lower case; other request IDs' rows are left out. A target
+ * with several rows keeps the last final one, else the last one. `StatusRowsError` when the request
+ * ID, target or status column is missing or a name fits two columns: no later poll could tell then.
  */
 export function rowsByTarget(kind: ResultKind, queryId: string, requestId: string, rows: readonly StatusRow[]): Map<string, TargetRow> {
 	const byTarget = new Map<string, TargetRow>();
@@ -115,15 +103,18 @@ export function rowsByTarget(kind: ResultKind, queryId: string, requestId: strin
 	return byTarget;
 }
 
-/** The columns of a status query's rows that Wait for Results reads (see the file comment). */
+/** The columns of a status query's rows that Wait for Results reads. */
 function statusQueryColumns(kind: ResultKind, queryId: string, rows: readonly StatusRow[]): { requestId: string; target: string; status: string; details?: string } {
 	const arrived = [...new Set(rows.flatMap((row) => Object.keys(row)))];
 	const advice = `Create it over ${TABLE_OF[kind]} with the NQL the README gives (section "Wait for Results").`;
 	const found: Partial<Record<keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind], string>> = {};
 	for (const column of ['requestId', 'target', 'status', 'details'] as const) {
-		const resolved = resolveColumn(namesOf(kind, column), arrived);
-		if (resolved instanceof ColumnNameError) throw new StatusRowsError(`The status query ${queryId}: ${resolved.message} ${advice}`);
-		if (resolved !== undefined) found[column] = resolved;
+		try {
+			const resolved = findColumn(namesOf(kind, column), arrived);
+			if (resolved !== undefined) found[column] = resolved;
+		} catch (error) {
+			throw new StatusRowsError(`The status query ${queryId}: ${(error as ColumnNameError).message} ${advice}`);
+		}
 	}
 	const { requestId, target, status, details } = found;
 	if (requestId === undefined || target === undefined || status === undefined) {
@@ -131,15 +122,6 @@ function statusQueryColumns(kind: ResultKind, queryId: string, rows: readonly St
 		throw new StatusRowsError(`The status query ${queryId} does not list ${missing.join(' and ')} (short or fully-qualified). ${arrivedColumns(arrived)} ${advice}`);
 	}
 	return { requestId, target, status, ...(details !== undefined ? { details } : {}) };
-}
-
-/** findColumn, with an ambiguous name as a returned ColumnNameError (the caller words the message). */
-function resolveColumn(names: string[], columns: string[]): string | ColumnNameError | undefined {
-	try {
-		return findColumn(names, columns);
-	} catch (error) {
-		return error instanceof ColumnNameError ? error : new ColumnNameError(String(error));
-	}
 }
 
 /** A target of a run to wait for: the request that carried it and its identifier in the status table. */
@@ -222,14 +204,15 @@ export function itemResults(
 		return { [targetField]: target.id, ...result };
 	});
 	const finished = entries.filter((entry) => entry.final).length;
-	const summary = { complete: finished === entries.length, finished, pending: entries.length - finished };
+	const complete = finished === entries.length;
+	const pending = entries.length - finished;
 	const unknown = entries.filter((entry) => entry.unknownStatus === true);
 	const unknownStates = [...new Set(unknown.map((entry) => String(entry.status)))];
 	const results: Record<string, unknown> = {
-		complete: summary.complete,
-		finished: summary.finished,
-		pending: summary.pending,
-		timedOut: end.timedOut && !summary.complete,
+		complete,
+		finished,
+		pending,
+		timedOut: end.timedOut && !complete,
 		statusQueryId: end.queryId,
 		polls: end.polls,
 		waitedSeconds: Math.round(end.waitedMs / 100) / 10,
@@ -237,10 +220,10 @@ export function itemResults(
 	if (unknownStates.length > 0) results.unknownStates = unknownStates;
 	if (end.error !== undefined) {
 		results.error = end.error;
-	} else if (!summary.complete) {
+	} else if (!complete) {
 		const seconds = end.maxWaitMs / 1000;
 		const sentences = [
-			`${summary.pending} of ${entries.length} target${entries.length === 1 ? '' : 's'} had no final status when Maximum Wait (${seconds} s) ran out. They may still finish: nothing was sent again; read them later with ${end.queryId} and the request ID.`,
+			`${pending} of ${entries.length} target${entries.length === 1 ? '' : 's'} had no final status when Maximum Wait (${seconds} s) ran out. They may still finish: nothing was sent again; read them later with ${end.queryId} and the request ID.`,
 		];
 		if (unknown.length > 0) {
 			sentences.push(

@@ -1,7 +1,7 @@
 /**
- * Run Remote Action and Trigger Campaign: which items go together in which request, and what each
- * item gets back (no n8n imports). Why (grouping key, 10,000 devices, duplicates): docs/decisions.md,
- * "Actions node: remote actions, workflows, campaign trigger".
+ * Which items go together in which request (Run Remote Action, Trigger Campaign, and Run Workflow's
+ * runBatching.ts), and what each item gets back (no n8n imports). Why: docs/decisions.md, "Actions
+ * node: remote actions, workflows, campaign trigger".
  */
 import type { FailedRequest, RequestResult } from '../../shared/runBatched';
 
@@ -45,50 +45,75 @@ export interface PlannedRequest {
 	itemIndexes: number[];
 }
 
-export interface DevicePlacement {
-	collectorUid: string;
-	/** Index into `requests`. */
+/** Where a target went: the request (index into `requests`), its position there, and the item whose entry was sent. */
+export interface Sent {
 	request: number;
-	/** The item whose device entry was sent (this item, or an earlier one with the same device). */
+	position: number;
 	firstItem: number;
 }
 
-export interface RunPlan {
-	requests: PlannedRequest[];
-	/** Item index → where each of its devices went, in the item's order. */
-	placements: Map<number, DevicePlacement[]>;
-}
-
-export function planRequests(runs: readonly PreparedRun[], maxDevices = MAX_DEVICES_PER_REQUEST): RunPlan {
-	const requests: PlannedRequest[] = [];
-	const placements = new Map<number, DevicePlacement[]>();
-	const groups = new Map<string, { current: number; sent: Map<string, { request: number; firstItem: number }> }>();
+/**
+ * The requests of `runs`, in input order: runs of one `group` may share a request, a target (by
+ * `key`) an earlier item of the group sent is not sent again, and an item's new targets go together
+ * into the group's last request while it `fits` them, else into a new one (`open`). Each item's
+ * targets, in its order, are `place`d where they were sent.
+ */
+export function groupRequests<Run extends { itemIndex: number }, Target, Request extends { itemIndexes: number[] }, Placement>(
+	runs: readonly Run[],
+	how: {
+		group(run: Run): string;
+		targets(run: Run): readonly Target[];
+		key(target: Target): string;
+		open(run: Run): Request;
+		fits(request: Request, fresh: readonly Target[]): boolean;
+		/** Adds the target to the request's body; its position there. */
+		add(request: Request, target: Target): number;
+		place(target: Target, sent: Sent): Placement;
+	},
+): { requests: Request[]; placements: Map<number, Placement[]> } {
+	const requests: Request[] = [];
+	const placements = new Map<number, Placement[]>();
+	const groups = new Map<string, { current: number; sent: Map<string, Sent> }>();
 	for (const run of runs) {
-		const key = groupKey(run);
+		const key = how.group(run);
 		let group = groups.get(key);
 		if (group === undefined) {
 			group = { current: -1, sent: new Map() };
 			groups.set(key, group);
 		}
-		const fresh = run.devices.filter((device) => !group.sent.has(device.toLowerCase()));
-		if (fresh.length > 0 && (group.current < 0 || requests[group.current].body.devices.length + fresh.length > maxDevices)) {
-			requests.push({ body: bodyOf(run), itemIndexes: [] });
+		const fresh = how.targets(run).filter((target) => !group.sent.has(how.key(target)));
+		if (fresh.length > 0 && (group.current < 0 || !how.fits(requests[group.current], fresh))) {
+			requests.push(how.open(run));
 			group.current = requests.length - 1;
 		}
-		for (const device of fresh) {
-			requests[group.current].body.devices.push(device);
-			group.sent.set(device.toLowerCase(), { request: group.current, firstItem: run.itemIndex });
+		for (const target of fresh) {
+			group.sent.set(how.key(target), { request: group.current, position: how.add(requests[group.current], target), firstItem: run.itemIndex });
 		}
-		const placed = run.devices.map((device) => {
-			const sent = group.sent.get(device.toLowerCase()) as { request: number; firstItem: number };
-			return { collectorUid: device, request: sent.request, firstItem: sent.firstItem };
-		});
-		placements.set(run.itemIndex, placed);
-		for (const request of new Set(placed.map((placement) => placement.request))) {
+		const sent = how.targets(run).map((target) => [target, group.sent.get(how.key(target)) as Sent] as const);
+		placements.set(run.itemIndex, sent.map(([target, where]) => how.place(target, where)));
+		for (const request of new Set(sent.map(([, where]) => where.request))) {
 			if (!requests[request].itemIndexes.includes(run.itemIndex)) requests[request].itemIndexes.push(run.itemIndex);
 		}
 	}
 	return { requests, placements };
+}
+
+export interface RunPlan {
+	requests: PlannedRequest[];
+	/** Item index → where each of its devices went, in the item's order (`firstItem`: the item whose entry was sent). */
+	placements: Map<number, Array<{ collectorUid: string; request: number; firstItem: number }>>;
+}
+
+export function planRequests(runs: readonly PreparedRun[], maxDevices = MAX_DEVICES_PER_REQUEST): RunPlan {
+	return groupRequests(runs, {
+		group: groupKey,
+		targets: (run) => run.devices,
+		key: (device) => device.toLowerCase(),
+		open: (run) => ({ body: bodyOf(run), itemIndexes: [] }),
+		fits: (request, fresh) => request.body.devices.length + fresh.length <= maxDevices,
+		add: (request, device) => request.body.devices.push(device) - 1,
+		place: (collectorUid, { request, firstItem }) => ({ collectorUid, request, firstItem }),
+	});
 }
 
 function bodyOf(run: PreparedRun): ExecutionBody {
@@ -104,8 +129,7 @@ function groupKey(run: PreparedRun): string {
 	return JSON.stringify([run.remoteActionId, sorted(run.params), run.expiresInMinutes, sorted(run.triggerInfo)]);
 }
 
-
-export interface DeviceOutcome {
+interface DeviceOutcome {
 	collectorUid: string;
 	requestId?: string;
 	/** Set when an earlier item named the same device: it was sent once, with that item. */

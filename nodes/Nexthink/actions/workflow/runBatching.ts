@@ -1,11 +1,12 @@
 /**
- * Run Workflow: which items go together in which request, and what each item gets back (no n8n
- * imports): the grouping of Run Remote Action (shared/runPlan.ts) with devices and users, and each
- * target's execution ID paired by position. Why: docs/decisions.md, rows "Workflow: grouping and
- * duplicates", "Workflow: execution IDs per target" and "1,000 workflow targets per request while waiting".
+ * Run Workflow's requests and outcomes (no n8n imports): Run Remote Action's grouping (shared/runPlan.ts)
+ * with devices and users, each target's execution ID paired by position, and the targets Wait for
+ * Results follows. Why: docs/decisions.md, rows "Workflow: grouping and duplicates", "Workflow:
+ * execution IDs per target", "1,000 workflow targets per request while waiting" and "Workflow
+ * targets without an execution ID".
  */
 import type { RequestResult } from '../../shared/runBatched';
-import { requestError } from '../shared/runPlan';
+import { groupRequests, requestError, type Sent } from '../shared/runPlan';
 import type { WorkflowExecutionAnswer } from './answers';
 import { MAX_WORKFLOW_TARGETS_PER_LIST, type ApiVersion, type WorkflowTarget } from './runInput';
 
@@ -34,61 +35,37 @@ export interface PlannedWorkflowRequest {
 	itemIndexes: number[];
 }
 
-interface Placement {
-	target: WorkflowTarget;
-	request: number;
-	/** Position in the request's `devices` or `users`. */
-	position: number;
-	firstItem: number;
-}
-
+/** A target's `position` is in its request's `devices` or `users`. */
 export interface WorkflowPlan {
 	requests: PlannedWorkflowRequest[];
-	placements: Map<number, Placement[]>;
+	placements: Map<number, Array<Sent & { target: WorkflowTarget }>>;
 }
 
 export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPerList = MAX_WORKFLOW_TARGETS_PER_LIST, maxPerRequest = Infinity): WorkflowPlan {
-	const requests: PlannedWorkflowRequest[] = [];
-	const placements = new Map<number, Placement[]>();
-	const groups = new Map<string, { current: number; sent: Map<string, Omit<Placement, 'target'>> }>();
-	for (const run of runs) {
-		const key = JSON.stringify([run.workflowId, run.version, Object.entries(run.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
-		let group = groups.get(key);
-		if (group === undefined) {
-			group = { current: -1, sent: new Map() };
-			groups.set(key, group);
-		}
-		const fresh = run.targets.filter((target) => !group.sent.has(target.key));
-		const freshDevices = fresh.filter((target) => target.kind === 'device').length;
-		const freshUsers = fresh.length - freshDevices;
-		const current = group.current < 0 ? undefined : requests[group.current];
-		if (
-			fresh.length > 0 &&
-			(current === undefined ||
-				current.body.devices.length + freshDevices > maxPerList ||
-				current.body.users.length + freshUsers > maxPerList ||
-				current.body.devices.length + current.body.users.length + fresh.length > maxPerRequest)
-		) {
+	return groupRequests(runs, {
+		group: (run) => JSON.stringify([run.workflowId, run.version, Object.entries(run.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]),
+		targets: (run) => run.targets,
+		key: (target) => target.key,
+		open(run): PlannedWorkflowRequest {
 			const body: WorkflowExecutionBody = { workflowId: run.workflowId, devices: [], users: [] };
 			if (Object.keys(run.params).length > 0) body.params = { ...run.params };
-			requests.push({ version: run.version, body, itemIndexes: [] });
-			group.current = requests.length - 1;
-		}
-		for (const target of fresh) {
-			const list = target.kind === 'device' ? requests[group.current].body.devices : requests[group.current].body.users;
-			list.push(run.version === 'v1' ? Object.values(target.ids)[0] : { ...target.ids });
-			group.sent.set(target.key, { request: group.current, position: list.length - 1, firstItem: run.itemIndex });
-		}
-		const placed = run.targets.map((target) => ({ target, ...(group.sent.get(target.key) as Omit<Placement, 'target'>) }));
-		placements.set(run.itemIndex, placed);
-		for (const request of new Set(placed.map((placement) => placement.request))) {
-			if (!requests[request].itemIndexes.includes(run.itemIndex)) requests[request].itemIndexes.push(run.itemIndex);
-		}
-	}
-	return { requests, placements };
+			return { version: run.version, body, itemIndexes: [] };
+		},
+		fits({ body }, fresh) {
+			const devices = fresh.filter((target) => target.kind === 'device').length;
+			return (
+				body.devices.length + devices <= maxPerList &&
+				body.users.length + fresh.length - devices <= maxPerList &&
+				body.devices.length + body.users.length + fresh.length <= maxPerRequest
+			);
+		},
+		add({ version, body }, target) {
+			const list = target.kind === 'device' ? body.devices : body.users;
+			return list.push(version === 'v1' ? Object.values(target.ids)[0] : { ...target.ids }) - 1;
+		},
+		place: (target, sent) => ({ target, ...sent }),
+	});
 }
-
-export type WorkflowRequestResult = RequestResult<WorkflowExecutionAnswer>;
 
 export interface WorkflowTargetOutcome {
 	type: 'device' | 'user';
@@ -119,7 +96,7 @@ export interface WorkflowRunOutcome {
 }
 
 /** `results[i]` answers `plan.requests[i]`; undefined in validate-only runs (nothing sent). */
-export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan, results: ReadonlyArray<WorkflowRequestResult | undefined> | undefined): WorkflowRunOutcome {
+export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan, results: ReadonlyArray<RequestResult<WorkflowExecutionAnswer> | undefined> | undefined): WorkflowRunOutcome {
 	const targets: WorkflowTargetOutcome[] = [];
 	const requestIds: string[] = [];
 	const executionIds: string[] = [];
@@ -159,4 +136,40 @@ export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan,
 	outcome.duplicates = run.duplicatesInItem;
 	if (error !== undefined) outcome.error = error;
 	return outcome;
+}
+
+interface WorkflowWaitTargets {
+	/** Targets with an execution ID, in the item's order: `id` is the execution ID. */
+	followed: Array<{ id: string; requestId: string }>;
+	/** Targets that were sent (they have a request ID) but got no execution ID. */
+	unfollowed: number;
+}
+
+export function workflowWaitTargets(targets: readonly WorkflowTargetOutcome[]): WorkflowWaitTargets {
+	const followed: WorkflowWaitTargets['followed'] = [];
+	let unfollowed = 0;
+	for (const target of targets) {
+		if (target.requestId === undefined) continue;
+		if (target.executionId === undefined) unfollowed += 1;
+		else followed.push({ id: target.executionId, requestId: target.requestId });
+	}
+	return { followed, unfollowed };
+}
+
+/**
+ * An item's `results` (resultStatus.ts `itemResults`) with the targets the wait could not follow:
+ * `unfollowed` counts them, `complete` is false (their status is unknown) and `message` says why and
+ * how to read them.
+ */
+export function withUnfollowed(results: Record<string, unknown>, unfollowed: number, queryId: string): Record<string, unknown> {
+	if (unfollowed === 0) return results;
+	const sentence = `${unfollowed} target${unfollowed === 1 ? '' : 's'} ran but could not be followed: Nexthink's answer did not give one execution ID per target (executionIdsPaired false), so the status rows cannot be paired with ${unfollowed === 1 ? 'it' : 'them'}. Read ${unfollowed === 1 ? 'it' : 'them'} with ${queryId} and the request ID.`;
+	const { targets, message, ...rest } = results;
+	return {
+		...rest,
+		complete: false,
+		unfollowed,
+		message: typeof message === 'string' ? `${message} ${sentence}` : sentence,
+		targets,
+	};
 }
