@@ -16,7 +16,6 @@ import type { Preparation } from '../../shared/runItems';
 import { KNOWN_DEVICE_STATUSES } from './answers';
 import { deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
 import {
-	checkCount,
 	checkDeviceName,
 	checkDeviceUid,
 	DEFAULT_MAX_DEVICES_PER_RUN,
@@ -28,6 +27,7 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 
+import { checkWholeNumber } from '../shared/inputChecks';
 import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
@@ -120,8 +120,8 @@ export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelet
 		const preview = readBoolean(this.getNodeParameter('preview', 0, false), 'Preview', false);
 		const asToolReadOnly = toolWritesOff(this, options);
 		return {
-			maxPerRun: checkCount(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
-			perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
+			maxPerRun: checkWholeNumber(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN, 1),
+			perRequest: checkWholeNumber(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, 1, MAX_DEVICES_PER_DELETION),
 			timeoutMs: readTimeoutMs(options),
 			sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
 		};

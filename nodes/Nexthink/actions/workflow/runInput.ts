@@ -3,7 +3,7 @@
  * after the Workflows API's OpenAPI documents. Why: docs/decisions.md, rows "Workflow: v1 or v2",
  * "Workflow: identifier checks" and "Resume".
  */
-import { InputError } from '../../shared/inputError';
+import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 import { normaliseNqlId, SID, UUID, valueText } from '../shared/inputChecks';
 
@@ -194,11 +194,8 @@ export function checkUuid(raw: unknown, field: string, what: string): string {
 	return text;
 }
 
+/** `describeValue`, with nothing and an empty text named. */
 function describe(value: unknown): string {
-	if (Array.isArray(value)) return 'a list';
-	if (value === null) return 'null';
 	if (value === undefined) return 'nothing';
-	if (typeof value === 'object') return 'an object';
-	if (typeof value === 'string') return value === '' ? 'an empty text' : `"${value.slice(0, 60)}"`;
-	return `${typeof value} ${String(value)}`;
+	return value === '' ? 'an empty text' : describeValue(value);
 }
