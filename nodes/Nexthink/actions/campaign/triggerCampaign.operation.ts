@@ -13,13 +13,11 @@ import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } fr
 import { MAX_WAIT_REQUEST_IDS } from '../shared/waitSettings';
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';
-
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { pairsCollection, writeOptions } from '../shared/panelFields';
 import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
 import { show } from './description';
 
-/** The operation's fields. */
 export const description = updateDisplayOptions(show, [
 	{
 		displayName: 'Campaign NQL ID',

@@ -1,8 +1,6 @@
 /**
- * Device → Delete: one device per input item, sent in batches (deleteInput.ts), each request with
- * its own `x-request-id`; each item's outcome under `nexthinkDevice`: `scheduled`, `invalid` or
- * `failed`. Maximum Devices per Run, Preview and tool mode send nothing past their check. Why:
- * docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
+ * Device → Delete: one device per item, sent in batches (deleteInput.ts), each with its own `x-request-id`.
+ * Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
  */
 import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -26,12 +24,10 @@ import {
 	type DeletionPlan,
 	type DeviceToDelete,
 } from './deleteInput';
-
 import { checkWholeNumber } from '../shared/inputChecks';
 import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
-/** The operation's fields. */
 export const description = updateDisplayOptions(show, [
 	{
 		displayName:
@@ -92,9 +88,6 @@ export const description = updateDisplayOptions(show, [
 	]),
 ]);
 
-export const DEVICE_OUTCOME_KEY = 'nexthinkDevice';
-export const DEVICE_PREVIEW_KEY = 'nexthinkDeletionPreview';
-
 const QUEUED =
 	'Nexthink queued the device for deletion (202). It is removed in the background and Nexthink offers no status to poll: check later in NQL that the device is no longer listed.';
 
@@ -112,7 +105,7 @@ type Plan = DeletionPlan & { requests: Batch[] };
 const readyDevices = (itemIndexes: readonly number[], items: ReadonlyMap<number, DeviceToDelete>) => itemIndexes.map((itemIndex) => ({ itemIndex, device: items.get(itemIndex) as DeviceToDelete }));
 
 export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelete, Batch, DeletionResult, Plan, IDataObject> = {
-	outcomeKey: DEVICE_OUTCOME_KEY,
+	outcomeKey: 'nexthinkDevice',
 	done: 'scheduled',
 	// the run-wide settings, from the first item; a bad one fails the node before any request
 	settings() {
@@ -185,7 +178,7 @@ function previewItems(ctx: IExecuteFunctions, preparations: ReadonlyArray<Prepar
 			items,
 			note,
 		};
-		return { json: { [DEVICE_PREVIEW_KEY]: preview }, pairedItem: items.map((item) => ({ item })) };
+		return { json: { nexthinkDeletionPreview: preview }, pairedItem: items.map((item) => ({ item })) };
 	});
 	// the items sent are in the batches; the refused ones follow
 	const refused = outcomeItems(ctx, deleteDevicesOperation, preparations, new Map(), (itemIndex) => !preparations[itemIndex].ok);

@@ -16,7 +16,7 @@ import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } fr
 import { RESULTS_MAX_TARGETS_PER_REQUEST } from '../shared/waitSettings';
 import { scriptInputsOf } from './answers';
 import { executeRemoteAction, getRemoteAction } from './api';
-import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunOutcome, type RunPlan } from '../shared/runPlan';
+import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import {
 	DEFAULT_EXPIRY_MINUTES,
 	MAX_EXPIRY_MINUTES,
@@ -109,7 +109,7 @@ export const description = updateDisplayOptions(show(['run']), [
 	]),
 ]);
 
-export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, RunOutcome> = {
+export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, ReturnType<typeof runOutcome>> = {
 	outcomeKey: 'nexthinkRemoteAction',
 	done: 'triggered',
 	prepare(itemIndex) {

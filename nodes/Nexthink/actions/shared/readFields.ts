@@ -1,7 +1,4 @@
-/**
- * The fields of the Get and Get Many operations every Actions resource with a list has (Return All,
- * Limit, and an Options collection with Request Timeout), their reading before any request, and Get.
- */
+/** What the Get and Get Many operations of Remote Action and Workflow share: their fields, their reading, and Get. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean } from '../../shared/booleanParameter';

@@ -129,40 +129,13 @@ function groupKey(run: PreparedRun): string {
 	return JSON.stringify([run.remoteActionId, sorted(run.params), run.expiresInMinutes, sorted(run.triggerInfo)]);
 }
 
-interface DeviceOutcome {
-	collectorUid: string;
-	requestId?: string;
-	/** Set when an earlier item named the same device: it was sent once, with that item. */
-	sentWithItem?: number;
-	error?: string;
-}
-
-export interface RunOutcome {
-	status: 'triggered' | 'failed' | 'validated';
-	remoteActionId: string;
-	/** The request's ID when all of this item's devices went in one request (the usual case). */
-	requestId?: string;
-	requestIds: string[];
-	expiresInMinutes: number;
-	devices: DeviceOutcome[];
-	/** Devices this item named more than once (sent once). */
-	duplicates: string[];
-	/** First failure, for items with status `failed`. */
-	error?: { message: string; description?: string; httpCode?: string };
-}
-
-/**
- * The outcome of one prepared item. `results[i]` is the result of `plan.requests[i]`, or
- * undefined in validate-only runs (nothing sent).
- */
-export function runOutcome(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<{ requestId: string; expiresInMinutes?: number }> | undefined> | undefined): RunOutcome {
-	const placements = plan.placements.get(run.itemIndex) ?? [];
-	const devices: DeviceOutcome[] = [];
+/** The outcome of one item (docs/actions.md); `results[i]` answers `plan.requests[i]`, undefined when only checked. */
+export function runOutcome(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<{ requestId: string; expiresInMinutes?: number }> | undefined> | undefined) {
 	const requestIds: string[] = [];
-	let error: RunOutcome['error'];
+	let error: ReturnType<typeof requestError> | undefined;
 	let expiresInMinutes = run.expiresInMinutes;
-	for (const placement of placements) {
-		const device: DeviceOutcome = { collectorUid: placement.collectorUid };
+	const devices = (plan.placements.get(run.itemIndex) ?? []).map((placement) => {
+		const device: { collectorUid: string; requestId?: string; sentWithItem?: number; error?: string } = { collectorUid: placement.collectorUid };
 		if (placement.firstItem !== run.itemIndex) device.sentWithItem = placement.firstItem;
 		const result = results?.[placement.request];
 		if (result?.ok === true) {
@@ -173,17 +146,17 @@ export function runOutcome(run: PreparedRun, plan: RunPlan, results: ReadonlyArr
 			device.error = result.message;
 			error ??= requestError(result);
 		}
-		devices.push(device);
-	}
-	const outcome: RunOutcome = {
+		return device;
+	});
+	return {
+		// the request's ID when all of the item's devices went in one request (the usual case)
+		...(requestIds.length === 1 && error === undefined ? { requestId: requestIds[0] } : {}),
 		status: results === undefined ? 'validated' : error === undefined ? 'triggered' : 'failed',
 		remoteActionId: run.remoteActionId,
 		requestIds,
 		expiresInMinutes,
 		devices,
 		duplicates: run.duplicatesInItem,
+		...(error !== undefined ? { error } : {}),
 	};
-	if (requestIds.length === 1 && error === undefined) outcome.requestId = requestIds[0];
-	if (error !== undefined) outcome.error = error;
-	return { ...(outcome.requestId !== undefined ? { requestId: outcome.requestId } : {}), ...outcome };
 }

@@ -1,9 +1,4 @@
-/**
- * The Wait for Results parameters (read by waitForResults.ts), for any operation that triggers
- * something: Run Remote Action, Trigger Campaign and Run Workflow. The wait options are the Export
- * operation's (nql/queryFields.ts, `waitField`; test/unit/actions/waitForResults.test.ts compares
- * their defaults with DEFAULT_WAIT_SETTINGS).
- */
+/** The Wait for Results parameters of Run Remote Action, Trigger Campaign and Run Workflow; the wait options are Export's (`waitField`). */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_REQUEST_ID_PARAMETER } from './waitSettings';

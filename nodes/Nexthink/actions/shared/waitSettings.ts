@@ -15,23 +15,16 @@ export interface ResultsWaitSettings extends WaitSettings {
 	requestIdParameter: string;
 }
 
-/** The field names the node shows, for messages. */
-const FIELDS = {
-	queryId: 'Status Query ID',
-	requestIdParameter: 'Request ID Parameter',
-	wait: 'Options',
-} as const;
-
 /** The checks of Wait for Results of one item, on the parameter values; throws `InputError` naming the field. */
 export function checkResultsWait(rawQueryId: unknown, options: Record<string, unknown>): ResultsWaitSettings {
 	const queryId = attempt(() => normaliseQueryId(rawQueryId));
-	if (!queryId.ok) throw new InputError(`${FIELDS.queryId}: ${queryId.problem} Wait for Results runs this stored query with the request ID.`, FIELDS.queryId);
+	if (!queryId.ok) throw new InputError(`Status Query ID: ${queryId.problem} Wait for Results runs this stored query with the request ID.`, 'Status Query ID');
 	const rawParameter = options.requestIdParameter === undefined || options.requestIdParameter === '' ? DEFAULT_REQUEST_ID_PARAMETER : options.requestIdParameter;
 	const requestIdParameter = typeof rawParameter === 'string' ? rawParameter.trim().replace(/^\$/, '') : '';
 	if (!/^[A-Za-z0-9_]{1,100}$/.test(requestIdParameter)) {
 		throw new InputError(
-			`${FIELDS.requestIdParameter} must be the name of the query's parameter (letters, digits and underscores, e.g. request_id for $request_id), got ${JSON.stringify(rawParameter)}`,
-			FIELDS.requestIdParameter,
+			`Request ID Parameter must be the name of the query's parameter (letters, digits and underscores, e.g. request_id for $request_id), got ${JSON.stringify(rawParameter)}`,
+			'Request ID Parameter',
 		);
 	}
 	const number = (name: string, fallback: number) => (options[name] === undefined || options[name] === '' ? fallback : Number(options[name]));
@@ -43,7 +36,7 @@ export function checkResultsWait(rawQueryId: unknown, options: Record<string, un
 			maxWaitMs: number('maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
 		}),
 	);
-	if (!settings.ok) throw new InputError(`${FIELDS.wait}: ${settings.problem}`, FIELDS.wait);
+	if (!settings.ok) throw new InputError(`Options: ${settings.problem}`, 'Options');
 	return { ...settings.value, queryId: queryId.value, requestIdParameter };
 }
 

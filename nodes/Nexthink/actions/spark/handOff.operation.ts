@@ -1,8 +1,4 @@
-/**
- * Spark → Hand Off Conversation: one handoff per input item on the batched runner
- * (shared/runBatched.ts), each item's outcome (`handedOff`, `failed`, or as a tool `validated`)
- * under `nexthinkSpark`. Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
- */
+/** Spark → Hand Off Conversation: one handoff per item. Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation". */
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
@@ -11,11 +7,9 @@ import type { BatchedOperation } from '../../shared/runBatched';
 import { toolWritesOff } from '../../shared/toolMode';
 import { handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
-
 import { pairsCollection, readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
-/** The operation's fields. */
 export const description = updateDisplayOptions(show, [
 	{
 		displayName:
@@ -66,8 +60,6 @@ export const description = updateDisplayOptions(show, [
 	writeOptions(show, 'hand the conversation off to Spark', 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
 ]);
 
-export const SPARK_OUTCOME_KEY = 'nexthinkSpark';
-
 const HANDED_OFF = 'Spark has the conversation: it continues with the user in Microsoft Teams. Nothing comes back to n8n.';
 
 interface Prepared {
@@ -82,7 +74,7 @@ interface Prepared {
 type Handoff = { itemIndexes: [number] };
 
 export const handOffOperation: BatchedOperation<undefined, Prepared, Handoff, { statusCode: number }, { requests: Handoff[] }, IDataObject> = {
-	outcomeKey: SPARK_OUTCOME_KEY,
+	outcomeKey: 'nexthinkSpark',
 	done: 'handed off',
 	prepare(itemIndex) {
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

@@ -37,8 +37,6 @@ export const description = updateDisplayOptions(show(['resume']), [
 	writeOptions(show(['resume']), 'resume the execution', 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
 ]);
 
-export const RESUME_OUTCOME_KEY = 'nexthinkWorkflowResume';
-
 interface PreparedResume {
 	workflowUuid: string;
 	executionUuid: string;
@@ -83,7 +81,7 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: P
 		outcome.requestId = requestIds[0];
 		outcome.requestIds = requestIds;
 	}
-	const output: INodeExecutionData[] = [{ json: { ...item.json, [RESUME_OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } }];
+	const output: INodeExecutionData[] = [{ json: { ...item.json, nexthinkWorkflowResume: outcome }, pairedItem: { item: itemIndex } }];
 	if (runsAsTool(this)) {
 		// a tool run has one item: its request, as every write tool reports it (shared/toolWriteReport.ts)
 		const sent = prepared.validateOnly ? [] : [{ target: prepared.workflowUuid, requestIds: outcome.requestIds as string[], items: [itemIndex], ok: true }];

@@ -10,7 +10,7 @@ import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } fr
 import { RESULTS_MAX_TARGETS_PER_REQUEST } from '../shared/waitSettings';
 import { executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
-import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan, type WorkflowRunOutcome } from './runBatching';
+import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan } from './runBatching';
 import {
 	checkMappedParameters,
 	checkNameValueParameters,
@@ -127,7 +127,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
+export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, ReturnType<typeof workflowRunOutcome>> = {
 	outcomeKey: 'nexthinkWorkflow',
 	done: 'triggered',
 	prepare(itemIndex) {

@@ -80,28 +80,13 @@ export interface WorkflowTargetOutcome {
 	error?: string;
 }
 
-export interface WorkflowRunOutcome {
-	status: 'triggered' | 'failed' | 'validated';
-	workflowId: string;
-	apiVersion: ApiVersion;
-	requestId?: string;
-	requestIds: string[];
-	/** This item's execution IDs, in the order of `targets` (only when they could be paired). */
-	executionIds: string[];
-	/** False when Nexthink's answer had a different number of execution IDs than targets sent. */
-	executionIdsPaired?: boolean;
-	targets: WorkflowTargetOutcome[];
-	duplicates: string[];
-	error?: { message: string; description?: string; httpCode?: string };
-}
-
-/** `results[i]` answers `plan.requests[i]`; undefined in validate-only runs (nothing sent). */
-export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan, results: ReadonlyArray<RequestResult<WorkflowExecutionAnswer> | undefined> | undefined): WorkflowRunOutcome {
+/** The outcome of one item (docs/actions.md); `results[i]` answers `plan.requests[i]`, undefined when only checked. */
+export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan, results: ReadonlyArray<RequestResult<WorkflowExecutionAnswer> | undefined> | undefined) {
 	const targets: WorkflowTargetOutcome[] = [];
 	const requestIds: string[] = [];
 	const executionIds: string[] = [];
 	let paired = true;
-	let error: WorkflowRunOutcome['error'];
+	let error: ReturnType<typeof requestError> | undefined;
 	for (const placement of plan.placements.get(run.itemIndex) ?? []) {
 		const target: WorkflowTargetOutcome = { type: placement.target.kind, ...placement.target.ids };
 		if (placement.firstItem !== run.itemIndex) target.sentWithItem = placement.firstItem;
@@ -123,19 +108,19 @@ export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan,
 		}
 		targets.push(target);
 	}
-	const outcome: WorkflowRunOutcome = {
+	return {
 		status: results === undefined ? 'validated' : error === undefined ? 'triggered' : 'failed',
 		workflowId: run.workflowId,
 		apiVersion: run.version,
-	} as WorkflowRunOutcome;
-	if (requestIds.length === 1 && error === undefined) outcome.requestId = requestIds[0];
-	outcome.requestIds = requestIds;
-	outcome.executionIds = executionIds;
-	if (!paired) outcome.executionIdsPaired = false;
-	outcome.targets = targets;
-	outcome.duplicates = run.duplicatesInItem;
-	if (error !== undefined) outcome.error = error;
-	return outcome;
+		...(requestIds.length === 1 && error === undefined ? { requestId: requestIds[0] } : {}),
+		requestIds,
+		// in the order of `targets`; false `executionIdsPaired`: the answer had not one execution ID per target sent
+		executionIds,
+		...(paired ? {} : { executionIdsPaired: false }),
+		targets,
+		duplicates: run.duplicatesInItem,
+		...(error !== undefined ? { error } : {}),
+	};
 }
 
 interface WorkflowWaitTargets {
