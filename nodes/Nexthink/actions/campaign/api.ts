@@ -4,8 +4,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { expectAnswer, refusedRunNote, sendRunRequest, type ApiCallOptions } from '../shared/apiCalls';
 import { readTriggerResponse } from './answers';
 
-export const TRIGGER_PATH = '/api/v1/euf/campaign/trigger';
-
 const MAY_HAVE_RUN = 'The campaign may have been sent to the users: look in Nexthink (campaign.responses) before running the items again.';
 const REFUSED = refusedRunNote('look for the campaign\'s requests to these users since the run in NQL (campaign.responses), or in the Nexthink console');
 
@@ -25,7 +23,7 @@ export async function triggerCampaign(ctx: IExecuteFunctions, body: TriggerBody,
 	const action = `Triggering campaign ${body.campaignNqlId} for ${body.userSid.length} user${body.userSid.length === 1 ? '' : 's'}`;
 	const response = await sendRunRequest(
 		ctx,
-		{ path: TRIGGER_PATH, body, action },
+		{ path: '/api/v1/euf/campaign/trigger', body, action },
 		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: CAMPAIGN_HINTS },
 		options,
 	);

@@ -1,7 +1,4 @@
-/**
- * Checks of a Trigger Campaign item's input, before any request (no n8n imports), with the limits of
- * the Campaigns API's OpenAPI document (TriggerRequest).
- */
+/** Checks of a Trigger Campaign item, before any request (no n8n imports), with the OpenAPI document's limits. */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 import { checkWholeNumber, normaliseNqlId, parseIdList, SID, valueText } from '../shared/inputChecks';

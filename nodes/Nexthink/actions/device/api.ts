@@ -1,7 +1,4 @@
-/**
- * The Data Management API's deletion request: never sent twice, its own `x-request-id`, the 2xx body
- * checked (answers.ts), the documented error codes explained.
- */
+/** The Data Management API's deletion request: never sent twice, its own `x-request-id`, the 2xx body checked. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';

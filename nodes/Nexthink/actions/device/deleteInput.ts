@@ -1,7 +1,4 @@
-/**
- * Device → Delete before any request (no n8n imports): each item's device, the run's settings and
- * the batches, with the limits of the Data Management API's OpenAPI document (DeviceDeletionRequest).
- */
+/** Device → Delete before any request (no n8n imports): each item's device and the batches. */
 import { describeValue, InputError } from '../../shared/inputError';
 import { UUID } from '../shared/inputChecks';
 
@@ -13,10 +10,7 @@ export interface DeviceToDelete {
 	name: string;
 }
 
-/**
- * The device UID: text, not blank; a UUID unless `letNexthinkJudge` (then Nexthink answers INVALID
- * for that device alone, as the vendor documents). Surrounding spaces are dropped.
- */
+/** The device UID, trimmed: text, not blank; a UUID unless `letNexthinkJudge` (then Nexthink answers INVALID for it). */
 export function checkDeviceUid(raw: unknown, letNexthinkJudge: boolean): string {
 	const uid = textOf(raw, 'Device UID');
 	if (uid === '') {

@@ -1,7 +1,4 @@
-/**
- * Checks of a Run Remote Action item's input, before any request (no n8n imports), with the limits
- * of the Remote Actions API's OpenAPI document (ExecutionRequest).
- */
+/** Checks of a Run Remote Action item, before any request (no n8n imports), with the OpenAPI document's limits. */
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
 import { describeValue, InputError } from '../../shared/inputError';
@@ -57,10 +54,7 @@ export function checkTriggerInfo(raw: { externalSource?: unknown; reason?: unkno
 	return Object.keys(info).length === 0 ? undefined : info;
 }
 
-/**
- * The script inputs as the API's `params` (input ID → text). Values from expressions may be
- * numbers or booleans (sent as text); objects, lists and empty IDs are refused.
- */
+/** The script inputs as the API's `params` (input ID → text); objects, lists and empty IDs are refused. */
 export function checkScriptInputs(raw: Record<string, unknown> | undefined | null): Record<string, string> {
 	const params: Record<string, string> = {};
 	if (raw === undefined || raw === null) return params;

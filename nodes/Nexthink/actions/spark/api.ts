@@ -1,12 +1,7 @@
-/**
- * The Spark Handoff API's request: never sent twice, success only as documented. Why 200 counts too:
- * docs/decisions.md, row "Spark success".
- */
+/** The Spark Handoff API's request: never sent twice. Why 200 counts too: docs/decisions.md, row "Spark success". */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { refusedRunNote, sendRunRequest, unexpectedAnswerError, type ApiCallOptions } from '../shared/apiCalls';
-
-export const HANDOFF_PATH = '/api/v1/spark/handoff';
 
 const MAY_HAVE_RUN = 'Spark may have received the message and written to the user in Microsoft Teams: ask the user, or look in Spark, before handing the conversation off again.';
 const REFUSED = refusedRunNote('ask the user whether Spark wrote to them in Microsoft Teams');
@@ -33,7 +28,7 @@ export async function handOffConversation(ctx: IExecuteFunctions, request: HandO
 	if (request.timeZone !== undefined) headers.Timezone = request.timeZone;
 	const response = await sendRunRequest(
 		ctx,
-		{ path: HANDOFF_PATH, body: { message: { parts: request.parts }, ...(request.metadata !== undefined ? { metadata: request.metadata } : {}) }, headers, action },
+		{ path: '/api/v1/spark/handoff', body: { message: { parts: request.parts }, ...(request.metadata !== undefined ? { metadata: request.metadata } : {}) }, headers, action },
 		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED, hints: HANDOFF_HINTS },
 		options,
 	);

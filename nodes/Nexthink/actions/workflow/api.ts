@@ -1,20 +1,9 @@
-/**
- * The Workflows API requests: execute and the wait-for-event trigger never sent twice, list and
- * details safe GETs, every 2xx body checked. Error bodies are `{ code, details }`
- * (transport/apiErrors.ts reads `details`).
- */
+/** The Workflows API requests: execute and the wait-for-event trigger never sent twice, list and details safe GETs. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { expectAnswer, refusedRunNote, sendReadRequest, sendRunRequest, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { mergeWorkflowLists, readResumeResponse, readWorkflowDetails, readWorkflowExecutionResponse, readWorkflowList, type WorkflowObject } from './answers';
 import type { PlannedWorkflowRequest } from './runBatching';
-
-export const EXECUTE_V1_PATH = '/api/v1/workflows/execute';
-export const EXECUTE_V2_PATH = '/api/v2/workflows/execute';
-export const WORKFLOWS_PATH = '/api/v1/workflows';
-export const WORKFLOW_DETAILS_PATH = '/api/v1/workflows/details';
-export const resumePath = (workflowUuid: string, executionUuid: string) =>
-	`/api/v1/workflows/workflows/${encodeURIComponent(workflowUuid)}/execution/${encodeURIComponent(executionUuid)}/trigger`;
 
 export const DEPENDENCIES = ['DEVICE', 'USER', 'USER_AND_DEVICE', 'NONE'] as const;
 export const TRIGGER_METHODS = ['API', 'MANUAL', 'MANUAL_MULTIPLE', 'SCHEDULER'] as const;
@@ -28,7 +17,7 @@ const MAY_HAVE_RESUMED = 'The execution may have been resumed: look at it in Nex
 const REFUSED_RUN = refusedRunNote('look for executions of the workflow for these devices and users since the run in NQL (workflow.executions), or in the Nexthink console');
 const REFUSED_RESUME = refusedRunNote('look at the execution in NQL (workflow.executions) or in the Nexthink console: if it still waits for the event, it was not resumed');
 
-export const WORKFLOW_HINTS = {
+const WORKFLOW_HINTS = {
 	execute: {
 		400: 'Nexthink rejected the request; the code and details above say which part (for example an identifier it does not accept, parameters the workflow does not have, an inactive workflow, or an unknown NQL ID).',
 		403: `${PERMISSION_HINT}, and the workflow must have its "API" trigger ticked (Workflows > Manage workflows > the workflow > trigger options). Either can be missing; the details above say which when Nexthink names it.`,
@@ -52,7 +41,7 @@ export async function executeWorkflow(ctx: IExecuteFunctions, request: PlannedWo
 	const action = `Running workflow ${body.workflowId} on ${[body.devices.length > 0 ? count(body.devices.length, 'device') : '', body.users.length > 0 ? count(body.users.length, 'user') : ''].filter(Boolean).join(' and ')}`;
 	const response = await sendRunRequest(
 		ctx,
-		{ path: request.version === 'v1' ? EXECUTE_V1_PATH : EXECUTE_V2_PATH, body, action },
+		{ path: `/api/${request.version}/workflows/execute`, body, action },
 		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED_RUN, hints: WORKFLOW_HINTS.execute },
 		options,
 	);
@@ -70,17 +59,14 @@ export async function resumeWorkflow(
 	const action = `Resuming execution ${executionUuid} of workflow ${workflowUuid}`;
 	const response = await sendRunRequest(
 		ctx,
-		{ path: resumePath(workflowUuid, executionUuid), body: { parameters }, action },
+		{ path: `/api/v1/workflows/workflows/${encodeURIComponent(workflowUuid)}/execution/${encodeURIComponent(executionUuid)}/trigger`, body: { parameters }, action },
 		{ mayHaveRun: MAY_HAVE_RESUMED, refused: REFUSED_RESUME, hints: WORKFLOW_HINTS.resume },
 		options,
 	);
 	return expectAnswer(ctx, action, response, readResumeResponse(response.body), 'the request ID', options.itemIndex, MAY_HAVE_RESUMED);
 }
 
-/**
- * `GET /api/v1/workflows` once per pair of the given trigger methods and dependencies (the API
- * requires both filters), the answers merged by `uuid`, each workflow once.
- */
+/** `GET /api/v1/workflows` once per pair of trigger method and dependency (the API requires both), merged by `uuid`. */
 export async function listWorkflowsMerged(
 	ctx: ApiContext,
 	filter: { dependencies: readonly Dependency[]; triggerMethods: readonly TriggerMethod[]; activeOnly?: boolean },
@@ -92,7 +78,7 @@ export async function listWorkflowsMerged(
 			const qs: Record<string, string> = { dependency, triggerMethod };
 			if (filter.activeOnly) qs.fetchOnlyActiveWorkflows = 'true';
 			const action = `Listing the workflows (dependency ${dependency}, trigger method ${triggerMethod})`;
-			lists.push(await sendReadRequest(ctx, { path: WORKFLOWS_PATH, qs, action, hints: WORKFLOW_HINTS.read }, readWorkflowList, 'a list of workflows', options));
+			lists.push(await sendReadRequest(ctx, { path: '/api/v1/workflows', qs, action, hints: WORKFLOW_HINTS.read }, readWorkflowList, 'a list of workflows', options));
 		}
 	}
 	return mergeWorkflowLists(lists);
@@ -100,6 +86,6 @@ export async function listWorkflowsMerged(
 
 /** `GET /api/v1/workflows/details?nqlId=`: the workflow, or null when no workflow has that NQL ID. */
 export async function getWorkflow(ctx: ApiContext, nqlId: string, options: ApiCallOptions): Promise<WorkflowObject | null> {
-	const request = { path: WORKFLOW_DETAILS_PATH, qs: { nqlId }, action: `Getting workflow ${nqlId}`, hints: WORKFLOW_HINTS.read };
+	const request = { path: '/api/v1/workflows/details', qs: { nqlId }, action: `Getting workflow ${nqlId}`, hints: WORKFLOW_HINTS.read };
 	return await sendReadRequest(ctx, request, readWorkflowDetails, 'the workflow', options);
 }

@@ -1,11 +1,10 @@
 /** Get Many Workflows: one list call per chosen trigger method and dependency (the API needs both), merged. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { collectionOf } from '../../shared/optionFields';
 import { readBoolean } from '../../shared/booleanParameter';
-import type { ItemOperation } from '../../shared/runItems';
-import { readGetManyLimit, readOptionsCollection, readReadTimeoutMs, returnAllAndLimit } from '../shared/readFields';
+import { getMany, readOptionsCollection, returnAllAndLimit } from '../shared/readFields';
 import { DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS } from './api';
 import { show } from './description';
 
@@ -60,20 +59,11 @@ function chosen<K extends keyof typeof LIST_FILTERS>(ctx: IExecuteFunctions, ite
 	return [...new Set(values)];
 }
 
-function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
-	const limit = readGetManyLimit(this, itemIndex);
-	return {
-		triggerMethods: chosen(this, itemIndex, 'triggerMethods'),
-		dependencies: chosen(this, itemIndex, 'dependencies'),
-		activeOnly: readBoolean(this.getNodeParameter('filters.activeOnly', itemIndex, false), 'Active Only', false),
-		limit,
-		timeoutMs: readReadTimeoutMs(this, itemIndex),
-	};
-}
-
-async function runGetMany(this: IExecuteFunctions, itemIndex: number, prepared: ReturnType<typeof prepareGetMany>): Promise<INodeExecutionData[]> {
-	const list = await listWorkflowsMerged(this, prepared, { timeoutMs: prepared.timeoutMs, itemIndex });
-	return list.slice(0, prepared.limit).map((workflow) => ({ json: workflow as IDataObject, pairedItem: { item: itemIndex } }));
-}
-
-export const getManyWorkflowsOperation: ItemOperation<ReturnType<typeof prepareGetMany>> = { prepare: prepareGetMany, run: runGetMany };
+export const getManyWorkflowsOperation = getMany(
+	(ctx, itemIndex) => ({
+		triggerMethods: chosen(ctx, itemIndex, 'triggerMethods'),
+		dependencies: chosen(ctx, itemIndex, 'dependencies'),
+		activeOnly: readBoolean(ctx.getNodeParameter('filters.activeOnly', itemIndex, false), 'Active Only', false),
+	}),
+	listWorkflowsMerged,
+);

@@ -1,7 +1,6 @@
 /**
- * Checks of a Run Workflow / Resume Workflow item's input, before any request (no n8n imports),
- * after the Workflows API's OpenAPI documents. Why: docs/decisions.md, rows "Workflow: v1 or v2",
- * "Workflow: identifier checks" and "Resume".
+ * Checks of a Run or Resume Workflow item, before any request (no n8n imports). Why: docs/decisions.md,
+ * rows "Workflow: v1 or v2", "Workflow: identifier checks" and "Resume".
  */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
