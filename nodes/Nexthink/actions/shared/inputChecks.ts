@@ -29,19 +29,16 @@ export function checkWholeNumber(raw: unknown, field: string, fallback: number, 
 	return value;
 }
 
-/** What a list of target IDs is (Collector UIDs, user SIDs): its entry, field, pattern, limit and wordings. */
+/** A list of target IDs (Collector UIDs, user SIDs): its entry, field, pattern (`shape`: "a UUID"), limit and wordings. */
 interface IdList {
 	entry: string;
 	field: string;
-	/** "a UUID", "a SID". */
 	shape: string;
 	pattern: RegExp;
-	/** Compared without case when finding duplicates. */
 	foldCase: boolean;
 	empty: string;
 	/** The sentence after "not a UUID: …" (what the API takes). */
 	takes: string;
-	/** Most IDs per request, with the targets' plural and the API in "the Remote Actions API takes at most …". */
 	max: { count: number; targets: string; api: string };
 }
 

@@ -131,29 +131,17 @@ export interface WaitTarget {
 	target: string;
 }
 
-/** What one target came to when the wait ended. */
-export interface TargetResult {
-	requestId: string;
-	/** The status column's value; null while the query has no row for the target yet. */
-	status: string | null;
-	/** The status details column's value (`status_details`, `state_details`), when the query lists one. */
-	statusDetails?: string | null;
-	/** The status is a known final one. */
-	final: boolean;
-	/** Set when the status is neither a known final nor a known waiting one: the target is not final. */
-	unknownStatus?: true;
-	/** The query's row for the target, every column as Nexthink answered it. */
-	row?: StatusRow;
-}
-
 export function targetKey(target: WaitTarget): string {
 	return `${target.requestId}\u0000${target.target.toLowerCase()}`;
 }
 
 const asText = (value: unknown): string | null => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
 
-/** The result of one target from the last rows read for its request (undefined: never read). */
-export function targetResult(target: WaitTarget, rows: ReadonlyMap<string, TargetRow> | undefined): TargetResult {
+/**
+ * What one target came to, from the last rows read for its request (undefined: never read; docs/actions.md):
+ * `status` null while the query has no row for it, `unknownStatus` when neither known final nor waiting.
+ */
+export function targetResult(target: WaitTarget, rows: ReadonlyMap<string, TargetRow> | undefined) {
 	const read = rows?.get(target.target.toLowerCase());
 	if (read === undefined) return { requestId: target.requestId, status: null, final: false };
 	const status = classifyStatus(read.status);
@@ -166,6 +154,8 @@ export function targetResult(target: WaitTarget, rows: ReadonlyMap<string, Targe
 		row: read.row,
 	};
 }
+
+export type TargetResult = ReturnType<typeof targetResult>;
 
 /** Request IDs that still have a target without a final status (in first-seen order). */
 export function pendingRequestIds(targets: readonly WaitTarget[], rowsByRequest: ReadonlyMap<string, ReadonlyMap<string, TargetRow>>): string[] {
@@ -206,7 +196,7 @@ export function itemResults(
 	const finished = entries.filter((entry) => entry.final).length;
 	const complete = finished === entries.length;
 	const pending = entries.length - finished;
-	const unknown = entries.filter((entry) => entry.unknownStatus === true);
+	const unknown = entries.filter((entry) => 'unknownStatus' in entry);
 	const unknownStates = [...new Set(unknown.map((entry) => String(entry.status)))];
 	const results: Record<string, unknown> = {
 		complete,

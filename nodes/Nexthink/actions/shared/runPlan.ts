@@ -18,11 +18,7 @@ export function requestError(result: FailedRequest): { message: string; descript
 export const MAX_DEVICES_PER_REQUEST = 10_000;
 
 /** Why and from where a run was asked for (`triggerInfo` of the request body). */
-export interface TriggerInfo {
-	externalSource?: string;
-	reason?: string;
-	externalReference?: string;
-}
+export type TriggerInfo = Partial<Record<'externalSource' | 'reason' | 'externalReference', string>>;
 
 export interface PreparedRun {
 	itemIndex: number;
@@ -98,18 +94,14 @@ export function groupRequests<Run extends { itemIndex: number }, Target, Request
 	return { requests, placements };
 }
 
-export interface RunPlan {
-	requests: PlannedRequest[];
-	/** Item index → where each of its devices went, in the item's order (`firstItem`: the item whose entry was sent). */
-	placements: Map<number, Array<{ collectorUid: string; request: number; firstItem: number }>>;
-}
+export type RunPlan = ReturnType<typeof planRequests>;
 
-export function planRequests(runs: readonly PreparedRun[], maxDevices = MAX_DEVICES_PER_REQUEST): RunPlan {
+export function planRequests(runs: readonly PreparedRun[], maxDevices = MAX_DEVICES_PER_REQUEST) {
 	return groupRequests(runs, {
 		group: groupKey,
 		targets: (run) => run.devices,
 		key: (device) => device.toLowerCase(),
-		open: (run) => ({ body: bodyOf(run), itemIndexes: [] }),
+		open: (run): PlannedRequest => ({ body: bodyOf(run), itemIndexes: [] }),
 		fits: (request, fresh) => request.body.devices.length + fresh.length <= maxDevices,
 		add: (request, device) => request.body.devices.push(device) - 1,
 		place: (collectorUid, { request, firstItem }) => ({ collectorUid, request, firstItem }),

@@ -38,9 +38,7 @@ export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, ru
 	const timeoutMs = readTimeoutMs(options);
 	const waits = readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false);
 	const wait = waits ? checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options) : undefined;
-	const prepared: PreparedRunItem<R> = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
-	if (wait !== undefined) prepared.wait = wait;
-	return prepared;
+	return { run, timeoutMs, validateOnly: toolWritesOff(ctx, options), ...(wait !== undefined ? { wait } : {}) };
 }
 
 /** Every waiting item waits the same way (one wait covers the run); an item that differs fails its check. */

@@ -6,7 +6,7 @@
  * targets without an execution ID".
  */
 import type { RequestResult } from '../../shared/runBatched';
-import { groupRequests, requestError, type Sent } from '../shared/runPlan';
+import { groupRequests, requestError } from '../shared/runPlan';
 import type { WorkflowExecutionAnswer } from './answers';
 import { MAX_WORKFLOW_TARGETS_PER_LIST, type ApiVersion, type WorkflowTarget } from './runInput';
 
@@ -36,12 +36,9 @@ export interface PlannedWorkflowRequest {
 }
 
 /** A target's `position` is in its request's `devices` or `users`. */
-export interface WorkflowPlan {
-	requests: PlannedWorkflowRequest[];
-	placements: Map<number, Array<Sent & { target: WorkflowTarget }>>;
-}
+export type WorkflowPlan = ReturnType<typeof planWorkflowRequests>;
 
-export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPerList = MAX_WORKFLOW_TARGETS_PER_LIST, maxPerRequest = Infinity): WorkflowPlan {
+export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPerList = MAX_WORKFLOW_TARGETS_PER_LIST, maxPerRequest = Infinity) {
 	return groupRequests(runs, {
 		group: (run) => JSON.stringify([run.workflowId, run.version, Object.entries(run.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]),
 		targets: (run) => run.targets,
