@@ -14,9 +14,12 @@ import { MAX_WAIT_REQUEST_IDS } from '../shared/waitSettings';
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';
 import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
-import { pairsCollection, writeOptions } from '../shared/panelFields';
+import { operationPicker, pairsCollection, writeOptions } from '../shared/panelFields';
 import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
-import { show } from './description';
+
+const show = { show: { resource: ['campaign'], operation: ['trigger'] } };
+
+export const campaignOperationProperty = operationPicker('campaign', 'trigger', [{ name: 'Trigger', value: 'trigger', action: 'Trigger a campaign', description: 'Send a campaign to the users of the input items' }]);
 
 export const description = updateDisplayOptions(show, [
 	{

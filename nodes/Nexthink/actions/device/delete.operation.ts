@@ -25,8 +25,18 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 import { checkWholeNumber } from '../shared/inputChecks';
-import { readTimeoutMs, writeOptions } from '../shared/panelFields';
-import { show } from './description';
+import { operationPicker, readTimeoutMs, writeOptions } from '../shared/panelFields';
+
+const show = { show: { resource: ['device'], operation: ['delete'] } };
+
+export const deviceOperationProperty = operationPicker('device', 'delete', [
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete devices',
+		description: 'Remove the devices of the input items from the Nexthink inventory (queued by Nexthink, no undo)',
+	},
+]);
 
 export const description = updateDisplayOptions(show, [
 	{
