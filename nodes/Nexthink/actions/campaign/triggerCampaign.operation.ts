@@ -54,7 +54,7 @@ export const description = updateDisplayOptions(show, [
 		{ displayName: 'Parameters', name: 'campaignParameters', placeholder: 'Add Parameter', description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs." },
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
 	),
-	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
+	...waitForResultsProperties('campaign.responses', '#n8n_campaign_status'),
 	writeOptions(show, 'send the campaign', 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).', [
 		allowListOption(ALLOWED_CAMPAIGNS, '#it_satisfaction'),
 		...waitOptions(),

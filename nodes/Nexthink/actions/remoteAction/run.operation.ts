@@ -71,7 +71,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		},
 		description: "The remote action's script inputs, read from its details in Nexthink",
 	},
-	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
+	...waitForResultsProperties('remote_action.executions', '#n8n_remote_action_status'),
 	writeOptions(show(['run']), 'run the remote action', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', [
 		allowListOption(ALLOWED_REMOTE_ACTIONS, '#clear_teams_cache, #restart_service'),
 		{

@@ -13,20 +13,15 @@ export const STATUS_QUERY_NQL = {
 	'campaign.responses': 'campaign.responses during past 7d | where request_id == $request_id | list request_id, user.name, user.sid, user.upn, state, time',
 } as const;
 
-/**
- * @param show the operation's displayOptions.show (resource and operation)
- * @param table the NQL table the status query reads: for the descriptions and the query to create
- * @param placeholder a query ID to suggest, e.g. #n8n_remote_action_status
- */
-export function waitForResultsProperties(show: Record<string, string[]>, table: keyof typeof STATUS_QUERY_NQL, placeholder: string): INodeProperties[] {
-	const whenWaiting = { show: { ...show, waitForResults: [true] } };
+/** Wait for Results' fields, inside the run's `updateDisplayOptions`: `table` is the one the status query reads. */
+export function waitForResultsProperties(table: keyof typeof STATUS_QUERY_NQL, placeholder: string): INodeProperties[] {
+	const whenWaiting = { show: { waitForResults: [true] } };
 	return [
 		{
 			displayName: 'Wait for Results',
 			name: 'waitForResults',
 			type: 'boolean',
 			default: false,
-			displayOptions: { show },
 			description: `Whether to wait until every target has a final status (read with a stored NQL API query over ${table}) and output each target's result. Off: the node returns as soon as Nexthink accepted the request.`,
 		},
 		{

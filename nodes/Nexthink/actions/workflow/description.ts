@@ -13,10 +13,10 @@ export const workflowOperationProperty = operationPicker('workflow', 'run', [
 	{ name: 'Run', value: 'run', action: 'Run a workflow', description: 'Run a workflow on the devices or users of the input items' },
 ]);
 
-/** Parameters by name (Run's Other Parameters, Resume's Event Parameters). */
-export const nameValueCollection = (name: string, displayName: string, description: string, operation: string): INodeProperties =>
+/** Parameters by name (Run's Other Parameters, Resume's Event Parameters), inside the operation's `updateDisplayOptions`. */
+export const nameValueCollection = (name: string, displayName: string, description: string): INodeProperties =>
 	pairsCollection(
-		{ displayName, name, placeholder: 'Add Parameter', displayOptions: show([operation]), description },
+		{ displayName, name, placeholder: 'Add Parameter', description },
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 	);
 

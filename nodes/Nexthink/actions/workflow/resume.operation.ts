@@ -33,7 +33,7 @@ export const description = updateDisplayOptions(show(['resume']), [
 		required: true,
 		description: 'The execution waiting for the event: an execution ID from Run Workflow (executionIds) or from NQL (workflow.executions.execution_id)',
 	},
-	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)', 'resume'),
+	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)'),
 	writeOptions(show(['resume']), 'resume the execution', 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
 ]);
 
