@@ -5,7 +5,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { writeOptions } from '../shared/panelFields';
 import { ALLOWED_REMOTE_ACTIONS, allowListOption } from '../../shared/writeAllowList';
 import { show } from './description';
@@ -13,21 +12,11 @@ import type { BatchedOperation } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
 import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
-import { RESULTS_MAX_TARGETS_PER_REQUEST } from '../shared/waitSettings';
+import { RESULTS_MAX_TARGETS_PER_REQUEST, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
 import { scriptInputsOf } from './answers';
 import { executeRemoteAction, getRemoteAction } from './api';
 import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
-import {
-	DEFAULT_EXPIRY_MINUTES,
-	MAX_EXPIRY_MINUTES,
-	MIN_EXPIRY_MINUTES,
-	checkExpiry,
-	checkParamsAgainstInputs,
-	checkScriptInputs,
-	checkTriggerInfo,
-	normaliseRemoteActionId,
-	parseCollectorUids,
-} from './runInput';
+import { checkExpiry, checkParamsAgainstInputs, checkScriptInputs, checkTriggerInfo, EXPIRY_MINUTES, normaliseRemoteActionId, parseCollectorUids } from './runInput';
 import { InputError } from '../../shared/inputError';
 
 type Prepared = PreparedRunItem<PreparedRun>;
@@ -78,8 +67,8 @@ export const description = updateDisplayOptions(show(['run']), [
 			displayName: 'Expires After (Minutes)',
 			name: 'expiresInMinutes',
 			type: 'number',
-			typeOptions: { minValue: MIN_EXPIRY_MINUTES, maxValue: MAX_EXPIRY_MINUTES },
-			default: DEFAULT_EXPIRY_MINUTES,
+			typeOptions: { minValue: EXPIRY_MINUTES.min, maxValue: EXPIRY_MINUTES.max },
+			default: EXPIRY_MINUTES.fallback,
 			description: 'How long offline devices may still pick up the execution: 60 to 10,080 minutes (7 days)',
 		},
 		{

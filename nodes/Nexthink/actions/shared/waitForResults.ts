@@ -29,7 +29,7 @@ export interface PreparedRunItem<R> {
 }
 
 /**
- * `run` with the item's Request Timeout, tool mode and Wait for Results (waitDescription.ts), after
+ * `run` with the item's Request Timeout, tool mode and Wait for Results (waitSettings.ts), after
  * its object `id` is checked against the tool's allow-list of `kind`; a bad value throws `InputError`.
  */
 export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, run: R, id: string, kind: AllowListKind): PreparedRunItem<R> {

@@ -1,13 +1,12 @@
 /** Run Workflow: like Run Remote Action, with devices and users, v1 or v2, and an execution ID per target. */
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { writeOptions } from '../shared/panelFields';
 import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/writeAllowList';
 import { nameValueCollection, show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
 import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
-import { RESULTS_MAX_TARGETS_PER_REQUEST } from '../shared/waitSettings';
+import { RESULTS_MAX_TARGETS_PER_REQUEST, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
 import { executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
 import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan } from './runBatching';
