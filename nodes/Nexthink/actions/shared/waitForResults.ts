@@ -18,13 +18,11 @@ import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, 
 import { readTimeoutMs } from './panelFields';
 import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
 
-/** An item of Run Remote Action, Run Workflow or Trigger Campaign, checked: its run and how it is sent. */
+/** An item of Run Remote Action, Run Workflow or Trigger Campaign, checked (`validateOnly`: as a tool without writes allowed). */
 export interface PreparedRunItem<R> {
 	run: R;
 	timeoutMs: number;
-	/** As a tool without "Allow Writes When Used as a Tool": check only. */
 	validateOnly: boolean;
-	/** Wait for Results, when on. */
 	wait?: ResultsWaitSettings;
 }
 
@@ -56,7 +54,7 @@ export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparat
 }
 
 /** What an item reached: targets followed by ID and request ID, and those sent but not followable. */
-export interface ReachedTargets {
+interface ReachedTargets {
 	followed: ReadonlyArray<{ id: string; requestId: string }>;
 	unfollowed?: number;
 }

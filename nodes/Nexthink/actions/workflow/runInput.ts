@@ -39,10 +39,9 @@ export function normaliseWorkflowId(raw: unknown): string {
 	return normaliseNqlId(raw, { name: 'workflow', field: 'Workflow', example: '#repair_teams', empty, copyFrom: ' ("Copy NQL ID" in Manage workflows)' });
 }
 
-export interface ParsedTargets {
-	/** Distinct within the item, in the order first given. */
+/** An item's targets, distinct in the order first given, and the entries it named again, as text. */
+interface ParsedTargets {
 	targets: WorkflowTarget[];
-	/** Entries the item named more than once, as text. */
 	duplicates: string[];
 }
 
@@ -113,12 +112,9 @@ function parseList(version: ApiVersion, kind: TargetKind, raw: unknown, type: st
 	const duplicates: string[] = [];
 	for (const ids of entries) {
 		const key = `${kind}:${JSON.stringify(Object.entries(ids).map(([k, v]) => [k, v.toLowerCase()]).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
-		if (seen.has(key)) {
-			duplicates.push(Object.values(ids).join(' / '));
-			continue;
-		}
+		if (seen.has(key)) duplicates.push(Object.values(ids).join(' / '));
+		else targets.push({ kind, ids, key });
 		seen.add(key);
-		targets.push({ kind, ids, key });
 	}
 	if (targets.length > MAX_WORKFLOW_TARGETS_PER_LIST) {
 		throw new InputError(
