@@ -144,10 +144,7 @@ function outcomeOf(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<Reque
 	return outcome;
 }
 
-/**
- * Wait for Results follows one request ID per user: at most MAX_WAIT_REQUEST_IDS distinct users
- * over the waiting items of a run. The item that goes past it fails before any request.
- */
+/** Wait for Results follows at most MAX_WAIT_REQUEST_IDS distinct users per run; the item that goes past it fails. */
 function checkWaitedUsers(preparations: Array<Preparation<Prepared>>): void {
 	const users = new Set<string>();
 	preparations.forEach((preparation, itemIndex) => {

@@ -164,10 +164,7 @@ export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelet
 	fails: (outcome) => outcome.status !== 'scheduled',
 };
 
-/**
- * What would be sent, one output item per request (paired with the items whose devices it carries),
- * then the items that would not be sent (their checks failed) with their error.
- */
+/** What would be sent, one output item per request (paired with its items), then the items refused. */
 function previewItems(ctx: IExecuteFunctions, preparations: ReadonlyArray<Preparation<DeviceToDelete>>, plan: DeletionPlan, why: 'preview' | 'tool'): INodeExecutionData[] {
 	const note =
 		why === 'preview'

@@ -152,11 +152,7 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 	},
 };
 
-/**
- * Checks each item's script inputs against its remote action's details, read once per remote
- * action before any run request. A remote action whose details cannot be read fails its items
- * (under "Stop Workflow": the node, with nothing sent).
- */
+/** Each item's script inputs against its remote action's details, read once per remote action before any run request. */
 async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: Array<Preparation<Prepared>>, continueOnFail: boolean): Promise<void> {
 	const byRemoteAction = new Map<string, number[]>();
 	preparations.forEach((preparation, itemIndex) => {

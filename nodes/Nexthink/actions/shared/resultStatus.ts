@@ -178,10 +178,8 @@ export interface WaitEnd {
 }
 
 /**
- * An item's `results` after the wait: a summary, a sentence when not every target is final, the
- * statuses the node does not know (`unknownStates`, each once), and one entry per target
- * (`targetField` names its identifier: collectorUid, userSid, executionId), in the item's order. A
- * target's `row` is the status query's row as Nexthink answered it.
+ * An item's `results` after the wait (docs/actions.md): a summary, a sentence when not every target is
+ * final, the unknown statuses, and one entry per target (`targetField`: its identifier), in the item's order.
  */
 export function itemResults(
 	targetField: string,

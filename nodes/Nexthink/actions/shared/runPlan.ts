@@ -1,7 +1,6 @@
 /**
- * Which items go together in which request (Run Remote Action, Trigger Campaign, and Run Workflow's
- * runBatching.ts), and what each item gets back (no n8n imports). Why: docs/decisions.md, "Actions
- * node: remote actions, workflows, campaign trigger".
+ * Which items go together in which request, and what each gets back (no n8n imports). Why: docs/decisions.md,
+ * "Actions node: remote actions, workflows, campaign trigger".
  */
 import type { FailedRequest, RequestResult } from '../../shared/runBatched';
 

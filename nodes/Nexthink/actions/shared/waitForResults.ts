@@ -60,9 +60,8 @@ interface ReachedTargets {
 }
 
 /**
- * Wait for Results after a run (the batched runner's `afterSending`): the targets the waiting items
- * reached, each once, then `results` in each waiting item's outcome (`annotate` may add to them).
- * Returns a failed status query: it stops the node under "Stop Workflow", and is in each `results`.
+ * The batched runner's `afterSending`: waits for the targets the waiting items reached, then sets each
+ * one's `results` (`annotate` may add). Returns a failed status query (it stops the node under "Stop Workflow").
  */
 export async function waitForItems(
 	ctx: IExecuteFunctions,

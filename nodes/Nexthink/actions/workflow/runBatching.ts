@@ -1,9 +1,6 @@
 /**
- * Run Workflow's requests and outcomes (no n8n imports): Run Remote Action's grouping (shared/runPlan.ts)
- * with devices and users, each target's execution ID paired by position, and the targets Wait for
- * Results follows. Why: docs/decisions.md, rows "Workflow: grouping and duplicates", "Workflow:
- * execution IDs per target", "1,000 workflow targets per request while waiting" and "Workflow
- * targets without an execution ID".
+ * Run Workflow's requests, outcomes and followed targets (no n8n imports). Why: docs/decisions.md, rows
+ * beginning "Workflow: grouping", "Workflow: execution IDs", "1,000 workflow targets" and "Workflow targets".
  */
 import type { RequestResult } from '../../shared/runBatched';
 import { groupRequests, requestError } from '../shared/runPlan';
@@ -138,11 +135,7 @@ export function workflowWaitTargets(targets: readonly WorkflowTargetOutcome[]): 
 	return { followed, unfollowed };
 }
 
-/**
- * An item's `results` (resultStatus.ts `itemResults`) with the targets the wait could not follow:
- * `unfollowed` counts them, `complete` is false (their status is unknown) and `message` says why and
- * how to read them.
- */
+/** An item's `results` with the targets the wait could not follow: counted, `complete` false, `message` says why. */
 export function withUnfollowed(results: Record<string, unknown>, unfollowed: number, queryId: string): Record<string, unknown> {
 	if (unfollowed === 0) return results;
 	const sentence = `${unfollowed} target${unfollowed === 1 ? '' : 's'} ran but could not be followed: Nexthink's answer did not give one execution ID per target (executionIdsPaired false), so the status rows cannot be paired with ${unfollowed === 1 ? 'it' : 'them'}. Read ${unfollowed === 1 ? 'it' : 'them'} with ${queryId} and the request ID.`;
