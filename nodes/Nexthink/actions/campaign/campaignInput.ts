@@ -4,8 +4,9 @@ import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 import { checkWholeNumber, normaliseNqlId, parseIdList, SID, valueText } from '../shared/inputChecks';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
-/** Expires After (Minutes), required by the API: from 1 to 525,600 (one year), 10,080 (7 days) when empty. */
-export const CAMPAIGN_EXPIRY_MINUTES = { min: 1, max: 525_600, fallback: 10_080 };
+export const MIN_CAMPAIGN_EXPIRY_MINUTES = 1;
+export const MAX_CAMPAIGN_EXPIRY_MINUTES = 525_600;
+export const DEFAULT_CAMPAIGN_EXPIRY_MINUTES = 10_080;
 export const MAX_CAMPAIGN_PARAMETERS = 30;
 
 export function normaliseCampaignId(raw: unknown): string {
@@ -28,8 +29,9 @@ export function parseUserSids(raw: unknown): { users: string[]; duplicates: stri
 	return { users: ids, duplicates };
 }
 
+/** Required by the API: a whole number from 1 to 525,600 (one year). */
 export function checkCampaignExpiry(raw: unknown): number {
-	return checkWholeNumber(raw, 'Expires After (Minutes)', CAMPAIGN_EXPIRY_MINUTES.fallback, CAMPAIGN_EXPIRY_MINUTES.min, CAMPAIGN_EXPIRY_MINUTES.max, ' (one year)');
+	return checkWholeNumber(raw, 'Expires After (Minutes)', DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, ' (one year)');
 }
 
 /** The campaign parameters (name → text): at most 30, names non-empty and not repeated. */

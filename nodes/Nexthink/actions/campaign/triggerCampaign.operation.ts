@@ -14,7 +14,7 @@ import { MAX_WAIT_REQUEST_IDS, waitForResultsProperties, waitOptions } from '../
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';
 import { operationPicker, pairsCollection, writeOptions } from '../shared/panelFields';
-import { CAMPAIGN_EXPIRY_MINUTES, checkCampaignExpiry, checkCampaignParameters, normaliseCampaignId, parseUserSids } from './campaignInput';
+import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
 
 const show = { show: { resource: ['campaign'], operation: ['trigger'] } };
 
@@ -44,8 +44,8 @@ export const description = updateDisplayOptions(show, [
 		displayName: 'Expires After (Minutes)',
 		name: 'campaignExpiresInMinutes',
 		type: 'number',
-		typeOptions: { minValue: CAMPAIGN_EXPIRY_MINUTES.min, maxValue: CAMPAIGN_EXPIRY_MINUTES.max },
-		default: CAMPAIGN_EXPIRY_MINUTES.fallback,
+		typeOptions: { minValue: MIN_CAMPAIGN_EXPIRY_MINUTES, maxValue: MAX_CAMPAIGN_EXPIRY_MINUTES },
+		default: DEFAULT_CAMPAIGN_EXPIRY_MINUTES,
 		required: true,
 		description: 'How long users may still answer, counted from now: 1 to 525,600 minutes (one year)',
 	},

@@ -16,7 +16,17 @@ import { RESULTS_MAX_TARGETS_PER_REQUEST, waitForResultsProperties, waitOptions 
 import { scriptInputsOf } from './answers';
 import { executeRemoteAction, getRemoteAction } from './api';
 import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
-import { checkExpiry, checkParamsAgainstInputs, checkScriptInputs, checkTriggerInfo, EXPIRY_MINUTES, normaliseRemoteActionId, parseCollectorUids } from './runInput';
+import {
+	DEFAULT_EXPIRY_MINUTES,
+	MAX_EXPIRY_MINUTES,
+	MIN_EXPIRY_MINUTES,
+	checkExpiry,
+	checkParamsAgainstInputs,
+	checkScriptInputs,
+	checkTriggerInfo,
+	normaliseRemoteActionId,
+	parseCollectorUids,
+} from './runInput';
 import { InputError } from '../../shared/inputError';
 
 type Prepared = PreparedRunItem<PreparedRun>;
@@ -67,8 +77,8 @@ export const description = updateDisplayOptions(show(['run']), [
 			displayName: 'Expires After (Minutes)',
 			name: 'expiresInMinutes',
 			type: 'number',
-			typeOptions: { minValue: EXPIRY_MINUTES.min, maxValue: EXPIRY_MINUTES.max },
-			default: EXPIRY_MINUTES.fallback,
+			typeOptions: { minValue: MIN_EXPIRY_MINUTES, maxValue: MAX_EXPIRY_MINUTES },
+			default: DEFAULT_EXPIRY_MINUTES,
 			description: 'How long offline devices may still pick up the execution: 60 to 10,080 minutes (7 days)',
 		},
 		{

@@ -5,8 +5,9 @@ import { describeValue, InputError } from '../../shared/inputError';
 import { checkWholeNumber, normaliseNqlId, parseIdList, UUID, valueText } from '../shared/inputChecks';
 import { setOwn } from '../../shared/ownKeys';
 
-/** Expires After (Minutes): from 60 to 10,080 (7 days), 60 when empty. */
-export const EXPIRY_MINUTES = { min: 60, max: 10_080, fallback: 60 };
+export const MIN_EXPIRY_MINUTES = 60;
+export const MAX_EXPIRY_MINUTES = 10_080;
+export const DEFAULT_EXPIRY_MINUTES = 60;
 export const MAX_REASON_CHARS = 500;
 
 export function normaliseRemoteActionId(raw: unknown): string {
@@ -29,8 +30,9 @@ export function parseCollectorUids(raw: unknown): { devices: string[]; duplicate
 	return { devices: ids, duplicates };
 }
 
+/** `expiresInMinutes`: a whole number from 60 to 10,080 (7 days); empty means the default, 60. */
 export function checkExpiry(raw: unknown): number {
-	return checkWholeNumber(raw, 'Expires After (Minutes)', EXPIRY_MINUTES.fallback, EXPIRY_MINUTES.min, EXPIRY_MINUTES.max, ' (7 days)');
+	return checkWholeNumber(raw, 'Expires After (Minutes)', DEFAULT_EXPIRY_MINUTES, MIN_EXPIRY_MINUTES, MAX_EXPIRY_MINUTES, ' (7 days)');
 }
 
 /** The trigger information, or undefined when every field is empty (then none is sent). */
