@@ -2,13 +2,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { actionsToolDescriptionProperties } from '../shared/toolDescriptions';
-import { campaignOperationProperty, description as triggerCampaign } from './campaign/triggerCampaign.operation';
-import { description as deleteDevices, deviceOperationProperty } from './device/delete.operation';
+import { campaignOperationProperty } from './campaign/description';
+import { description as triggerCampaign } from './campaign/triggerCampaign.operation';
+import { deviceOperationProperty } from './device/description';
+import { description as deleteDevices } from './device/delete.operation';
 import { remoteActionLocator, remoteActionOperationProperty } from './remoteAction/description';
 import { description as getRemoteAction } from './remoteAction/get.operation';
 import { description as getManyRemoteActions } from './remoteAction/getMany.operation';
 import { description as runRemoteAction } from './remoteAction/run.operation';
-import { description as handOff, sparkOperationProperty } from './spark/handOff.operation';
+import { sparkOperationProperty } from './spark/description';
+import { description as handOff } from './spark/handOff.operation';
 import { workflowLocator, workflowOperationProperty } from './workflow/description';
 import { description as getWorkflow } from './workflow/get.operation';
 import { description as getManyWorkflows } from './workflow/getMany.operation';

@@ -13,12 +13,9 @@ import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } fr
 import { MAX_WAIT_REQUEST_IDS, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';
-import { operationPicker, pairsCollection, writeOptions } from '../shared/panelFields';
+import { pairsCollection, writeOptions } from '../shared/panelFields';
 import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
-
-const show = { show: { resource: ['campaign'], operation: ['trigger'] } };
-
-export const campaignOperationProperty = operationPicker('campaign', 'trigger', [{ name: 'Trigger', value: 'trigger', action: 'Trigger a campaign', description: 'Send a campaign to the users of the input items' }]);
+import { show } from './description';
 
 export const description = updateDisplayOptions(show, [
 	{

@@ -25,18 +25,8 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 import { checkWholeNumber } from '../shared/inputChecks';
-import { operationPicker, readTimeoutMs, writeOptions } from '../shared/panelFields';
-
-const show = { show: { resource: ['device'], operation: ['delete'] } };
-
-export const deviceOperationProperty = operationPicker('device', 'delete', [
-	{
-		name: 'Delete',
-		value: 'delete',
-		action: 'Delete devices',
-		description: 'Remove the devices of the input items from the Nexthink inventory (queued by Nexthink, no undo)',
-	},
-]);
+import { readTimeoutMs, writeOptions } from '../shared/panelFields';
+import { show } from './description';
 
 export const description = updateDisplayOptions(show, [
 	{

@@ -1,6 +1,5 @@
 /** The Remote Action resource's operation picker and what Run and Get share: the remote action (list or NQL ID). */
-import { listOrIdLocator } from '../../shared/resourceLocator';
-import { operationPicker } from '../shared/panelFields';
+import { nqlIdLocator, operationPicker } from '../shared/panelFields';
 
 export const show = (operation: string[]) => ({ show: { resource: ['remoteAction'], operation } });
 
@@ -15,14 +14,8 @@ export const remoteActionOperationProperty = operationPicker('remoteAction', 'ru
 	},
 ]);
 
-export const remoteActionLocator = listOrIdLocator(
-	{
-		displayName: 'Remote Action',
-		name: 'remoteAction',
-		mode: 'list',
-		displayOptions: show(['run', 'get']),
-		description: 'The remote action. Only remote actions with the "API" option ticked in Nexthink can be run.',
-	},
-	'searchRemoteActions',
-	{ displayName: 'By NQL ID', placeholder: '#restart_service', hint: 'The NQL ID from Remote actions > Manage remote actions ("Copy NQL ID"); case-sensitive' },
-);
+export const remoteActionLocator = nqlIdLocator('remoteAction', 'Remote Action', 'searchRemoteActions', {
+	description: 'The remote action. Only remote actions with the "API" option ticked in Nexthink can be run.',
+	placeholder: '#restart_service',
+	hint: 'The NQL ID from Remote actions > Manage remote actions ("Copy NQL ID"); case-sensitive',
+});

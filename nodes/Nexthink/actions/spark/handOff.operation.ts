@@ -7,18 +7,8 @@ import type { BatchedOperation } from '../../shared/runBatched';
 import { toolWritesOff } from '../../shared/toolMode';
 import { handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
-import { operationPicker, pairsCollection, readTimeoutMs, writeOptions } from '../shared/panelFields';
-
-const show = { show: { resource: ['spark'], operation: ['handOff'] } };
-
-export const sparkOperationProperty = operationPicker('spark', 'handOff', [
-	{
-		name: 'Hand Off Conversation',
-		value: 'handOff',
-		action: 'Hand off a conversation to spark',
-		description: 'Hand the user over to Nexthink Spark, which continues the conversation in Microsoft Teams',
-	},
-]);
+import { pairsCollection, readTimeoutMs, writeOptions } from '../shared/panelFields';
+import { show } from './description';
 
 export const description = updateDisplayOptions(show, [
 	{

@@ -1,8 +1,7 @@
 /** The Workflow resource's operation picker and what its operations share: the workflow (Run, Get), parameters by name (Run, Resume). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { listOrIdLocator } from '../../shared/resourceLocator';
-import { operationPicker, pairsCollection } from '../shared/panelFields';
+import { nqlIdLocator, operationPicker, pairsCollection } from '../shared/panelFields';
 
 export const show = (operation: string[]) => ({ show: { resource: ['workflow'], operation } });
 
@@ -20,14 +19,8 @@ export const nameValueCollection = (name: string, displayName: string, descripti
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 	);
 
-export const workflowLocator = listOrIdLocator(
-	{
-		displayName: 'Workflow',
-		name: 'workflow',
-		mode: 'list',
-		displayOptions: show(['run', 'get']),
-		description: 'The workflow. Only workflows with the "API" trigger ticked in Nexthink can be run; the list shows those.',
-	},
-	'searchWorkflows',
-	{ displayName: 'By NQL ID', placeholder: '#repair_teams', hint: 'The NQL ID from Workflows > Manage workflows ("Copy NQL ID"); case-sensitive' },
-);
+export const workflowLocator = nqlIdLocator('workflow', 'Workflow', 'searchWorkflows', {
+	description: 'The workflow. Only workflows with the "API" trigger ticked in Nexthink can be run; the list shows those.',
+	placeholder: '#repair_teams',
+	hint: 'The NQL ID from Workflows > Manage workflows ("Copy NQL ID"); case-sensitive',
+});
