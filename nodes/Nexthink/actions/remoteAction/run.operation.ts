@@ -162,7 +162,10 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 	},
 };
 
-/** Each item's script inputs against its remote action's details, read once per remote action before any run request. */
+/**
+ * Each item's script inputs against its remote action's details, read once per remote action before any
+ * run request. Why: docs/decisions.md, row "Script inputs checked before the run".
+ */
 async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: Array<Preparation<Prepared>>, continueOnFail: boolean): Promise<void> {
 	const byRemoteAction = new Map<string, number[]>();
 	preparations.forEach((preparation, itemIndex) => {
