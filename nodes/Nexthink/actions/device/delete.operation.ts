@@ -91,13 +91,22 @@ export const description = updateDisplayOptions(show, [
 const QUEUED =
 	'Nexthink queued the device for deletion (202). It is removed in the background and Nexthink offers no status to poll: check later in NQL that the device is no longer listed.';
 
-interface RunSettings {
-	maxPerRun: number;
-	perRequest: number;
-	timeoutMs: number;
-	/** Preview, or a tool run without "Allow Writes When Used as a Tool". */
-	sendNothing: 'preview' | 'tool' | false;
+/** The run-wide settings, from the first item; a bad one fails the node before any request. */
+function readRunSettings(this: IExecuteFunctions) {
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const preview = readBoolean(this.getNodeParameter('preview', 0, false), 'Preview', false);
+	const asToolReadOnly = toolWritesOff(this, options);
+	// Preview, or a tool run without "Allow Writes When Used as a Tool"
+	const sendNothing: 'preview' | 'tool' | false = preview ? 'preview' : asToolReadOnly ? 'tool' : false;
+	return {
+		maxPerRun: checkWholeNumber(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN, 1),
+		perRequest: checkWholeNumber(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, 1, MAX_DEVICES_PER_DELETION),
+		timeoutMs: readTimeoutMs(options),
+		sendNothing,
+	};
 }
+
+type RunSettings = ReturnType<typeof readRunSettings>;
 
 type Batch = DeletionBatch & { requestId: string };
 type Plan = DeletionPlan & { requests: Batch[] };
@@ -107,18 +116,7 @@ const readyDevices = (itemIndexes: readonly number[], items: ReadonlyMap<number,
 export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelete, Batch, DeletionResult, Plan, IDataObject> = {
 	outcomeKey: 'nexthinkDevice',
 	done: 'scheduled',
-	// the run-wide settings, from the first item; a bad one fails the node before any request
-	settings() {
-		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-		const preview = readBoolean(this.getNodeParameter('preview', 0, false), 'Preview', false);
-		const asToolReadOnly = toolWritesOff(this, options);
-		return {
-			maxPerRun: checkWholeNumber(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN, 1),
-			perRequest: checkWholeNumber(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, 1, MAX_DEVICES_PER_DELETION),
-			timeoutMs: readTimeoutMs(options),
-			sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
-		};
-	},
+	settings: readRunSettings,
 	prepare(itemIndex) {
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const uid = checkDeviceUid(this.getNodeParameter('deviceUid', itemIndex, ''), readBoolean(options.letNexthinkJudgeUids, 'Let Nexthink Judge Malformed UIDs', false));

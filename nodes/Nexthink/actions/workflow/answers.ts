@@ -98,18 +98,12 @@ export function workflowWarning(nqlId: string, workflow: WorkflowObject | null):
 	return undefined;
 }
 
-export interface WorkflowParameterInfo {
-	id: string;
-	options: string[];
-	allowCustomValue: boolean;
-}
-
 /** The parameters of the workflow's active version (`versions[].parameters`, as a Go SDK reads them); anything else gives none. */
-export function workflowParametersOf(workflow: Record<string, unknown>): WorkflowParameterInfo[] {
+export function workflowParametersOf(workflow: Record<string, unknown>) {
 	const versions = Array.isArray(workflow.versions) ? workflow.versions.filter(isRecord) : [];
 	const version = versions.find((entry) => entry.status === 'ACTIVE' || entry.isActive === true) ?? versions[0];
 	const parameters = version !== undefined && Array.isArray(version.parameters) ? version.parameters : [];
-	const out: WorkflowParameterInfo[] = [];
+	const out: Array<{ id: string; options: string[]; allowCustomValue: boolean }> = [];
 	for (const parameter of parameters) {
 		const id = typeof parameter === 'string' ? parameter : isRecord(parameter) && typeof parameter.id === 'string' ? parameter.id : '';
 		if (id === '' || out.some((known) => known.id === id)) continue;
