@@ -3,7 +3,8 @@
  * duplicates shared, a UID with two names refused), the run cap's words, and the reading of the 202.
  */
 import { readDeletionAnswer } from '../../../nodes/Nexthink/actions/device/answers';
-import { checkCount, checkDeviceName, checkDeviceUid, planDeletions, runCapProblem } from '../../../nodes/Nexthink/actions/device/deleteInput';
+import { checkDeviceName, checkDeviceUid, planDeletions, runCapProblem } from '../../../nodes/Nexthink/actions/device/deleteInput';
+import { checkWholeNumber } from '../../../nodes/Nexthink/actions/shared/inputChecks';
 
 const uidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -25,17 +26,17 @@ describe('checkDeviceUid / checkDeviceName', () => {
 	});
 });
 
-describe('checkCount', () => {
+describe('checkWholeNumber from 1 (Device → Delete\'s counts)', () => {
 	it.each([
 		[undefined, 500],
 		['7', 7],
 		[100, 100],
 	])('reads %p as %p', (raw, expected) => {
-		expect(checkCount(raw, 'Devices per Request', 500, 100)).toBe(expected);
+		expect(checkWholeNumber(raw, 'Devices per Request', 500, 1, 100)).toBe(expected);
 	});
 
 	it.each([0, 101, 1.5, 'x', -1])('refuses %p', (raw) => {
-		expect(() => checkCount(raw, 'Devices per Request', 100, 100)).toThrow('Devices per Request must be a whole number from 1 to 100');
+		expect(() => checkWholeNumber(raw, 'Devices per Request', 100, 1, 100)).toThrow('Devices per Request must be a whole number from 1 to 100');
 	});
 });
 

@@ -275,7 +275,7 @@ describe('script inputs against the remote action\'s details', () => {
 
 describe('The wait options in the editor', () => {
 	it('show the defaults the node applies when an option is not set', () => {
-		const { waitOptions } = require('../../../nodes/Nexthink/actions/shared/waitDescription');
+		const { waitOptions } = require('../../../nodes/Nexthink/actions/shared/waitSettings');
 		const { DEFAULT_WAIT_SETTINGS } = require('../../../nodes/Nexthink/nql/waitSchedule');
 		const defaults = Object.fromEntries(waitOptions().map((option: any) => [option.name, option.default]));
 		expect(defaults).toEqual({

@@ -15,9 +15,8 @@ import {
 	workflowParametersOf,
 	workflowWarning,
 } from '../../../nodes/Nexthink/actions/workflow/answers';
-import { planWorkflowRequests, workflowRunOutcome, type PreparedWorkflowRun } from '../../../nodes/Nexthink/actions/workflow/runBatching';
+import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PreparedWorkflowRun } from '../../../nodes/Nexthink/actions/workflow/runBatching';
 import { checkMappedParameters, checkNameValueParameters, checkUuid, normaliseWorkflowId, parseWorkflowTargets } from '../../../nodes/Nexthink/actions/workflow/runInput';
-import { withUnfollowed, workflowWaitTargets } from '../../../nodes/Nexthink/actions/workflow/waitTargets';
 
 const uid = (n: number) => `e0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const SID = 'S-1-5-21-1-2-3-1001';

@@ -1,7 +1,4 @@
-/**
- * The campaign trigger's 200 answer (no n8n imports): `{ requests: [{ userSid, requestId?, message? }] }`,
- * one entry per SID; only a user with a `requestId` got the campaign. Anything else is not the answer.
- */
+/** The campaign trigger's 200 (no n8n imports): `{ requests: [{ userSid, requestId?, message? }] }`; undefined: not it. */
 export interface UserResult {
 	requestId?: string;
 	message?: string;

@@ -1,10 +1,7 @@
-/**
- * Checks of a Trigger Campaign item's input, before any request (no n8n imports), with the limits of
- * the Campaigns API's OpenAPI document (TriggerRequest).
- */
+/** Checks of a Trigger Campaign item, before any request (no n8n imports), with the OpenAPI document's limits. */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
-import { checkWholeNumber, listEntries, normaliseNqlId, SID, valueText } from '../shared/inputChecks';
+import { checkWholeNumber, normaliseNqlId, parseIdList, SID, valueText } from '../shared/inputChecks';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
 export const MIN_CAMPAIGN_EXPIRY_MINUTES = 1;
@@ -17,35 +14,19 @@ export function normaliseCampaignId(raw: unknown): string {
 	return normaliseNqlId(raw, { name: 'campaign', field: 'Campaign', example: '#it_satisfaction', empty, copyFrom: '' });
 }
 
-/** The user SIDs of one item: one, several separated by commas, semicolons, spaces or line breaks, or a list. */
+/** The user SIDs of one item, distinct (compared exactly), and the entries given again. */
 export function parseUserSids(raw: unknown): { users: string[]; duplicates: string[] } {
-	const entries = listEntries(raw, 'user SID', 'User SIDs');
-	if (entries.length === 0) {
-		throw new InputError('No target user: "User SIDs" is empty. Map the users\' SID, e.g. {{ $json["user.sid"] }}', 'User SIDs');
-	}
-	const invalid = entries.filter((entry) => !SID.test(entry));
-	if (invalid.length > 0) {
-		const shown = invalid.slice(0, 3).map((value) => `"${value.slice(0, 60)}"`).join(', ');
-		throw new InputError(
-			`${invalid.length === 1 ? 'A user SID is' : `${invalid.length} user SIDs are`} not a SID: ${shown}${invalid.length > 3 ? ` and ${invalid.length - 3} more` : ''}. Campaigns target users by SID only (user.sid, e.g. S-1-5-21-1004336348-1177238915-682003330-1001), not by name or UPN`,
-			'User SIDs',
-		);
-	}
-	const users: string[] = [];
-	const duplicates: string[] = [];
-	const seen = new Set<string>();
-	for (const entry of entries) {
-		if (seen.has(entry)) duplicates.push(entry);
-		else users.push(entry);
-		seen.add(entry);
-	}
-	if (users.length > MAX_USERS_PER_REQUEST) {
-		throw new InputError(
-			`One item names ${users.length} users; the Campaigns API takes at most ${MAX_USERS_PER_REQUEST} per request. Split the list over several items`,
-			'User SIDs',
-		);
-	}
-	return { users, duplicates };
+	const { ids, duplicates } = parseIdList(raw, {
+		entry: 'user SID',
+		field: 'User SIDs',
+		shape: 'a SID',
+		pattern: SID,
+		foldCase: false,
+		empty: 'No target user: "User SIDs" is empty. Map the users\' SID, e.g. {{ $json["user.sid"] }}',
+		takes: 'Campaigns target users by SID only (user.sid, e.g. S-1-5-21-1004336348-1177238915-682003330-1001), not by name or UPN',
+		max: { count: MAX_USERS_PER_REQUEST, targets: 'users', api: 'Campaigns API' },
+	});
+	return { users: ids, duplicates };
 }
 
 /** Required by the API: a whole number from 1 to 525,600 (one year). */

@@ -1,27 +1,22 @@
 /**
- * Trigger Campaign: like Run Remote Action (remoteAction/run.operation.ts), with users instead of
- * devices (shared/runPlan.ts groups them as its devices). Each item's outcome lists its users:
- * `triggered`, `partial` or `failed`. Why: docs/decisions.md, rows "Campaign partial success" and
- * "100 campaign users per run while waiting".
+ * Trigger Campaign: like Run Remote Action, with users as its devices (shared/runPlan.ts). Why: docs/decisions.md,
+ * rows "Campaign partial success" and "100 campaign users per run while waiting".
  */
 import type { IDataObject } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkToolAllowList } from '../../shared/toolMode';
 import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/writeAllowList';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
-import { checkSameWait, MAX_WAIT_REQUEST_IDS, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
+import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
+import { MAX_WAIT_REQUEST_IDS, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';
-
-import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { pairsCollection, writeOptions } from '../shared/panelFields';
 import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
 import { show } from './description';
 
-/** The operation's fields. */
 export const description = updateDisplayOptions(show, [
 	{
 		displayName: 'Campaign NQL ID',
@@ -55,14 +50,12 @@ export const description = updateDisplayOptions(show, [
 		{ displayName: 'Parameters', name: 'campaignParameters', placeholder: 'Add Parameter', description: "The campaign's parameters (at most 30). Nexthink expects exactly the campaign's parameter IDs." },
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'device_name' },
 	),
-	...waitForResultsProperties(show.show, 'campaign.responses', '#n8n_campaign_status'),
+	...waitForResultsProperties('campaign.responses', '#n8n_campaign_status'),
 	writeOptions(show, 'send the campaign', 'Longest time the request may take. A trigger that times out is not sent again (it may have reached users).', [
 		allowListOption(ALLOWED_CAMPAIGNS, '#it_satisfaction'),
 		...waitOptions(),
 	]),
 ]);
-
-export const CAMPAIGN_OUTCOME_KEY = 'nexthinkCampaign';
 
 type Prepared = PreparedRunItem<PreparedRun>;
 
@@ -76,7 +69,7 @@ interface UserOutcome {
 }
 
 export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, PlannedRequest, Sent, RunPlan, IDataObject> = {
-	outcomeKey: CAMPAIGN_OUTCOME_KEY,
+	outcomeKey: 'nexthinkCampaign',
 	done: 'triggered',
 	prepare(itemIndex) {
 		const parsed = parseUserSids(this.getNodeParameter('userSids', itemIndex));
@@ -89,8 +82,7 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 			devices: parsed.users,
 			duplicatesInItem: parsed.duplicates,
 		};
-		checkToolAllowList(this, this.getNodeParameter('options', itemIndex, {}) as IDataObject, run.remoteActionId, ALLOWED_CAMPAIGNS);
-		return preparedRunItem(this, itemIndex, run);
+		return preparedRunItem(this, itemIndex, run, run.remoteActionId, ALLOWED_CAMPAIGNS);
 	},
 	check(preparations) {
 		checkSameWait(preparations);
@@ -149,10 +141,7 @@ function outcomeOf(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<Reque
 	return outcome;
 }
 
-/**
- * Wait for Results follows one request ID per user: at most MAX_WAIT_REQUEST_IDS distinct users
- * over the waiting items of a run. The item that goes past it fails before any request.
- */
+/** Wait for Results follows at most MAX_WAIT_REQUEST_IDS distinct users per run; the item that goes past it fails. */
 function checkWaitedUsers(preparations: Array<Preparation<Prepared>>): void {
 	const users = new Set<string>();
 	preparations.forEach((preparation, itemIndex) => {

@@ -1,7 +1,4 @@
-/**
- * The deletion request's 202 answer (no n8n imports), one status per device. Why each check:
- * docs/decisions.md, row "Reading the 202".
- */
+/** The deletion request's 202 (no n8n imports), one status per device. Why: docs/decisions.md, row "Reading the 202". */
 import type { DeviceToDelete } from './deleteInput';
 
 export const KNOWN_DEVICE_STATUSES = ['SCHEDULED', 'INVALID', 'FAILED'] as const;

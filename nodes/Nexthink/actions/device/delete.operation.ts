@@ -1,8 +1,6 @@
 /**
- * Device → Delete: one device per input item, sent in batches (deleteInput.ts), each request with
- * its own `x-request-id`; each item's outcome under `nexthinkDevice`: `scheduled`, `invalid` or
- * `failed`. Maximum Devices per Run, Preview and tool mode send nothing past their check. Why:
- * docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
+ * Device → Delete: one device per item, sent in batches (deleteInput.ts), each with its own `x-request-id`.
+ * Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
  */
 import { randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -16,7 +14,6 @@ import type { Preparation } from '../../shared/runItems';
 import { KNOWN_DEVICE_STATUSES } from './answers';
 import { deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
 import {
-	checkCount,
 	checkDeviceName,
 	checkDeviceUid,
 	DEFAULT_MAX_DEVICES_PER_RUN,
@@ -27,11 +24,10 @@ import {
 	type DeletionPlan,
 	type DeviceToDelete,
 } from './deleteInput';
-
+import { checkWholeNumber } from '../shared/inputChecks';
 import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
-/** The operation's fields. */
 export const description = updateDisplayOptions(show, [
 	{
 		displayName:
@@ -92,19 +88,25 @@ export const description = updateDisplayOptions(show, [
 	]),
 ]);
 
-export const DEVICE_OUTCOME_KEY = 'nexthinkDevice';
-export const DEVICE_PREVIEW_KEY = 'nexthinkDeletionPreview';
-
 const QUEUED =
 	'Nexthink queued the device for deletion (202). It is removed in the background and Nexthink offers no status to poll: check later in NQL that the device is no longer listed.';
 
-interface RunSettings {
-	maxPerRun: number;
-	perRequest: number;
-	timeoutMs: number;
-	/** Preview, or a tool run without "Allow Writes When Used as a Tool". */
-	sendNothing: 'preview' | 'tool' | false;
+/** The run-wide settings, from the first item; a bad one fails the node before any request. */
+function readRunSettings(this: IExecuteFunctions) {
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const preview = readBoolean(this.getNodeParameter('preview', 0, false), 'Preview', false);
+	const asToolReadOnly = toolWritesOff(this, options);
+	// Preview, or a tool run without "Allow Writes When Used as a Tool"
+	const sendNothing: 'preview' | 'tool' | false = preview ? 'preview' : asToolReadOnly ? 'tool' : false;
+	return {
+		maxPerRun: checkWholeNumber(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN, 1),
+		perRequest: checkWholeNumber(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, 1, MAX_DEVICES_PER_DELETION),
+		timeoutMs: readTimeoutMs(options),
+		sendNothing,
+	};
 }
+
+type RunSettings = ReturnType<typeof readRunSettings>;
 
 type Batch = DeletionBatch & { requestId: string };
 type Plan = DeletionPlan & { requests: Batch[] };
@@ -112,20 +114,9 @@ type Plan = DeletionPlan & { requests: Batch[] };
 const readyDevices = (itemIndexes: readonly number[], items: ReadonlyMap<number, DeviceToDelete>) => itemIndexes.map((itemIndex) => ({ itemIndex, device: items.get(itemIndex) as DeviceToDelete }));
 
 export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelete, Batch, DeletionResult, Plan, IDataObject> = {
-	outcomeKey: DEVICE_OUTCOME_KEY,
+	outcomeKey: 'nexthinkDevice',
 	done: 'scheduled',
-	// the run-wide settings, from the first item; a bad one fails the node before any request
-	settings() {
-		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-		const preview = readBoolean(this.getNodeParameter('preview', 0, false), 'Preview', false);
-		const asToolReadOnly = toolWritesOff(this, options);
-		return {
-			maxPerRun: checkCount(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN),
-			perRequest: checkCount(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, MAX_DEVICES_PER_DELETION),
-			timeoutMs: readTimeoutMs(options),
-			sendNothing: preview ? 'preview' : asToolReadOnly ? 'tool' : false,
-		};
-	},
+	settings: readRunSettings,
 	prepare(itemIndex) {
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const uid = checkDeviceUid(this.getNodeParameter('deviceUid', itemIndex, ''), readBoolean(options.letNexthinkJudgeUids, 'Let Nexthink Judge Malformed UIDs', false));
@@ -161,10 +152,7 @@ export const deleteDevicesOperation: BatchedOperation<RunSettings, DeviceToDelet
 	fails: (outcome) => outcome.status !== 'scheduled',
 };
 
-/**
- * What would be sent, one output item per request (paired with the items whose devices it carries),
- * then the items that would not be sent (their checks failed) with their error.
- */
+/** What would be sent, one output item per request (paired with its items), then the items refused. */
 function previewItems(ctx: IExecuteFunctions, preparations: ReadonlyArray<Preparation<DeviceToDelete>>, plan: DeletionPlan, why: 'preview' | 'tool'): INodeExecutionData[] {
 	const note =
 		why === 'preview'
@@ -185,7 +173,7 @@ function previewItems(ctx: IExecuteFunctions, preparations: ReadonlyArray<Prepar
 			items,
 			note,
 		};
-		return { json: { [DEVICE_PREVIEW_KEY]: preview }, pairedItem: items.map((item) => ({ item })) };
+		return { json: { nexthinkDeletionPreview: preview }, pairedItem: items.map((item) => ({ item })) };
 	});
 	// the items sent are in the batches; the refused ones follow
 	const refused = outcomeItems(ctx, deleteDevicesOperation, preparations, new Map(), (itemIndex) => !preparations[itemIndex].ok);

@@ -1,9 +1,6 @@
-/**
- * Device → Delete before any request (no n8n imports): each item's device, the run's settings and
- * the batches, with the limits of the Data Management API's OpenAPI document (DeviceDeletionRequest).
- */
+/** Device → Delete before any request (no n8n imports): each item's device and the batches. */
 import { describeValue, InputError } from '../../shared/inputError';
-import { checkWholeNumber, UUID } from '../shared/inputChecks';
+import { UUID } from '../shared/inputChecks';
 
 export const MAX_DEVICES_PER_DELETION = 100;
 export const DEFAULT_MAX_DEVICES_PER_RUN = 500;
@@ -13,10 +10,7 @@ export interface DeviceToDelete {
 	name: string;
 }
 
-/**
- * The device UID: text, not blank; a UUID unless `letNexthinkJudge` (then Nexthink answers INVALID
- * for that device alone, as the vendor documents). Surrounding spaces are dropped.
- */
+/** The device UID, trimmed: text, not blank; a UUID unless `letNexthinkJudge` (then Nexthink answers INVALID for it). */
 export function checkDeviceUid(raw: unknown, letNexthinkJudge: boolean): string {
 	const uid = textOf(raw, 'Device UID');
 	if (uid === '') {
@@ -44,11 +38,6 @@ function textOf(raw: unknown, field: string): string {
 	if (raw === undefined || raw === null) return '';
 	if (typeof raw !== 'string' && typeof raw !== 'number') throw new InputError(`${field} must be text, got ${describeValue(raw)}`, field);
 	return String(raw).trim();
-}
-
-/** A whole number of at least 1 (`max` when given); `name` is the setting's label. */
-export function checkCount(raw: unknown, name: string, fallback: number, max?: number): number {
-	return checkWholeNumber(raw, name, fallback, 1, max);
 }
 
 /** One request: its devices in order, and the items they came from (one per device). */

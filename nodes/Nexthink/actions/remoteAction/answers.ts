@@ -1,7 +1,4 @@
-/**
- * Reading the Remote Actions API's success answers (no n8n imports): a 2xx without the documented
- * body confirms nothing, these return undefined and the caller fails with `unexpectedAnswer`.
- */
+/** The Remote Actions API's success answers (no n8n imports); undefined: not the documented body. */
 import { isRecord } from '../../shared/jsonValues';
 
 /** ExecutionResponse: `requestId` (required, non-empty), `expiresInMinutes` (optional). */

@@ -1,7 +1,5 @@
 /** The Remote Action resource's operation picker and what Run and Get share: the remote action (list or NQL ID). */
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationPicker } from '../shared/panelFields';
+import { nqlIdLocator, operationPicker } from '../shared/panelFields';
 
 export const show = (operation: string[]) => ({ show: { resource: ['remoteAction'], operation } });
 
@@ -16,27 +14,8 @@ export const remoteActionOperationProperty = operationPicker('remoteAction', 'ru
 	},
 ]);
 
-export const remoteActionLocator: INodeProperties = {
-	displayName: 'Remote Action',
-	name: 'remoteAction',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	displayOptions: show(['run', 'get']),
+export const remoteActionLocator = nqlIdLocator('remoteAction', 'Remote Action', 'searchRemoteActions', {
 	description: 'The remote action. Only remote actions with the "API" option ticked in Nexthink can be run.',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchRemoteActions', searchable: true },
-		},
-		{
-			displayName: 'By NQL ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '#restart_service',
-			hint: 'The NQL ID from Remote actions > Manage remote actions ("Copy NQL ID"); case-sensitive',
-		},
-	],
-};
+	placeholder: '#restart_service',
+	hint: 'The NQL ID from Remote actions > Manage remote actions ("Copy NQL ID"); case-sensitive',
+});

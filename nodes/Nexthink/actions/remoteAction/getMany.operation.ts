@@ -1,11 +1,9 @@
 /** Get Many Remote Actions: the list has no documented filters, so "API-Enabled Only" filters here. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { collectionOf } from '../../shared/optionFields';
-
 import { readBoolean } from '../../shared/booleanParameter';
-import type { ItemOperation } from '../../shared/runItems';
-import { readGetManyLimit, readOptionsCollection, readReadTimeoutMs, returnAllAndLimit } from '../shared/readFields';
+import { getMany, readOptionsCollection, returnAllAndLimit } from '../shared/readFields';
 import { isApiEnabled } from './answers';
 import { listRemoteActions } from './api';
 import { show } from './description';
@@ -24,21 +22,7 @@ export const description: INodeProperties[] = [
 	readOptionsCollection('remoteAction', 'getMany'),
 ];
 
-function prepareGetMany(this: IExecuteFunctions, itemIndex: number) {
-	const limit = readGetManyLimit(this, itemIndex);
-	return {
-		apiEnabledOnly: readBoolean(this.getNodeParameter('filters.apiEnabledOnly', itemIndex, true), 'API-Enabled Only', true),
-		limit,
-		timeoutMs: readReadTimeoutMs(this, itemIndex),
-	};
-}
-
-async function runGetMany(this: IExecuteFunctions, itemIndex: number, prepared: ReturnType<typeof prepareGetMany>): Promise<INodeExecutionData[]> {
-	const list = await listRemoteActions(this, { timeoutMs: prepared.timeoutMs, itemIndex });
-	return list
-		.filter((remoteAction) => !prepared.apiEnabledOnly || isApiEnabled(remoteAction))
-		.slice(0, prepared.limit)
-		.map((remoteAction) => ({ json: remoteAction as IDataObject, pairedItem: { item: itemIndex } }));
-}
-
-export const getManyOperation: ItemOperation<ReturnType<typeof prepareGetMany>> = { prepare: prepareGetMany, run: runGetMany };
+export const getManyOperation = getMany(
+	(ctx, itemIndex) => readBoolean(ctx.getNodeParameter('filters.apiEnabledOnly', itemIndex, true), 'API-Enabled Only', true),
+	async (ctx, apiEnabledOnly, options) => (await listRemoteActions(ctx, options)).filter((remoteAction) => !apiEnabledOnly || isApiEnabled(remoteAction)),
+);

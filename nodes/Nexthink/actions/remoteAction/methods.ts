@@ -1,7 +1,4 @@
-/**
- * Editor helpers: the remote action list of the resource locator, and the script inputs of the
- * chosen remote action for the "Script Inputs" mapper (names, allowed values, free text or not).
- */
+/** Editor helpers: the remote actions of the locator's list, and the chosen one's script inputs for the mapper. */
 import type { ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
 import { EDITOR_CALL, mapperField, searchResults } from '../shared/editorLists';

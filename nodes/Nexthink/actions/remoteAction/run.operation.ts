@@ -1,24 +1,21 @@
 /**
- * Run Remote Action, on the batched runner (shared/runBatched.ts): the valid items grouped and sent
- * (shared/runPlan.ts), one outcome per item under `nexthinkRemoteAction`; the script inputs checked
- * against the remote action's details first; Wait for Results optional (shared/waitForResults.ts).
+ * Run Remote Action: items grouped (shared/runPlan.ts), script inputs checked against the details first.
  * Why: docs/decisions.md, "Actions node: remote actions, workflows, campaign trigger".
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { writeOptions } from '../shared/panelFields';
-import { checkToolAllowList } from '../../shared/toolMode';
 import { ALLOWED_REMOTE_ACTIONS, allowListOption } from '../../shared/writeAllowList';
 import { show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
-import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
+import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
+import { RESULTS_MAX_TARGETS_PER_REQUEST, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
 import { scriptInputsOf } from './answers';
 import { executeRemoteAction, getRemoteAction } from './api';
-import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunOutcome, type RunPlan } from '../shared/runPlan';
+import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import {
 	DEFAULT_EXPIRY_MINUTES,
 	MAX_EXPIRY_MINUTES,
@@ -31,8 +28,6 @@ import {
 	parseCollectorUids,
 } from './runInput';
 import { InputError } from '../../shared/inputError';
-
-export const OUTCOME_KEY = 'nexthinkRemoteAction';
 
 type Prepared = PreparedRunItem<PreparedRun>;
 
@@ -75,7 +70,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		},
 		description: "The remote action's script inputs, read from its details in Nexthink",
 	},
-	...waitForResultsProperties({ resource: ['remoteAction'], operation: ['run'] }, 'remote_action.executions', '#n8n_remote_action_status'),
+	...waitForResultsProperties('remote_action.executions', '#n8n_remote_action_status'),
 	writeOptions(show(['run']), 'run the remote action', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', [
 		allowListOption(ALLOWED_REMOTE_ACTIONS, '#clear_teams_cache, #restart_service'),
 		{
@@ -113,8 +108,8 @@ export const description = updateDisplayOptions(show(['run']), [
 	]),
 ]);
 
-export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, RunOutcome> = {
-	outcomeKey: OUTCOME_KEY,
+export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, PlannedRequest, { requestId: string; expiresInMinutes?: number }, RunPlan, ReturnType<typeof runOutcome>> = {
+	outcomeKey: 'nexthinkRemoteAction',
 	done: 'triggered',
 	prepare(itemIndex) {
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -128,10 +123,9 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 			devices: parsed.devices,
 			duplicatesInItem: parsed.duplicates,
 		};
-		checkToolAllowList(this, options, run.remoteActionId, ALLOWED_REMOTE_ACTIONS);
 		const triggerInfo = checkTriggerInfo(options);
 		if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
-		const prepared = preparedRunItem(this, itemIndex, run);
+		const prepared = preparedRunItem(this, itemIndex, run, run.remoteActionId, ALLOWED_REMOTE_ACTIONS);
 		if (prepared.wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
 			throw new InputError(
 				`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
@@ -169,9 +163,8 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 };
 
 /**
- * Checks each item's script inputs against its remote action's details, read once per remote
- * action before any run request. A remote action whose details cannot be read fails its items
- * (under "Stop Workflow": the node, with nothing sent).
+ * Each item's script inputs against its remote action's details, read once per remote action before any
+ * run request. Why: docs/decisions.md, row "Script inputs checked before the run".
  */
 async function checkInputsAgainstDetails(ctx: IExecuteFunctions, preparations: Array<Preparation<Prepared>>, continueOnFail: boolean): Promise<void> {
 	const byRemoteAction = new Map<string, number[]>();

@@ -1,11 +1,8 @@
-/**
- * Checks of a Run Remote Action item's input, before any request (no n8n imports), with the limits
- * of the Remote Actions API's OpenAPI document (ExecutionRequest).
- */
+/** Checks of a Run Remote Action item, before any request (no n8n imports), with the OpenAPI document's limits. */
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
 import { describeValue, InputError } from '../../shared/inputError';
-import { checkWholeNumber, listEntries, normaliseNqlId, UUID, valueText } from '../shared/inputChecks';
+import { checkWholeNumber, normaliseNqlId, parseIdList, UUID, valueText } from '../shared/inputChecks';
 import { setOwn } from '../../shared/ownKeys';
 
 export const MIN_EXPIRY_MINUTES = 60;
@@ -18,57 +15,19 @@ export function normaliseRemoteActionId(raw: unknown): string {
 	return normaliseNqlId(raw, { name: 'remote action', field: 'Remote Action', example: '#restart_service', empty, copyFrom: ' ("Copy NQL ID" in Manage remote actions)' });
 }
 
-export interface ParsedDevices {
-	/** Distinct Collector UIDs in the order first given (compared case-insensitively). */
-	devices: string[];
-	/** Entries given more than once in this item (as first spelt). */
-	duplicates: string[];
-}
-
-/**
- * The Collector UIDs of one item: a UUID, a list of them (an array from an expression), or text
- * with several separated by commas, semicolons, spaces or line breaks.
- */
-export function parseCollectorUids(raw: unknown): ParsedDevices {
-	const entries = listEntries(raw, 'Collector UID', 'Collector UIDs');
-	if (entries.length === 0) {
-		throw new InputError(
-			'No target device: "Collector UIDs" is empty. Map the devices\' Collector UID, e.g. {{ $json["device.collector.uid"] }}',
-			'Collector UIDs',
-		);
-	}
-	const seen = new Set<string>();
-	const devices: string[] = [];
-	const duplicates: string[] = [];
-	const invalid: string[] = [];
-	for (const entry of entries) {
-		if (!UUID.test(entry)) {
-			invalid.push(entry);
-			continue;
-		}
-		const key = entry.toLowerCase();
-		if (seen.has(key)) {
-			duplicates.push(entry);
-			continue;
-		}
-		seen.add(key);
-		devices.push(entry);
-	}
-	if (invalid.length > 0) {
-		const shown = invalid.slice(0, 3).map((value) => `"${value.slice(0, 60)}"`).join(', ');
-		const more = invalid.length > 3 ? ` and ${invalid.length - 3} more` : '';
-		throw new InputError(
-			`${invalid.length === 1 ? 'A Collector UID is' : `${invalid.length} Collector UIDs are`} not a UUID: ${shown}${more}. Remote actions target devices by their Collector UID (device.collector.uid, e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6), not by device name or device.uid`,
-			'Collector UIDs',
-		);
-	}
-	if (devices.length > MAX_DEVICES_PER_REQUEST) {
-		throw new InputError(
-			`One item names ${devices.length} devices; the Remote Actions API takes at most ${MAX_DEVICES_PER_REQUEST} per request. Split the list over several items`,
-			'Collector UIDs',
-		);
-	}
-	return { devices, duplicates };
+/** The Collector UIDs of one item, distinct (compared without case), and the entries given again. */
+export function parseCollectorUids(raw: unknown): { devices: string[]; duplicates: string[] } {
+	const { ids, duplicates } = parseIdList(raw, {
+		entry: 'Collector UID',
+		field: 'Collector UIDs',
+		shape: 'a UUID',
+		pattern: UUID,
+		foldCase: true,
+		empty: 'No target device: "Collector UIDs" is empty. Map the devices\' Collector UID, e.g. {{ $json["device.collector.uid"] }}',
+		takes: 'Remote actions target devices by their Collector UID (device.collector.uid, e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6), not by device name or device.uid',
+		max: { count: MAX_DEVICES_PER_REQUEST, targets: 'devices', api: 'Remote Actions API' },
+	});
+	return { devices: ids, duplicates };
 }
 
 /** `expiresInMinutes`: a whole number from 60 to 10,080 (7 days); empty means the default, 60. */
@@ -95,10 +54,7 @@ export function checkTriggerInfo(raw: { externalSource?: unknown; reason?: unkno
 	return Object.keys(info).length === 0 ? undefined : info;
 }
 
-/**
- * The script inputs as the API's `params` (input ID → text). Values from expressions may be
- * numbers or booleans (sent as text); objects, lists and empty IDs are refused.
- */
+/** The script inputs as the API's `params` (input ID → text); objects, lists and empty IDs are refused. */
 export function checkScriptInputs(raw: Record<string, unknown> | undefined | null): Record<string, string> {
 	const params: Record<string, string> = {};
 	if (raw === undefined || raw === null) return params;

@@ -1,9 +1,4 @@
-/**
- * What the Actions node's API modules (remoteAction/, workflow/, campaign/, device/, spark/ api.ts)
- * share: the contexts a call runs in, its options, the one way a read and a request that may act are
- * sent, the error for a 2xx answer whose body lacks what the call returns, and what a refused run
- * request says.
- */
+/** What the Actions resources' api.ts share: the one way a read and a request that may act are sent, and their errors. */
 import type { IExecuteFunctions, ILoadOptionsFunctions, NodeApiError } from 'n8n-workflow';
 
 import { nexthinkRequest, unprovenAnswerError, unexpectedAnswer, type NexthinkRequest, type NexthinkResponse } from '../../transport';
@@ -17,10 +12,7 @@ export interface ApiCallOptions {
 	itemIndex?: number;
 }
 
-/**
- * `<action> failed: <the answer>; <expected> was missing`, explained as a proxy answering in place
- * of Nexthink; `note` adds what may already have happened (a run that may have started).
- */
+/** `<action> failed: <the answer>; <expected> was missing`, maybe a proxy's answer; `note`: what may already have happened. */
 export function unexpectedAnswerError(ctx: ApiContext, action: string, response: NexthinkResponse, expected: string, itemIndex?: number, note?: string): NodeApiError {
 	return unprovenAnswerError(ctx, `${action} failed: ${unexpectedAnswer(response)}; ${expected} was missing`, response, itemIndex, note);
 }
@@ -44,10 +36,7 @@ export async function sendReadRequest<T>(
 	return expectAnswer(ctx, request.action, response, read(response.body), expected, options.itemIndex);
 }
 
-/**
- * The start of what a run request refused with 429 or 503 says (the README quotes it; a unit test
- * holds the two together). Why it is not sent again: docs/decisions.md, row "Run requests refused with 429 or 503".
- */
+/** What a run request refused with 429 or 503 says first (the README quotes it). Why: docs/decisions.md, row "Run requests refused with 429 or 503". */
 export const REFUSED_RUN_REQUEST = 'Nexthink refused the request, so it most likely did not run; the node did not send it again.';
 
 /** `REFUSED_RUN_REQUEST`, then where to check, before running again, that it really did not run. */
@@ -55,24 +44,14 @@ export function refusedRunNote(howToCheck: string): string {
 	return `${REFUSED_RUN_REQUEST} Before running it again, check that it did not run: ${howToCheck}.`;
 }
 
-/** What a resource says about its run requests: what may have happened, how to check a refusal, and its status hints. */
-export interface RunRequestNotes {
-	/** Said when the request may have acted (no answer, a 5xx, an answer without proof). */
-	mayHaveRun: string;
-	/** Said when Nexthink refused it with 429 or 503 (`refusedRunNote`). */
-	refused: string;
-	hints: NexthinkRequest['hints'];
-}
-
 /**
- * A request that may act on devices or people (run, resume, trigger, delete, hand off): a POST sent
- * once, never replayed by the transport (`idempotent: false`), with the resource's notes on what may
- * have happened. The caller checks the 2xx body it gets back.
+ * A request that may act on devices or people: a POST sent once (`idempotent: false`), with what may
+ * have happened when it may have acted (`mayHaveRun`) or was refused (`refused`). The caller checks the 2xx body.
  */
 export async function sendRunRequest(
 	ctx: IExecuteFunctions,
 	request: { path: string; body: unknown; headers?: Record<string, string>; action: string },
-	notes: RunRequestNotes,
+	notes: { mayHaveRun: string; refused: string; hints: NexthinkRequest['hints'] },
 	options: ApiCallOptions,
 ): Promise<NexthinkResponse> {
 	return await nexthinkRequest(ctx, {

@@ -29,15 +29,54 @@ export function checkWholeNumber(raw: unknown, field: string, fallback: number, 
 	return value;
 }
 
-/** The entries of a list field: a text split on commas, semicolons, spaces and line breaks, or a list of such texts. */
-export function listEntries(raw: unknown, entry: string, field: string): string[] {
+/** A list of target IDs (Collector UIDs, user SIDs): its entry, field, pattern (`shape`: "a UUID"), limit and wordings. */
+interface IdList {
+	entry: string;
+	field: string;
+	shape: string;
+	pattern: RegExp;
+	foldCase: boolean;
+	empty: string;
+	/** The sentence after "not a UUID: …" (what the API takes). */
+	takes: string;
+	max: { count: number; targets: string; api: string };
+}
+
+/**
+ * The IDs of one item (a text split on commas, semicolons, spaces and line breaks, or a list of such
+ * texts), distinct in the order first given; `duplicates` are the entries given again, as spelt.
+ */
+export function parseIdList(raw: unknown, list: IdList): { ids: string[]; duplicates: string[] } {
 	const entries: string[] = [];
 	for (const value of raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
 		if (value === null || value === undefined) continue;
-		if (typeof value !== 'string') throw new InputError(`A ${entry} must be text, got ${describeValue(value)}`, field);
+		if (typeof value !== 'string') throw new InputError(`A ${list.entry} must be text, got ${describeValue(value)}`, list.field);
 		for (const part of value.split(/[\s,;]+/)) if (part !== '') entries.push(part);
 	}
-	return entries;
+	if (entries.length === 0) throw new InputError(list.empty, list.field);
+	const invalid = entries.filter((entry) => !list.pattern.test(entry));
+	if (invalid.length > 0) {
+		const shown = invalid.slice(0, 3).map((value) => `"${value.slice(0, 60)}"`).join(', ');
+		const more = invalid.length > 3 ? ` and ${invalid.length - 3} more` : '';
+		const which = invalid.length === 1 ? `A ${list.entry} is` : `${invalid.length} ${list.entry}s are`;
+		throw new InputError(`${which} not ${list.shape}: ${shown}${more}. ${list.takes}`, list.field);
+	}
+	const seen = new Set<string>();
+	const ids: string[] = [];
+	const duplicates: string[] = [];
+	for (const entry of entries) {
+		const key = list.foldCase ? entry.toLowerCase() : entry;
+		if (seen.has(key)) duplicates.push(entry);
+		else ids.push(entry);
+		seen.add(key);
+	}
+	if (ids.length > list.max.count) {
+		throw new InputError(
+			`One item names ${ids.length} ${list.max.targets}; the ${list.max.api} takes at most ${list.max.count} per request. Split the list over several items`,
+			list.field,
+		);
+	}
+	return { ids, duplicates };
 }
 
 /** A value sent as text: text as it is, a finite number or a boolean written out, nothing as ''; undefined for anything else. */

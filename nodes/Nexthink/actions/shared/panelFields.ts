@@ -3,6 +3,7 @@ import type { IDataObject, IDisplayOptions, INodeProperties, INodePropertyOption
 
 import { actionWritesDescription, allowWritesOption, collectionOf, requestTimeoutOption } from '../../shared/optionFields';
 import { requestTimeoutMs } from '../../shared/requestTimeout';
+import { listOrIdLocator } from '../../shared/resourceLocator';
 
 /** Request Timeout when not set, for every Actions request and the editor's lists (docs/decisions.md, row "Request Timeout"). */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
@@ -23,6 +24,13 @@ export function operationPicker(resource: string, fallback: string, options: INo
 		options,
 		default: fallback,
 	};
+}
+
+/** The object a resource's Run and Get act on (its `resource` parameter): picked from its list, or by NQL ID. */
+export function nqlIdLocator(resource: string, displayName: string, searchListMethod: string, texts: { description: string; placeholder: string; hint: string }): INodeProperties {
+	const displayOptions = { show: { resource: [resource], operation: ['run', 'get'] } };
+	const byId = { displayName: 'By NQL ID', placeholder: texts.placeholder, hint: texts.hint };
+	return listOrIdLocator({ displayName, name: resource, mode: 'list', displayOptions, description: texts.description }, searchListMethod, byId);
 }
 
 /** A write's Options, sorted by name: Allow Writes When Used as a Tool (may an agent really `what`), `others`, Request Timeout. */

@@ -1,7 +1,4 @@
-/**
- * The fields of the Get and Get Many operations every Actions resource with a list has (Return All,
- * Limit, and an Options collection with Request Timeout), their reading before any request, and Get.
- */
+/** What the Get and Get Many operations of Remote Action and Workflow share: their fields, their reading, and Get. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean } from '../../shared/booleanParameter';
@@ -40,18 +37,32 @@ export function readOptionsCollection(resource: string, operation: 'get' | 'getM
 }
 
 /** Request Timeout of a Get or Get Many operation, checked before any request. */
-export function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
+function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
 	return readTimeoutMs(ctx.getNodeParameter('options', itemIndex, {}) as IDataObject);
 }
 
-/** How many entries to output: Infinity under Return All, else Limit (a whole number from 1). */
-export function readGetManyLimit(ctx: IExecuteFunctions, itemIndex: number): number {
-	const returnAll = readBoolean(ctx.getNodeParameter('returnAll', itemIndex, false), 'Return All', false);
-	const limit = returnAll ? Infinity : Number(ctx.getNodeParameter('limit', itemIndex, 50));
-	if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
-		throw new InputError(`Limit must be a whole number from 1, got ${String(limit)}`, 'Limit');
-	}
-	return limit;
+/**
+ * Get Many: the item's filters (`filters`), then one `list` per item, its first Limit entries (all
+ * under Return All, else a whole number from 1).
+ */
+export function getMany<F>(
+	filters: (ctx: IExecuteFunctions, itemIndex: number) => F,
+	list: (ctx: IExecuteFunctions, filters: F, options: ApiCallOptions) => Promise<object[]>,
+): ItemOperation<{ filters: F; limit: number; timeoutMs: number }> {
+	return {
+		prepare(itemIndex) {
+			const returnAll = readBoolean(this.getNodeParameter('returnAll', itemIndex, false), 'Return All', false);
+			const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
+			if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
+				throw new InputError(`Limit must be a whole number from 1, got ${String(limit)}`, 'Limit');
+			}
+			return { filters: filters(this, itemIndex), limit, timeoutMs: readReadTimeoutMs(this, itemIndex) };
+		},
+		async run(itemIndex, { filters: chosen, limit, timeoutMs }) {
+			const entries = await list(this, chosen, { timeoutMs, itemIndex });
+			return entries.slice(0, limit).map((entry) => ({ json: entry as IDataObject, pairedItem: { item: itemIndex } }));
+		},
+	};
 }
 
 /** Get: one details call (`get`) per item for the object its resource locator (`locator`) names by NQL ID. */

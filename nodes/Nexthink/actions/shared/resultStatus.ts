@@ -1,15 +1,12 @@
 /**
- * Wait for Results, the pure part (no n8n imports): which columns of a status query's rows name the
- * request, the target and its status, which statuses are final, and what each target of a run came
- * to after the last poll. The user's stored query takes the request ID as a parameter (README, "Wait
- * for Results"). Why each rule (pairing, this run's rows only, column names, final statuses):
- * docs/decisions.md, "Actions node: Wait for Results and script-input checks".
+ * Wait for Results, the pure part (no n8n imports): the status query's columns, the final statuses, what
+ * each target came to. Why: docs/decisions.md, "Actions node: Wait for Results and script-input checks".
  */
 import { arrivedColumns, ColumnNameError, findColumn } from '../../nql/columnNames';
 
 export type ResultKind = 'remote_action' | 'workflow' | 'campaign';
 
-export const TABLE_OF: Record<ResultKind, string> = {
+const TABLE_OF: Record<ResultKind, string> = {
 	remote_action: 'remote_action.executions',
 	workflow: 'workflow.executions',
 	campaign: 'campaign.responses',
@@ -25,14 +22,10 @@ const STATUS_QUERY_COLUMNS: Record<ResultKind, { requestId: string; target: stri
 /** Targets that are a linked object's field are also matched by its last part (`collector.uid`, `sid`). */
 const LINKED_TARGET_TAIL: Partial<Record<ResultKind, string>> = { remote_action: 'collector.uid', campaign: 'sid' };
 
-/**
- * The names one column may have (for findColumn): its short name first (the one messages show),
- * then the table's own field fully qualified, or for a linked object's field its last part.
- */
+/** A column's names for findColumn: short first (messages show it), then fully qualified (`remote_action.execution.status`) or a linked field's tail. */
 function namesOf(kind: ResultKind, column: keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind]): string[] {
 	const short = STATUS_QUERY_COLUMNS[kind][column];
 	const tail = column === 'target' ? LINKED_TARGET_TAIL[kind] : undefined;
-	// fully qualified, a table's own fields begin with its name in the singular (`remote_action.execution.status`)
 	return tail !== undefined ? [short, tail] : [short, `${TABLE_OF[kind].slice(0, -1)}.${short}`];
 }
 
@@ -64,9 +57,7 @@ const FINAL_KEYS = new Set(FINAL_STATUSES.map(statusKey));
 const WAITING_KEYS = new Set(WAITING_STATUSES.map(statusKey));
 
 /** Whether a status is known as final, known as not final yet, or neither (then the target is not final). */
-export type StatusClass = 'final' | 'waiting' | 'unknown';
-
-export function classifyStatus(status: unknown): StatusClass {
+export function classifyStatus(status: unknown): 'final' | 'waiting' | 'unknown' {
 	if (status === null || status === undefined) return 'waiting';
 	if (typeof status !== 'string') return 'unknown';
 	const key = statusKey(status);
@@ -89,12 +80,9 @@ export interface TargetRow {
 }
 
 /**
- * The rows of one request ID by target (lower case: Collector UIDs and execution IDs are UUIDs,
- * compared without case; SIDs have no letters to fold but `S`). Rows of another request ID are
- * left out. A target with several rows (the same device twice in the table) keeps the last final
- * one, or else the last one.
- * Throws `StatusRowsError` when the rows lack the request ID, target or status column (however
- * spelled), or when a name fits two columns: no later poll can tell a final status then.
+ * The rows of one request ID by target, in lower case; other request IDs' rows are left out. A target
+ * with several rows keeps the last final one, else the last one. `StatusRowsError` when the request
+ * ID, target or status column is missing or a name fits two columns: no later poll could tell then.
  */
 export function rowsByTarget(kind: ResultKind, queryId: string, requestId: string, rows: readonly StatusRow[]): Map<string, TargetRow> {
 	const byTarget = new Map<string, TargetRow>();
@@ -115,13 +103,18 @@ export function rowsByTarget(kind: ResultKind, queryId: string, requestId: strin
 	return byTarget;
 }
 
-/** The columns of a status query's rows that Wait for Results reads (see the file comment). */
+/** The columns of a status query's rows that Wait for Results reads. */
 function statusQueryColumns(kind: ResultKind, queryId: string, rows: readonly StatusRow[]): { requestId: string; target: string; status: string; details?: string } {
 	const arrived = [...new Set(rows.flatMap((row) => Object.keys(row)))];
 	const advice = `Create it over ${TABLE_OF[kind]} with the NQL the README gives (section "Wait for Results").`;
 	const found: Partial<Record<keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind], string>> = {};
 	for (const column of ['requestId', 'target', 'status', 'details'] as const) {
-		const resolved = resolveColumn(namesOf(kind, column), arrived);
+		let resolved: string | ColumnNameError | undefined;
+		try {
+			resolved = findColumn(namesOf(kind, column), arrived);
+		} catch (error) {
+			resolved = error as ColumnNameError;
+		}
 		if (resolved instanceof ColumnNameError) throw new StatusRowsError(`The status query ${queryId}: ${resolved.message} ${advice}`);
 		if (resolved !== undefined) found[column] = resolved;
 	}
@@ -133,35 +126,11 @@ function statusQueryColumns(kind: ResultKind, queryId: string, rows: readonly St
 	return { requestId, target, status, ...(details !== undefined ? { details } : {}) };
 }
 
-/** findColumn, with an ambiguous name as a returned ColumnNameError (the caller words the message). */
-function resolveColumn(names: string[], columns: string[]): string | ColumnNameError | undefined {
-	try {
-		return findColumn(names, columns);
-	} catch (error) {
-		return error instanceof ColumnNameError ? error : new ColumnNameError(String(error));
-	}
-}
-
 /** A target of a run to wait for: the request that carried it and its identifier in the status table. */
 export interface WaitTarget {
 	requestId: string;
 	/** Collector UID (remote actions), execution ID (workflows) or user SID (campaigns). */
 	target: string;
-}
-
-/** What one target came to when the wait ended. */
-export interface TargetResult {
-	requestId: string;
-	/** The status column's value; null while the query has no row for the target yet. */
-	status: string | null;
-	/** The status details column's value (`status_details`, `state_details`), when the query lists one. */
-	statusDetails?: string | null;
-	/** The status is a known final one. */
-	final: boolean;
-	/** Set when the status is neither a known final nor a known waiting one: the target is not final. */
-	unknownStatus?: true;
-	/** The query's row for the target, every column as Nexthink answered it. */
-	row?: StatusRow;
 }
 
 export function targetKey(target: WaitTarget): string {
@@ -170,8 +139,11 @@ export function targetKey(target: WaitTarget): string {
 
 const asText = (value: unknown): string | null => (typeof value === 'string' ? value : value === null || value === undefined ? null : String(value));
 
-/** The result of one target from the last rows read for its request (undefined: never read). */
-export function targetResult(target: WaitTarget, rows: ReadonlyMap<string, TargetRow> | undefined): TargetResult {
+/**
+ * What one target came to, from the last rows read for its request (undefined: never read; docs/actions.md):
+ * `status` null while the query has no row for it, `unknownStatus` when neither known final nor waiting.
+ */
+export function targetResult(target: WaitTarget, rows: ReadonlyMap<string, TargetRow> | undefined) {
 	const read = rows?.get(target.target.toLowerCase());
 	if (read === undefined) return { requestId: target.requestId, status: null, final: false };
 	const status = classifyStatus(read.status);
@@ -184,6 +156,8 @@ export function targetResult(target: WaitTarget, rows: ReadonlyMap<string, Targe
 		row: read.row,
 	};
 }
+
+export type TargetResult = ReturnType<typeof targetResult>;
 
 /** Request IDs that still have a target without a final status (in first-seen order). */
 export function pendingRequestIds(targets: readonly WaitTarget[], rowsByRequest: ReadonlyMap<string, ReadonlyMap<string, TargetRow>>): string[] {
@@ -206,10 +180,8 @@ export interface WaitEnd {
 }
 
 /**
- * An item's `results` after the wait: a summary, a sentence when not every target is final, the
- * statuses the node does not know (`unknownStates`, each once), and one entry per target
- * (`targetField` names its identifier: collectorUid, userSid, executionId), in the item's order. A
- * target's `row` is the status query's row as Nexthink answered it.
+ * An item's `results` after the wait (docs/actions.md): a summary, a sentence when not every target is
+ * final, the unknown statuses, and one entry per target (`targetField`: its identifier), in the item's order.
  */
 export function itemResults(
 	targetField: string,
@@ -222,14 +194,15 @@ export function itemResults(
 		return { [targetField]: target.id, ...result };
 	});
 	const finished = entries.filter((entry) => entry.final).length;
-	const summary = { complete: finished === entries.length, finished, pending: entries.length - finished };
-	const unknown = entries.filter((entry) => entry.unknownStatus === true);
+	const complete = finished === entries.length;
+	const pending = entries.length - finished;
+	const unknown = entries.filter((entry) => 'unknownStatus' in entry);
 	const unknownStates = [...new Set(unknown.map((entry) => String(entry.status)))];
 	const results: Record<string, unknown> = {
-		complete: summary.complete,
-		finished: summary.finished,
-		pending: summary.pending,
-		timedOut: end.timedOut && !summary.complete,
+		complete,
+		finished,
+		pending,
+		timedOut: end.timedOut && !complete,
 		statusQueryId: end.queryId,
 		polls: end.polls,
 		waitedSeconds: Math.round(end.waitedMs / 100) / 10,
@@ -237,10 +210,10 @@ export function itemResults(
 	if (unknownStates.length > 0) results.unknownStates = unknownStates;
 	if (end.error !== undefined) {
 		results.error = end.error;
-	} else if (!summary.complete) {
+	} else if (!complete) {
 		const seconds = end.maxWaitMs / 1000;
 		const sentences = [
-			`${summary.pending} of ${entries.length} target${entries.length === 1 ? '' : 's'} had no final status when Maximum Wait (${seconds} s) ran out. They may still finish: nothing was sent again; read them later with ${end.queryId} and the request ID.`,
+			`${pending} of ${entries.length} target${entries.length === 1 ? '' : 's'} had no final status when Maximum Wait (${seconds} s) ran out. They may still finish: nothing was sent again; read them later with ${end.queryId} and the request ID.`,
 		];
 		if (unknown.length > 0) {
 			sentences.push(

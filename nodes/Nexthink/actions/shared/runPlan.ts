@@ -1,6 +1,5 @@
 /**
- * Run Remote Action and Trigger Campaign: which items go together in which request, and what each
- * item gets back (no n8n imports). Why (grouping key, 10,000 devices, duplicates): docs/decisions.md,
+ * Which items go together in which request, and what each gets back (no n8n imports). Why: docs/decisions.md,
  * "Actions node: remote actions, workflows, campaign trigger".
  */
 import type { FailedRequest, RequestResult } from '../../shared/runBatched';
@@ -18,11 +17,7 @@ export function requestError(result: FailedRequest): { message: string; descript
 export const MAX_DEVICES_PER_REQUEST = 10_000;
 
 /** Why and from where a run was asked for (`triggerInfo` of the request body). */
-export interface TriggerInfo {
-	externalSource?: string;
-	reason?: string;
-	externalReference?: string;
-}
+export type TriggerInfo = Partial<Record<'externalSource' | 'reason' | 'externalReference', string>>;
 
 export interface PreparedRun {
 	itemIndex: number;
@@ -45,50 +40,71 @@ export interface PlannedRequest {
 	itemIndexes: number[];
 }
 
-export interface DevicePlacement {
-	collectorUid: string;
-	/** Index into `requests`. */
+/** Where a target went: the request (index into `requests`), its position there, and the item whose entry was sent. */
+export interface Sent {
 	request: number;
-	/** The item whose device entry was sent (this item, or an earlier one with the same device). */
+	position: number;
 	firstItem: number;
 }
 
-export interface RunPlan {
-	requests: PlannedRequest[];
-	/** Item index → where each of its devices went, in the item's order. */
-	placements: Map<number, DevicePlacement[]>;
-}
-
-export function planRequests(runs: readonly PreparedRun[], maxDevices = MAX_DEVICES_PER_REQUEST): RunPlan {
-	const requests: PlannedRequest[] = [];
-	const placements = new Map<number, DevicePlacement[]>();
-	const groups = new Map<string, { current: number; sent: Map<string, { request: number; firstItem: number }> }>();
+/**
+ * The requests of `runs`, in input order: runs of one `group` may share a request, a target (by
+ * `key`) an earlier item of the group sent is not sent again, and an item's new targets go together
+ * into the group's last request while it `fits` them, else into a new one (`open`). Each item's
+ * targets, in its order, are `place`d where they were sent.
+ */
+export function groupRequests<Run extends { itemIndex: number }, Target, Request extends { itemIndexes: number[] }, Placement>(
+	runs: readonly Run[],
+	how: {
+		group(run: Run): string;
+		targets(run: Run): readonly Target[];
+		key(target: Target): string;
+		open(run: Run): Request;
+		fits(request: Request, fresh: readonly Target[]): boolean;
+		/** Adds the target to the request's body; its position there. */
+		add(request: Request, target: Target): number;
+		place(target: Target, sent: Sent): Placement;
+	},
+): { requests: Request[]; placements: Map<number, Placement[]> } {
+	const requests: Request[] = [];
+	const placements = new Map<number, Placement[]>();
+	const groups = new Map<string, { current: number; sent: Map<string, Sent> }>();
 	for (const run of runs) {
-		const key = groupKey(run);
+		const key = how.group(run);
 		let group = groups.get(key);
 		if (group === undefined) {
 			group = { current: -1, sent: new Map() };
 			groups.set(key, group);
 		}
-		const fresh = run.devices.filter((device) => !group.sent.has(device.toLowerCase()));
-		if (fresh.length > 0 && (group.current < 0 || requests[group.current].body.devices.length + fresh.length > maxDevices)) {
-			requests.push({ body: bodyOf(run), itemIndexes: [] });
+		const fresh = how.targets(run).filter((target) => !group.sent.has(how.key(target)));
+		if (fresh.length > 0 && (group.current < 0 || !how.fits(requests[group.current], fresh))) {
+			requests.push(how.open(run));
 			group.current = requests.length - 1;
 		}
-		for (const device of fresh) {
-			requests[group.current].body.devices.push(device);
-			group.sent.set(device.toLowerCase(), { request: group.current, firstItem: run.itemIndex });
+		for (const target of fresh) {
+			group.sent.set(how.key(target), { request: group.current, position: how.add(requests[group.current], target), firstItem: run.itemIndex });
 		}
-		const placed = run.devices.map((device) => {
-			const sent = group.sent.get(device.toLowerCase()) as { request: number; firstItem: number };
-			return { collectorUid: device, request: sent.request, firstItem: sent.firstItem };
-		});
-		placements.set(run.itemIndex, placed);
-		for (const request of new Set(placed.map((placement) => placement.request))) {
+		const sent = how.targets(run).map((target) => [target, group.sent.get(how.key(target)) as Sent] as const);
+		placements.set(run.itemIndex, sent.map(([target, where]) => how.place(target, where)));
+		for (const request of new Set(sent.map(([, where]) => where.request))) {
 			if (!requests[request].itemIndexes.includes(run.itemIndex)) requests[request].itemIndexes.push(run.itemIndex);
 		}
 	}
 	return { requests, placements };
+}
+
+export type RunPlan = ReturnType<typeof planRequests>;
+
+export function planRequests(runs: readonly PreparedRun[], maxDevices = MAX_DEVICES_PER_REQUEST) {
+	return groupRequests(runs, {
+		group: groupKey,
+		targets: (run) => run.devices,
+		key: (device) => device.toLowerCase(),
+		open: (run): PlannedRequest => ({ body: bodyOf(run), itemIndexes: [] }),
+		fits: (request, fresh) => request.body.devices.length + fresh.length <= maxDevices,
+		add: (request, device) => request.body.devices.push(device) - 1,
+		place: (collectorUid, { request, firstItem }) => ({ collectorUid, request, firstItem }),
+	});
 }
 
 function bodyOf(run: PreparedRun): ExecutionBody {
@@ -104,41 +120,13 @@ function groupKey(run: PreparedRun): string {
 	return JSON.stringify([run.remoteActionId, sorted(run.params), run.expiresInMinutes, sorted(run.triggerInfo)]);
 }
 
-
-export interface DeviceOutcome {
-	collectorUid: string;
-	requestId?: string;
-	/** Set when an earlier item named the same device: it was sent once, with that item. */
-	sentWithItem?: number;
-	error?: string;
-}
-
-export interface RunOutcome {
-	status: 'triggered' | 'failed' | 'validated';
-	remoteActionId: string;
-	/** The request's ID when all of this item's devices went in one request (the usual case). */
-	requestId?: string;
-	requestIds: string[];
-	expiresInMinutes: number;
-	devices: DeviceOutcome[];
-	/** Devices this item named more than once (sent once). */
-	duplicates: string[];
-	/** First failure, for items with status `failed`. */
-	error?: { message: string; description?: string; httpCode?: string };
-}
-
-/**
- * The outcome of one prepared item. `results[i]` is the result of `plan.requests[i]`, or
- * undefined in validate-only runs (nothing sent).
- */
-export function runOutcome(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<{ requestId: string; expiresInMinutes?: number }> | undefined> | undefined): RunOutcome {
-	const placements = plan.placements.get(run.itemIndex) ?? [];
-	const devices: DeviceOutcome[] = [];
+/** The outcome of one item (docs/actions.md); `results[i]` answers `plan.requests[i]`, undefined when only checked. */
+export function runOutcome(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<{ requestId: string; expiresInMinutes?: number }> | undefined> | undefined) {
 	const requestIds: string[] = [];
-	let error: RunOutcome['error'];
+	let error: ReturnType<typeof requestError> | undefined;
 	let expiresInMinutes = run.expiresInMinutes;
-	for (const placement of placements) {
-		const device: DeviceOutcome = { collectorUid: placement.collectorUid };
+	const devices = (plan.placements.get(run.itemIndex) ?? []).map((placement) => {
+		const device: { collectorUid: string; requestId?: string; sentWithItem?: number; error?: string } = { collectorUid: placement.collectorUid };
 		if (placement.firstItem !== run.itemIndex) device.sentWithItem = placement.firstItem;
 		const result = results?.[placement.request];
 		if (result?.ok === true) {
@@ -149,17 +137,17 @@ export function runOutcome(run: PreparedRun, plan: RunPlan, results: ReadonlyArr
 			device.error = result.message;
 			error ??= requestError(result);
 		}
-		devices.push(device);
-	}
-	const outcome: RunOutcome = {
+		return device;
+	});
+	return {
+		// the request's ID when all of the item's devices went in one request (the usual case)
+		...(requestIds.length === 1 && error === undefined ? { requestId: requestIds[0] } : {}),
 		status: results === undefined ? 'validated' : error === undefined ? 'triggered' : 'failed',
 		remoteActionId: run.remoteActionId,
 		requestIds,
 		expiresInMinutes,
 		devices,
 		duplicates: run.duplicatesInItem,
+		...(error !== undefined ? { error } : {}),
 	};
-	if (requestIds.length === 1 && error === undefined) outcome.requestId = requestIds[0];
-	if (error !== undefined) outcome.error = error;
-	return { ...(outcome.requestId !== undefined ? { requestId: outcome.requestId } : {}), ...outcome };
 }

@@ -1,10 +1,7 @@
 /**
- * Wait for Results: after a run, polls the user's stored status query once per request ID still
- * waiting (POST /api/v2/nql/execute through nql/executeApi.ts, read-only) until every target has a
- * final status, Maximum Wait runs out or the query fails; the run request is never part of this
- * loop. The schedule, hard deadline and cancellation are the Export wait's (nql/waitSchedule.ts).
- * Pure parts: resultStatus.ts, waitSettings.ts. Why: docs/decisions.md, "Actions node: Wait for
- * Results and script-input checks".
+ * Wait for Results: polls the user's status query (nql/executeApi.ts, read-only) per request ID still
+ * waiting, on the Export wait's schedule (nql/waitSchedule.ts); the run request is never part of it.
+ * Why: docs/decisions.md, "Actions node: Wait for Results and script-input checks".
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -13,34 +10,33 @@ import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeA
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { readBoolean } from '../../shared/booleanParameter';
-import { toolWritesOff } from '../../shared/toolMode';
+import { checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
+import type { AllowListKind } from '../../shared/writeAllowList';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
 import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';
 import { readTimeoutMs } from './panelFields';
 import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
 
-export { DEFAULT_REQUEST_ID_PARAMETER, MAX_WAIT_REQUEST_IDS, RESULTS_MAX_TARGETS_PER_REQUEST, type ResultsWaitSettings } from './waitSettings';
-
-/** An item of Run Remote Action, Run Workflow or Trigger Campaign, checked: its run and how it is sent. */
+/** An item of Run Remote Action, Run Workflow or Trigger Campaign, checked (`validateOnly`: as a tool without writes allowed). */
 export interface PreparedRunItem<R> {
 	run: R;
 	timeoutMs: number;
-	/** As a tool without "Allow Writes When Used as a Tool": check only. */
 	validateOnly: boolean;
-	/** Wait for Results, when on. */
 	wait?: ResultsWaitSettings;
 }
 
-/** `run` with the item's Request Timeout, tool mode and Wait for Results (waitDescription.ts); a bad value throws `InputError`. */
-export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, run: R): PreparedRunItem<R> {
+/**
+ * `run` with the item's Request Timeout, tool mode and Wait for Results (waitSettings.ts), after
+ * its object `id` is checked against the tool's allow-list of `kind`; a bad value throws `InputError`.
+ */
+export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, run: R, id: string, kind: AllowListKind): PreparedRunItem<R> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	checkToolAllowList(ctx, options, id, kind);
 	const timeoutMs = readTimeoutMs(options);
 	const waits = readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false);
 	const wait = waits ? checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options) : undefined;
-	const prepared: PreparedRunItem<R> = { run, timeoutMs, validateOnly: toolWritesOff(ctx, options) };
-	if (wait !== undefined) prepared.wait = wait;
-	return prepared;
+	return { run, timeoutMs, validateOnly: toolWritesOff(ctx, options), ...(wait !== undefined ? { wait } : {}) };
 }
 
 /** Every waiting item waits the same way (one wait covers the run); an item that differs fails its check. */
@@ -58,15 +54,14 @@ export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparat
 }
 
 /** What an item reached: targets followed by ID and request ID, and those sent but not followable. */
-export interface ReachedTargets {
+interface ReachedTargets {
 	followed: ReadonlyArray<{ id: string; requestId: string }>;
 	unfollowed?: number;
 }
 
 /**
- * Wait for Results after a run (the batched runner's `afterSending`): the targets the waiting items
- * reached, each once, then `results` in each waiting item's outcome (`annotate` may add to them).
- * Returns a failed status query: it stops the node under "Stop Workflow", and is in each `results`.
+ * The batched runner's `afterSending`: waits for the targets the waiting items reached, then sets each
+ * one's `results` (`annotate` may add). Returns a failed status query (it stops the node under "Stop Workflow").
  */
 export async function waitForItems(
 	ctx: IExecuteFunctions,

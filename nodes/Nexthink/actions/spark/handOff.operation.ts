@@ -1,9 +1,5 @@
-/**
- * Spark → Hand Off Conversation: one handoff per input item on the batched runner
- * (shared/runBatched.ts), each item's outcome (`handedOff`, `failed`, or as a tool `validated`)
- * under `nexthinkSpark`. Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation".
- */
-import type { IBinaryData, IDataObject } from 'n8n-workflow';
+/** Spark → Hand Off Conversation: one handoff per item. Why: docs/decisions.md, "Actions node: Device → Delete and Spark → Hand Off Conversation". */
+import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestError } from '../shared/runPlan';
@@ -11,11 +7,9 @@ import type { BatchedOperation } from '../../shared/runBatched';
 import { toolWritesOff } from '../../shared/toolMode';
 import { handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
-
 import { pairsCollection, readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
-/** The operation's fields. */
 export const description = updateDisplayOptions(show, [
 	{
 		displayName:
@@ -66,41 +60,36 @@ export const description = updateDisplayOptions(show, [
 	writeOptions(show, 'hand the conversation off to Spark', 'Longest time the request may take. A handoff that times out is not sent again (Spark may have received it).'),
 ]);
 
-export const SPARK_OUTCOME_KEY = 'nexthinkSpark';
-
 const HANDED_OFF = 'Spark has the conversation: it continues with the user in Microsoft Teams. Nothing comes back to n8n.';
 
-interface Prepared {
-	request: HandOffRequest;
-	files: Array<{ property: string; mimeType: string }>;
-	timeoutMs: number;
-	/** As a tool without "Allow Writes When Used as a Tool": checked, not sent. */
-	validateOnly: boolean;
+/** One item's handoff, checked (`validateOnly`: as a tool without writes allowed, checked and not sent). */
+function prepareHandOff(this: IExecuteFunctions, itemIndex: number) {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const request: HandOffRequest = {
+		upn: checkUpn(this.getNodeParameter('userPrincipalName', itemIndex, '')),
+		parts: [{ type: 'TEXT', text: checkMessage(this.getNodeParameter('handOffMessage', itemIndex, '')) }],
+	};
+	const timeZone = checkTimeZone(this.getNodeParameter('handOffTimeZone', itemIndex, ''));
+	if (timeZone !== undefined) request.timeZone = timeZone;
+	const metadata = checkMetadata(this.getNodeParameter('handOffMetadata.entry', itemIndex, []) as Array<{ key?: unknown; value?: unknown }>);
+	if (metadata !== undefined) request.metadata = metadata;
+	const binaries: Record<string, IBinaryData> = this.getInputData()[itemIndex].binary ?? {};
+	const files = parseBinaryPropertyNames(this.getNodeParameter('handOffFiles', itemIndex, '')).map((property) => ({
+		property,
+		mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
+	}));
+	return { request, files, timeoutMs: readTimeoutMs(options), validateOnly: toolWritesOff(this, options) };
 }
+
+type Prepared = ReturnType<typeof prepareHandOff>;
 
 /** One handoff: the item it is for. */
 type Handoff = { itemIndexes: [number] };
 
 export const handOffOperation: BatchedOperation<undefined, Prepared, Handoff, { statusCode: number }, { requests: Handoff[] }, IDataObject> = {
-	outcomeKey: SPARK_OUTCOME_KEY,
+	outcomeKey: 'nexthinkSpark',
 	done: 'handed off',
-	prepare(itemIndex) {
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const request: HandOffRequest = {
-			upn: checkUpn(this.getNodeParameter('userPrincipalName', itemIndex, '')),
-			parts: [{ type: 'TEXT', text: checkMessage(this.getNodeParameter('handOffMessage', itemIndex, '')) }],
-		};
-		const timeZone = checkTimeZone(this.getNodeParameter('handOffTimeZone', itemIndex, ''));
-		if (timeZone !== undefined) request.timeZone = timeZone;
-		const metadata = checkMetadata(this.getNodeParameter('handOffMetadata.entry', itemIndex, []) as Array<{ key?: unknown; value?: unknown }>);
-		if (metadata !== undefined) request.metadata = metadata;
-		const binaries: Record<string, IBinaryData> = this.getInputData()[itemIndex].binary ?? {};
-		const files = parseBinaryPropertyNames(this.getNodeParameter('handOffFiles', itemIndex, '')).map((property) => ({
-			property,
-			mimeType: checkBinaryProperty(property, binaries[property], Object.keys(binaries)),
-		}));
-		return { request, files, timeoutMs: readTimeoutMs(options), validateOnly: toolWritesOff(this, options) };
-	},
+	prepare: prepareHandOff,
 	validateOnly: (prepared) => prepared.validateOnly,
 	plan: (itemIndexes) => ({ requests: itemIndexes.map((itemIndex) => ({ itemIndexes: [itemIndex] as [number] })) }),
 	async send({ itemIndexes: [itemIndex] }, { items }) {

@@ -1,7 +1,4 @@
-/**
- * Spark → Hand Off Conversation before any request (no n8n imports): the UPN, the message, the
- * metadata and the time zone. Why the formats: docs/decisions.md, rows "UPN check" and "Time zone".
- */
+/** Spark → Hand Off checks before any request (no n8n imports). Why: docs/decisions.md, rows "UPN check" and "Time zone". */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 import { valueText } from '../shared/inputChecks';

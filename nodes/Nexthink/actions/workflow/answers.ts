@@ -1,11 +1,8 @@
 /**
- * Reading the Workflows API's success answers (no n8n imports): a 2xx without the documented body
- * confirms nothing, these return undefined and the caller fails with `unexpectedAnswer`. Why
- * `triggerMethods` and the details have two shapes: docs/decisions.md, rows "Workflow: `triggerMethods`"
- * and "Workflow: details".
+ * The Workflows API's success answers (no n8n imports); undefined: not the documented body. Why two
+ * shapes: docs/decisions.md, rows "Workflow: `triggerMethods`" and "Workflow: details".
  */
 import { isRecord } from '../../shared/jsonValues';
-
 
 /** ExecutionResponse of v1 and v2: `requestUuid` (required) and `executionsUuids` (required, at least one). */
 export interface WorkflowExecutionAnswer {
@@ -65,10 +62,7 @@ export function isWorkflowActive(workflow: Record<string, unknown>): boolean {
 	return workflow.status === undefined || workflow.status === 'ACTIVE';
 }
 
-/**
- * Merges the answers of several list calls (the list needs one `dependency` per call), keeping the
- * first of each workflow by `uuid` (by `id` when there is none), in the order first seen.
- */
+/** The answers of several list calls merged: the first of each workflow by `uuid` (else `id`), in the order first seen. */
 export function mergeWorkflowLists(lists: ReadonlyArray<readonly WorkflowObject[]>): WorkflowObject[] {
 	const seen = new Set<string>();
 	const out: WorkflowObject[] = [];
@@ -104,21 +98,12 @@ export function workflowWarning(nqlId: string, workflow: WorkflowObject | null):
 	return undefined;
 }
 
-export interface WorkflowParameterInfo {
-	id: string;
-	options: string[];
-	allowCustomValue: boolean;
-}
-
-/**
- * The parameters listed by the workflow's active version (`versions[].parameters`, where the test
- * server and a Go SDK put them; the vendor schema does not say). Tolerant: anything else gives none.
- */
-export function workflowParametersOf(workflow: Record<string, unknown>): WorkflowParameterInfo[] {
+/** The parameters of the workflow's active version (`versions[].parameters`, as a Go SDK reads them); anything else gives none. */
+export function workflowParametersOf(workflow: Record<string, unknown>) {
 	const versions = Array.isArray(workflow.versions) ? workflow.versions.filter(isRecord) : [];
 	const version = versions.find((entry) => entry.status === 'ACTIVE' || entry.isActive === true) ?? versions[0];
 	const parameters = version !== undefined && Array.isArray(version.parameters) ? version.parameters : [];
-	const out: WorkflowParameterInfo[] = [];
+	const out: Array<{ id: string; options: string[]; allowCustomValue: boolean }> = [];
 	for (const parameter of parameters) {
 		const id = typeof parameter === 'string' ? parameter : isRecord(parameter) && typeof parameter.id === 'string' ? parameter.id : '';
 		if (id === '' || out.some((known) => known.id === id)) continue;

@@ -1,20 +1,9 @@
-/**
- * The Workflows API requests: execute and the wait-for-event trigger never sent twice, list and
- * details safe GETs, every 2xx body checked. Error bodies are `{ code, details }`
- * (transport/apiErrors.ts reads `details`).
- */
+/** The Workflows API requests: execute and the wait-for-event trigger never sent twice, list and details safe GETs. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { expectAnswer, refusedRunNote, sendReadRequest, sendRunRequest, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
 import { mergeWorkflowLists, readResumeResponse, readWorkflowDetails, readWorkflowExecutionResponse, readWorkflowList, type WorkflowObject } from './answers';
 import type { PlannedWorkflowRequest } from './runBatching';
-
-export const EXECUTE_V1_PATH = '/api/v1/workflows/execute';
-export const EXECUTE_V2_PATH = '/api/v2/workflows/execute';
-export const WORKFLOWS_PATH = '/api/v1/workflows';
-export const WORKFLOW_DETAILS_PATH = '/api/v1/workflows/details';
-export const resumePath = (workflowUuid: string, executionUuid: string) =>
-	`/api/v1/workflows/workflows/${encodeURIComponent(workflowUuid)}/execution/${encodeURIComponent(executionUuid)}/trigger`;
 
 export const DEPENDENCIES = ['DEVICE', 'USER', 'USER_AND_DEVICE', 'NONE'] as const;
 export const TRIGGER_METHODS = ['API', 'MANUAL', 'MANUAL_MULTIPLE', 'SCHEDULER'] as const;
@@ -23,26 +12,30 @@ export type TriggerMethod = (typeof TRIGGER_METHODS)[number];
 
 const PERMISSION_HINT =
 	'The Nexthink API credential needs the "Workflows API" permission (Administration > API credentials > the credential > Permissions)';
-const MAY_HAVE_RUN = 'The workflow may have been triggered: look for it in Nexthink (workflow.executions) before running the items again.';
-const MAY_HAVE_RESUMED = 'The execution may have been resumed: look at it in Nexthink (workflow.executions) before running the item again.';
-const REFUSED_RUN = refusedRunNote('look for executions of the workflow for these devices and users since the run in NQL (workflow.executions), or in the Nexthink console');
-const REFUSED_RESUME = refusedRunNote('look at the execution in NQL (workflow.executions) or in the Nexthink console: if it still waits for the event, it was not resumed');
 
-export const WORKFLOW_HINTS = {
-	execute: {
+const EXECUTE_NOTES = {
+	mayHaveRun: 'The workflow may have been triggered: look for it in Nexthink (workflow.executions) before running the items again.',
+	refused: refusedRunNote('look for executions of the workflow for these devices and users since the run in NQL (workflow.executions), or in the Nexthink console'),
+	hints: {
 		400: 'Nexthink rejected the request; the code and details above say which part (for example an identifier it does not accept, parameters the workflow does not have, an inactive workflow, or an unknown NQL ID).',
 		403: `${PERMISSION_HINT}, and the workflow must have its "API" trigger ticked (Workflows > Manage workflows > the workflow > trigger options). Either can be missing; the details above say which when Nexthink names it.`,
 	},
-	resume: {
+};
+
+const RESUME_NOTES = {
+	mayHaveRun: 'The execution may have been resumed: look at it in Nexthink (workflow.executions) before running the item again.',
+	refused: refusedRunNote('look at the execution in NQL (workflow.executions) or in the Nexthink console: if it still waits for the event, it was not resumed'),
+	hints: {
 		400: 'Nexthink rejected the request; the code and details above say which part (for example an execution that is not waiting for an event, or a workflow UUID given as NQL ID: the path needs the workflow\'s "uuid" from Get Workflow).',
 		403: `${PERMISSION_HINT}, and the workflow must have its "API" trigger ticked.`,
 		404: 'Nexthink does not know this workflow or execution. The workflow UUID is the "uuid" of Get Workflow (not its NQL ID); the execution UUID comes from Run Workflow\'s executionIds.',
 	},
-	read: {
-		400: 'Nexthink rejected the request; the code and details above say which part.',
-		403: `${PERMISSION_HINT}.`,
-		404: 'Nexthink has no workflow with this NQL ID. Copy it in Workflows > Manage workflows ("Copy NQL ID"); IDs are case-sensitive.',
-	},
+};
+
+const READ_HINTS = {
+	400: 'Nexthink rejected the request; the code and details above say which part.',
+	403: `${PERMISSION_HINT}.`,
+	404: 'Nexthink has no workflow with this NQL ID. Copy it in Workflows > Manage workflows ("Copy NQL ID"); IDs are case-sensitive.',
 };
 
 /** `POST /api/v1/workflows/execute` or `/api/v2/workflows/execute`. */
@@ -50,13 +43,8 @@ export async function executeWorkflow(ctx: IExecuteFunctions, request: PlannedWo
 	const { body } = request;
 	const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 	const action = `Running workflow ${body.workflowId} on ${[body.devices.length > 0 ? count(body.devices.length, 'device') : '', body.users.length > 0 ? count(body.users.length, 'user') : ''].filter(Boolean).join(' and ')}`;
-	const response = await sendRunRequest(
-		ctx,
-		{ path: request.version === 'v1' ? EXECUTE_V1_PATH : EXECUTE_V2_PATH, body, action },
-		{ mayHaveRun: MAY_HAVE_RUN, refused: REFUSED_RUN, hints: WORKFLOW_HINTS.execute },
-		options,
-	);
-	return expectAnswer(ctx, action, response, readWorkflowExecutionResponse(response.body), 'the request ID', options.itemIndex, MAY_HAVE_RUN);
+	const response = await sendRunRequest(ctx, { path: `/api/${request.version}/workflows/execute`, body, action }, EXECUTE_NOTES, options);
+	return expectAnswer(ctx, action, response, readWorkflowExecutionResponse(response.body), 'the request ID', options.itemIndex, EXECUTE_NOTES.mayHaveRun);
 }
 
 /** `POST /api/v1/workflows/workflows/{workflowUuid}/execution/{executionUuid}/trigger`: the request IDs. */
@@ -68,19 +56,12 @@ export async function resumeWorkflow(
 	options: ApiCallOptions,
 ): Promise<string[]> {
 	const action = `Resuming execution ${executionUuid} of workflow ${workflowUuid}`;
-	const response = await sendRunRequest(
-		ctx,
-		{ path: resumePath(workflowUuid, executionUuid), body: { parameters }, action },
-		{ mayHaveRun: MAY_HAVE_RESUMED, refused: REFUSED_RESUME, hints: WORKFLOW_HINTS.resume },
-		options,
-	);
-	return expectAnswer(ctx, action, response, readResumeResponse(response.body), 'the request ID', options.itemIndex, MAY_HAVE_RESUMED);
+	const path = `/api/v1/workflows/workflows/${encodeURIComponent(workflowUuid)}/execution/${encodeURIComponent(executionUuid)}/trigger`;
+	const response = await sendRunRequest(ctx, { path, body: { parameters }, action }, RESUME_NOTES, options);
+	return expectAnswer(ctx, action, response, readResumeResponse(response.body), 'the request ID', options.itemIndex, RESUME_NOTES.mayHaveRun);
 }
 
-/**
- * `GET /api/v1/workflows` once per pair of the given trigger methods and dependencies (the API
- * requires both filters), the answers merged by `uuid`, each workflow once.
- */
+/** `GET /api/v1/workflows` once per pair of trigger method and dependency (the API requires both), merged by `uuid`. */
 export async function listWorkflowsMerged(
 	ctx: ApiContext,
 	filter: { dependencies: readonly Dependency[]; triggerMethods: readonly TriggerMethod[]; activeOnly?: boolean },
@@ -92,7 +73,7 @@ export async function listWorkflowsMerged(
 			const qs: Record<string, string> = { dependency, triggerMethod };
 			if (filter.activeOnly) qs.fetchOnlyActiveWorkflows = 'true';
 			const action = `Listing the workflows (dependency ${dependency}, trigger method ${triggerMethod})`;
-			lists.push(await sendReadRequest(ctx, { path: WORKFLOWS_PATH, qs, action, hints: WORKFLOW_HINTS.read }, readWorkflowList, 'a list of workflows', options));
+			lists.push(await sendReadRequest(ctx, { path: '/api/v1/workflows', qs, action, hints: READ_HINTS }, readWorkflowList, 'a list of workflows', options));
 		}
 	}
 	return mergeWorkflowLists(lists);
@@ -100,6 +81,6 @@ export async function listWorkflowsMerged(
 
 /** `GET /api/v1/workflows/details?nqlId=`: the workflow, or null when no workflow has that NQL ID. */
 export async function getWorkflow(ctx: ApiContext, nqlId: string, options: ApiCallOptions): Promise<WorkflowObject | null> {
-	const request = { path: WORKFLOW_DETAILS_PATH, qs: { nqlId }, action: `Getting workflow ${nqlId}`, hints: WORKFLOW_HINTS.read };
+	const request = { path: '/api/v1/workflows/details', qs: { nqlId }, action: `Getting workflow ${nqlId}`, hints: READ_HINTS };
 	return await sendReadRequest(ctx, request, readWorkflowDetails, 'the workflow', options);
 }

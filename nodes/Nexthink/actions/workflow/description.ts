@@ -1,7 +1,7 @@
 /** The Workflow resource's operation picker and what its operations share: the workflow (Run, Get), parameters by name (Run, Resume). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationPicker, pairsCollection } from '../shared/panelFields';
+import { nqlIdLocator, operationPicker, pairsCollection } from '../shared/panelFields';
 
 export const show = (operation: string[]) => ({ show: { resource: ['workflow'], operation } });
 
@@ -12,34 +12,15 @@ export const workflowOperationProperty = operationPicker('workflow', 'run', [
 	{ name: 'Run', value: 'run', action: 'Run a workflow', description: 'Run a workflow on the devices or users of the input items' },
 ]);
 
-/** Parameters by name (Run's Other Parameters, Resume's Event Parameters). */
-export const nameValueCollection = (name: string, displayName: string, description: string, operation: string): INodeProperties =>
+/** Parameters by name (Run's Other Parameters, Resume's Event Parameters), inside the operation's `updateDisplayOptions`. */
+export const nameValueCollection = (name: string, displayName: string, description: string): INodeProperties =>
 	pairsCollection(
-		{ displayName, name, placeholder: 'Add Parameter', displayOptions: show([operation]), description },
+		{ displayName, name, placeholder: 'Add Parameter', description },
 		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 	);
 
-export const workflowLocator: INodeProperties = {
-	displayName: 'Workflow',
-	name: 'workflow',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	displayOptions: show(['run', 'get']),
+export const workflowLocator = nqlIdLocator('workflow', 'Workflow', 'searchWorkflows', {
 	description: 'The workflow. Only workflows with the "API" trigger ticked in Nexthink can be run; the list shows those.',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchWorkflows', searchable: true },
-		},
-		{
-			displayName: 'By NQL ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '#repair_teams',
-			hint: 'The NQL ID from Workflows > Manage workflows ("Copy NQL ID"); case-sensitive',
-		},
-	],
-};
+	placeholder: '#repair_teams',
+	hint: 'The NQL ID from Workflows > Manage workflows ("Copy NQL ID"); case-sensitive',
+});

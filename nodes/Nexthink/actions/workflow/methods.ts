@@ -1,7 +1,6 @@
 /**
- * Editor helpers: the workflow list of the resource locator, and the "Workflow Parameters" mapper,
- * which also says why a workflow cannot be run from n8n. Why a mapper notice and not a node hint:
- * docs/decisions.md, row "Warning for objects that are not API-enabled".
+ * Editor helpers: the workflows of the locator's list, and the parameters mapper, which says why a workflow
+ * cannot be run. Why there: docs/decisions.md, row "Warning for objects that are not API-enabled".
  */
 import type { ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 

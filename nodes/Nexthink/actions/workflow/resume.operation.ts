@@ -33,24 +33,14 @@ export const description = updateDisplayOptions(show(['resume']), [
 		required: true,
 		description: 'The execution waiting for the event: an execution ID from Run Workflow (executionIds) or from NQL (workflow.executions.execution_id)',
 	},
-	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)', 'resume'),
+	nameValueCollection('resumeParameters', 'Event Parameters', 'Values the waiting step receives, by name (each value non-empty)'),
 	writeOptions(show(['resume']), 'resume the execution', 'Longest time one request may take. A request that times out is not sent again (it may have resumed the execution).'),
 ]);
-
-export const RESUME_OUTCOME_KEY = 'nexthinkWorkflowResume';
-
-interface PreparedResume {
-	workflowUuid: string;
-	executionUuid: string;
-	parameters: Record<string, string>;
-	timeoutMs: number;
-	validateOnly: boolean;
-}
 
 /** Request IDs of the items already resumed in this run, for the error under "Stop Workflow". */
 const madeByRun = new WeakMap<object, string[]>();
 
-function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResume {
+function prepareResume(this: IExecuteFunctions, itemIndex: number) {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return {
 		workflowUuid: checkUuid(this.getNodeParameter('workflowUuid', itemIndex, ''), 'Workflow UUID', 'the workflow\'s "uuid" from Get Workflow, not its NQL ID'),
@@ -65,7 +55,7 @@ function prepareResume(this: IExecuteFunctions, itemIndex: number): PreparedResu
 	};
 }
 
-async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: PreparedResume): Promise<INodeExecutionData[]> {
+async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: ReturnType<typeof prepareResume>): Promise<INodeExecutionData[]> {
 	const item = this.getInputData()[itemIndex];
 	const outcome: IDataObject = { status: 'validated', workflowUuid: prepared.workflowUuid, executionUuid: prepared.executionUuid, parameters: prepared.parameters };
 	if (prepared.validateOnly) outcome.note = WRITES_OFF_NOTE;
@@ -83,7 +73,7 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: P
 		outcome.requestId = requestIds[0];
 		outcome.requestIds = requestIds;
 	}
-	const output: INodeExecutionData[] = [{ json: { ...item.json, [RESUME_OUTCOME_KEY]: outcome }, pairedItem: { item: itemIndex } }];
+	const output: INodeExecutionData[] = [{ json: { ...item.json, nexthinkWorkflowResume: outcome }, pairedItem: { item: itemIndex } }];
 	if (runsAsTool(this)) {
 		// a tool run has one item: its request, as every write tool reports it (shared/toolWriteReport.ts)
 		const sent = prepared.validateOnly ? [] : [{ target: prepared.workflowUuid, requestIds: outcome.requestIds as string[], items: [itemIndex], ok: true }];
@@ -92,4 +82,4 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: P
 	return output;
 }
 
-export const resumeOperation: ItemOperation<PreparedResume> = { prepare: prepareResume, run: runResume };
+export const resumeOperation: ItemOperation<ReturnType<typeof prepareResume>> = { prepare: prepareResume, run: runResume };

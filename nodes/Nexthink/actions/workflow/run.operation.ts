@@ -1,20 +1,16 @@
-/**
- * Run Workflow: like Run Remote Action (remoteAction/run.operation.ts), with devices and users as
- * targets and the v1 or v2 execute endpoint; each item's outcome has its request ID and, per target,
- * its execution ID, which Wait for Results follows (waitTargets.ts).
- */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+/** Run Workflow: like Run Remote Action, with devices and users, v1 or v2, and an execution ID per target. */
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waitForResultsProperties, waitOptions } from '../shared/waitDescription';
 import { writeOptions } from '../shared/panelFields';
-import { checkToolAllowList } from '../../shared/toolMode';
 import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/writeAllowList';
 import { nameValueCollection, show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
-import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
+import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
+import { RESULTS_MAX_TARGETS_PER_REQUEST, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
 import { executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
-import { planWorkflowRequests, workflowRunOutcome, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan, type WorkflowRunOutcome } from './runBatching';
+import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan } from './runBatching';
 import {
 	checkMappedParameters,
 	checkNameValueParameters,
@@ -25,11 +21,8 @@ import {
 	type DeviceIdType,
 	type UserIdType,
 } from './runInput';
-import { withUnfollowed, workflowWaitTargets } from './waitTargets';
 import { InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
-
-export const WORKFLOW_OUTCOME_KEY = 'nexthinkWorkflow';
 
 type Prepared = PreparedRunItem<PreparedWorkflowRun>;
 
@@ -121,27 +114,27 @@ export const description: INodeProperties[] = [
 		},
 		description: "The workflow's parameters as Nexthink lists them; also says when the workflow cannot be run from n8n",
 	},
-	nameValueCollection(
-		'workflowOtherParameters',
-		'Other Parameters',
-		'Parameters by name, for a workflow whose parameters Nexthink does not list (sent in "params")',
-		'run',
-	),
-	...waitForResultsProperties({ resource: ['workflow'], operation: ['run'] }, 'workflow.executions', '#n8n_workflow_status'),
+	...updateDisplayOptions(show(['run']), [
+		nameValueCollection(
+			'workflowOtherParameters',
+			'Other Parameters',
+			'Parameters by name, for a workflow whose parameters Nexthink does not list (sent in "params")',
+		),
+		...waitForResultsProperties('workflow.executions', '#n8n_workflow_status'),
+	]),
 	writeOptions(show(['run']), 'run the workflow', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', [
 		allowListOption(ALLOWED_WORKFLOWS, '#repair_teams'),
 		...waitOptions(),
 	]),
 ];
 
-export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, WorkflowRunOutcome> = {
-	outcomeKey: WORKFLOW_OUTCOME_KEY,
+export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, ReturnType<typeof workflowRunOutcome>> = {
+	outcomeKey: 'nexthinkWorkflow',
 	done: 'triggered',
 	prepare(itemIndex) {
 		const version = this.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
 		if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
 		const workflowId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
-		checkToolAllowList(this, this.getNodeParameter('options', itemIndex, {}) as IDataObject, workflowId, ALLOWED_WORKFLOWS);
 		const parsed = parseWorkflowTargets(
 			version,
 			this.getNodeParameter('workflowDevices', itemIndex, ''),
@@ -162,7 +155,7 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 			setOwn(params, name, value);
 		}
 		const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
-		const prepared = preparedRunItem(this, itemIndex, run);
+		const prepared = preparedRunItem(this, itemIndex, run, workflowId, ALLOWED_WORKFLOWS);
 		if (prepared.wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
 			throw new InputError(
 				`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,

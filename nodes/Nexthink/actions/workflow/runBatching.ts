@@ -1,11 +1,9 @@
 /**
- * Run Workflow: which items go together in which request, and what each item gets back (no n8n
- * imports): the grouping of Run Remote Action (shared/runPlan.ts) with devices and users, and each
- * target's execution ID paired by position. Why: docs/decisions.md, rows "Workflow: grouping and
- * duplicates", "Workflow: execution IDs per target" and "1,000 workflow targets per request while waiting".
+ * Run Workflow's requests, outcomes and followed targets (no n8n imports). Why: docs/decisions.md, rows
+ * beginning "Workflow: grouping", "Workflow: execution IDs", "1,000 workflow targets" and "Workflow targets".
  */
 import type { RequestResult } from '../../shared/runBatched';
-import { requestError } from '../shared/runPlan';
+import { groupRequests, requestError } from '../shared/runPlan';
 import type { WorkflowExecutionAnswer } from './answers';
 import { MAX_WORKFLOW_TARGETS_PER_LIST, type ApiVersion, type WorkflowTarget } from './runInput';
 
@@ -34,61 +32,34 @@ export interface PlannedWorkflowRequest {
 	itemIndexes: number[];
 }
 
-interface Placement {
-	target: WorkflowTarget;
-	request: number;
-	/** Position in the request's `devices` or `users`. */
-	position: number;
-	firstItem: number;
-}
+/** A target's `position` is in its request's `devices` or `users`. */
+export type WorkflowPlan = ReturnType<typeof planWorkflowRequests>;
 
-export interface WorkflowPlan {
-	requests: PlannedWorkflowRequest[];
-	placements: Map<number, Placement[]>;
-}
-
-export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPerList = MAX_WORKFLOW_TARGETS_PER_LIST, maxPerRequest = Infinity): WorkflowPlan {
-	const requests: PlannedWorkflowRequest[] = [];
-	const placements = new Map<number, Placement[]>();
-	const groups = new Map<string, { current: number; sent: Map<string, Omit<Placement, 'target'>> }>();
-	for (const run of runs) {
-		const key = JSON.stringify([run.workflowId, run.version, Object.entries(run.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
-		let group = groups.get(key);
-		if (group === undefined) {
-			group = { current: -1, sent: new Map() };
-			groups.set(key, group);
-		}
-		const fresh = run.targets.filter((target) => !group.sent.has(target.key));
-		const freshDevices = fresh.filter((target) => target.kind === 'device').length;
-		const freshUsers = fresh.length - freshDevices;
-		const current = group.current < 0 ? undefined : requests[group.current];
-		if (
-			fresh.length > 0 &&
-			(current === undefined ||
-				current.body.devices.length + freshDevices > maxPerList ||
-				current.body.users.length + freshUsers > maxPerList ||
-				current.body.devices.length + current.body.users.length + fresh.length > maxPerRequest)
-		) {
+export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPerList = MAX_WORKFLOW_TARGETS_PER_LIST, maxPerRequest = Infinity) {
+	return groupRequests(runs, {
+		group: (run) => JSON.stringify([run.workflowId, run.version, Object.entries(run.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]),
+		targets: (run) => run.targets,
+		key: (target) => target.key,
+		open(run): PlannedWorkflowRequest {
 			const body: WorkflowExecutionBody = { workflowId: run.workflowId, devices: [], users: [] };
 			if (Object.keys(run.params).length > 0) body.params = { ...run.params };
-			requests.push({ version: run.version, body, itemIndexes: [] });
-			group.current = requests.length - 1;
-		}
-		for (const target of fresh) {
-			const list = target.kind === 'device' ? requests[group.current].body.devices : requests[group.current].body.users;
-			list.push(run.version === 'v1' ? Object.values(target.ids)[0] : { ...target.ids });
-			group.sent.set(target.key, { request: group.current, position: list.length - 1, firstItem: run.itemIndex });
-		}
-		const placed = run.targets.map((target) => ({ target, ...(group.sent.get(target.key) as Omit<Placement, 'target'>) }));
-		placements.set(run.itemIndex, placed);
-		for (const request of new Set(placed.map((placement) => placement.request))) {
-			if (!requests[request].itemIndexes.includes(run.itemIndex)) requests[request].itemIndexes.push(run.itemIndex);
-		}
-	}
-	return { requests, placements };
+			return { version: run.version, body, itemIndexes: [] };
+		},
+		fits({ body }, fresh) {
+			const devices = fresh.filter((target) => target.kind === 'device').length;
+			return (
+				body.devices.length + devices <= maxPerList &&
+				body.users.length + fresh.length - devices <= maxPerList &&
+				body.devices.length + body.users.length + fresh.length <= maxPerRequest
+			);
+		},
+		add({ version, body }, target) {
+			const list = target.kind === 'device' ? body.devices : body.users;
+			return list.push(version === 'v1' ? Object.values(target.ids)[0] : { ...target.ids }) - 1;
+		},
+		place: (target, sent) => ({ target, ...sent }),
+	});
 }
-
-export type WorkflowRequestResult = RequestResult<WorkflowExecutionAnswer>;
 
 export interface WorkflowTargetOutcome {
 	type: 'device' | 'user';
@@ -103,28 +74,13 @@ export interface WorkflowTargetOutcome {
 	error?: string;
 }
 
-export interface WorkflowRunOutcome {
-	status: 'triggered' | 'failed' | 'validated';
-	workflowId: string;
-	apiVersion: ApiVersion;
-	requestId?: string;
-	requestIds: string[];
-	/** This item's execution IDs, in the order of `targets` (only when they could be paired). */
-	executionIds: string[];
-	/** False when Nexthink's answer had a different number of execution IDs than targets sent. */
-	executionIdsPaired?: boolean;
-	targets: WorkflowTargetOutcome[];
-	duplicates: string[];
-	error?: { message: string; description?: string; httpCode?: string };
-}
-
-/** `results[i]` answers `plan.requests[i]`; undefined in validate-only runs (nothing sent). */
-export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan, results: ReadonlyArray<WorkflowRequestResult | undefined> | undefined): WorkflowRunOutcome {
+/** The outcome of one item (docs/actions.md); `results[i]` answers `plan.requests[i]`, undefined when only checked. */
+export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan, results: ReadonlyArray<RequestResult<WorkflowExecutionAnswer> | undefined> | undefined) {
 	const targets: WorkflowTargetOutcome[] = [];
 	const requestIds: string[] = [];
 	const executionIds: string[] = [];
 	let paired = true;
-	let error: WorkflowRunOutcome['error'];
+	let error: ReturnType<typeof requestError> | undefined;
 	for (const placement of plan.placements.get(run.itemIndex) ?? []) {
 		const target: WorkflowTargetOutcome = { type: placement.target.kind, ...placement.target.ids };
 		if (placement.firstItem !== run.itemIndex) target.sentWithItem = placement.firstItem;
@@ -146,17 +102,49 @@ export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan,
 		}
 		targets.push(target);
 	}
-	const outcome: WorkflowRunOutcome = {
+	return {
 		status: results === undefined ? 'validated' : error === undefined ? 'triggered' : 'failed',
 		workflowId: run.workflowId,
 		apiVersion: run.version,
-	} as WorkflowRunOutcome;
-	if (requestIds.length === 1 && error === undefined) outcome.requestId = requestIds[0];
-	outcome.requestIds = requestIds;
-	outcome.executionIds = executionIds;
-	if (!paired) outcome.executionIdsPaired = false;
-	outcome.targets = targets;
-	outcome.duplicates = run.duplicatesInItem;
-	if (error !== undefined) outcome.error = error;
-	return outcome;
+		...(requestIds.length === 1 && error === undefined ? { requestId: requestIds[0] } : {}),
+		requestIds,
+		// in the order of `targets`; false `executionIdsPaired`: the answer had not one execution ID per target sent
+		executionIds,
+		...(paired ? {} : { executionIdsPaired: false }),
+		targets,
+		duplicates: run.duplicatesInItem,
+		...(error !== undefined ? { error } : {}),
+	};
+}
+
+interface WorkflowWaitTargets {
+	/** Targets with an execution ID, in the item's order: `id` is the execution ID. */
+	followed: Array<{ id: string; requestId: string }>;
+	/** Targets that were sent (they have a request ID) but got no execution ID. */
+	unfollowed: number;
+}
+
+export function workflowWaitTargets(targets: readonly WorkflowTargetOutcome[]): WorkflowWaitTargets {
+	const followed: WorkflowWaitTargets['followed'] = [];
+	let unfollowed = 0;
+	for (const target of targets) {
+		if (target.requestId === undefined) continue;
+		if (target.executionId === undefined) unfollowed += 1;
+		else followed.push({ id: target.executionId, requestId: target.requestId });
+	}
+	return { followed, unfollowed };
+}
+
+/** An item's `results` with the targets the wait could not follow: counted, `complete` false, `message` says why. */
+export function withUnfollowed(results: Record<string, unknown>, unfollowed: number, queryId: string): Record<string, unknown> {
+	if (unfollowed === 0) return results;
+	const sentence = `${unfollowed} target${unfollowed === 1 ? '' : 's'} ran but could not be followed: Nexthink's answer did not give one execution ID per target (executionIdsPaired false), so the status rows cannot be paired with ${unfollowed === 1 ? 'it' : 'them'}. Read ${unfollowed === 1 ? 'it' : 'them'} with ${queryId} and the request ID.`;
+	const { targets, message, ...rest } = results;
+	return {
+		...rest,
+		complete: false,
+		unfollowed,
+		message: typeof message === 'string' ? `${message} ${sentence}` : sentence,
+		targets,
+	};
 }

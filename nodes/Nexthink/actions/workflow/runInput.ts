@@ -1,9 +1,8 @@
 /**
- * Checks of a Run Workflow / Resume Workflow item's input, before any request (no n8n imports),
- * after the Workflows API's OpenAPI documents. Why: docs/decisions.md, rows "Workflow: v1 or v2",
- * "Workflow: identifier checks" and "Resume".
+ * Checks of a Run or Resume Workflow item, before any request (no n8n imports). Why: docs/decisions.md,
+ * rows "Workflow: v1 or v2", "Workflow: identifier checks" and "Resume".
  */
-import { InputError } from '../../shared/inputError';
+import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 import { normaliseNqlId, SID, UUID, valueText } from '../shared/inputChecks';
 
@@ -40,10 +39,9 @@ export function normaliseWorkflowId(raw: unknown): string {
 	return normaliseNqlId(raw, { name: 'workflow', field: 'Workflow', example: '#repair_teams', empty, copyFrom: ' ("Copy NQL ID" in Manage workflows)' });
 }
 
-export interface ParsedTargets {
-	/** Distinct within the item, in the order first given. */
+/** An item's targets, distinct in the order first given, and the entries it named again, as text. */
+interface ParsedTargets {
 	targets: WorkflowTarget[];
-	/** Entries the item named more than once, as text. */
 	duplicates: string[];
 }
 
@@ -114,12 +112,9 @@ function parseList(version: ApiVersion, kind: TargetKind, raw: unknown, type: st
 	const duplicates: string[] = [];
 	for (const ids of entries) {
 		const key = `${kind}:${JSON.stringify(Object.entries(ids).map(([k, v]) => [k, v.toLowerCase()]).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
-		if (seen.has(key)) {
-			duplicates.push(Object.values(ids).join(' / '));
-			continue;
-		}
+		if (seen.has(key)) duplicates.push(Object.values(ids).join(' / '));
+		else targets.push({ kind, ids, key });
 		seen.add(key);
-		targets.push({ kind, ids, key });
 	}
 	if (targets.length > MAX_WORKFLOW_TARGETS_PER_LIST) {
 		throw new InputError(
@@ -194,11 +189,8 @@ export function checkUuid(raw: unknown, field: string, what: string): string {
 	return text;
 }
 
+/** `describeValue`, with nothing and an empty text named. */
 function describe(value: unknown): string {
-	if (Array.isArray(value)) return 'a list';
-	if (value === null) return 'null';
 	if (value === undefined) return 'nothing';
-	if (typeof value === 'object') return 'an object';
-	if (typeof value === 'string') return value === '' ? 'an empty text' : `"${value.slice(0, 60)}"`;
-	return `${typeof value} ${String(value)}`;
+	return value === '' ? 'an empty text' : describeValue(value);
 }
