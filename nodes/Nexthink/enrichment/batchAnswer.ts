@@ -10,7 +10,7 @@
 import { identificationKey } from './batching';
 import type { Batch } from './batching';
 import type { Identification } from './itemPreparation';
-import type { EnrichmentError } from './itemErrors';
+import type { EnrichmentError } from './itemOutcome';
 import { PROXY_MAY_HAVE_ANSWERED, unexpectedAnswer, type AnswerOrigin } from '../transport';
 import { isRecord } from '../shared/jsonValues';
 

@@ -3,7 +3,7 @@
  * what is accepted. `''` clears a field: it passes through, and is `clear` (0) for the desktop broker.
  */
 import { DESKTOP_BROKERS, VIRTUALIZATION_TYPES, type FieldTarget } from './fieldCatalogue';
-import { INPUT_ERROR_CODES } from './itemErrors';
+import { INPUT_ERROR_CODES } from './itemOutcome';
 import { InputError } from '../shared/inputError';
 
 export type WireValue = string | number;

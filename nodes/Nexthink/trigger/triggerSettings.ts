@@ -9,7 +9,7 @@ import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { CHANGE_KINDS, type ChangeKind, type CompareSettings } from './changeDetection';
 import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS, DEFAULT_MAX_WAIT_SECONDS } from './description';
-import { readRemovalLimit, type RemovalLimit } from './removalLimit';
+import { readRemovalLimit, type RemovalLimit } from './resultCheck';
 import { readBoolean } from '../shared/booleanParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';

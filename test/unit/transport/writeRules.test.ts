@@ -4,7 +4,7 @@
  * unexpectedAnswer.ts notJsonBody (a write's 2xx body is empty or JSON, never an HTML page).
  */
 import { outgoingHeaders, unsendableHeader } from '../../../nodes/Nexthink/transport/outgoingHeaders';
-import { notJsonBody } from '../../../nodes/Nexthink/transport/unexpectedAnswer';
+import { notJsonBody } from '../../../nodes/Nexthink/transport/apiErrors';
 
 describe('outgoingHeaders', () => {
 	it('is Accept, the request headers, and Content-Type with a body', () => {
