@@ -1,6 +1,6 @@
 /**
- * Whether a poll's answer is the query's result (resultCheck.ts) and the guard against mass removal
- * (removalLimit.ts): pure rules, each variant of an answer that is not the result.
+ * Whether a poll's answer is the query's result and the guard against mass removal (both
+ * resultCheck.ts): pure rules, each variant of an answer that is not the result.
  */
 import {
 	checkAnswer,
