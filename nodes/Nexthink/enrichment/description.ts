@@ -6,6 +6,7 @@ import { MAX_BATCH_SIZE } from './batching';
 import { fixedFieldsOf, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from './itemPreparation';
 import { allowWritesOption, requestTimeoutOption } from '../shared/optionFields';
+import { OPTIONS_COLLECTION } from '../shared/optionsCollection';
 import { upperFirst } from '../shared/wording';
 
 export const MAPPING_MODES = { defineBelow: 'defineBelow', autoMapInputData: 'autoMapInputData' } as const;
@@ -213,11 +214,7 @@ const domainProperty: INodeProperties = {
 };
 
 const optionsProperty: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
+	...OPTIONS_COLLECTION,
 	options: [
 		allowWritesOption('Whether an AI agent that runs this node as a tool may write to Nexthink. Off: as a tool the node only validates (like Validate Only), sends nothing, and its output tells the model that nothing was written. Has no effect when the node runs in a workflow.'),
 		{

@@ -48,13 +48,12 @@ function answerColumn(name: string, label: string, answer: QueryAnswer): string 
 	const found = findColumn(name, answer.columns);
 	if (found !== undefined) return found;
 	throw new ResultCheckError(
-		`${label} "${name}" is not among the columns of ${answer.source}, so it is not the query's result (${plural(answer.rows.length, 'row')}). ${whatArrived(answer.columns)} Nothing was compared.`,
+		`${label} "${name}" is not among the columns of ${answer.source}, so it is not the query's result (${plural(answer.rows.length, 'row')}). ${arrivedColumns(answer.columns.map(shownName))} Nothing was compared.`,
 	);
 }
 
-/** The columns that arrived, each name cut to SHOWN_NAME_CHARS (a proxy's HTML page is one long "column"). */
-export function whatArrived(columns: readonly string[]): string {
-	return arrivedColumns(columns.map((column) => (column.length > SHOWN_NAME_CHARS ? `${column.slice(0, SHOWN_NAME_CHARS)}…` : column)));
+function shownName(column: string): string {
+	return column.length > SHOWN_NAME_CHARS ? `${column.slice(0, SHOWN_NAME_CHARS)}…` : column;
 }
 
 export interface RemovalLimit {
