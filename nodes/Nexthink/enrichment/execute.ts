@@ -12,13 +12,12 @@ import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
 import { runsAsTool, toolWritesOff } from '../shared/toolMode';
-import { enrichBatch } from './api';
+import { BATCH_ERROR_CODES, enrichBatch, failBatch, type ObjectResult } from './api';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type Batch } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
 import { createKeyResolver, isIdentificationKind, isObjectType, type IdentificationKind, type KeyMeaning, type ObjectType } from './fieldCatalogue';
 import { batchItemOutcomes, describeFailure, enrichmentErrorOf, failedOutcome, OUTCOME_KEY, type EnrichmentError, type ItemOutcome } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
-import { BATCH_ERROR_CODES, failBatch, type ObjectResult } from './batchAnswer';
 import type { ConversionContext } from './valueConversion';
 
 interface RunSettings {

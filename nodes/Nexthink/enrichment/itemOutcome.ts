@@ -9,7 +9,7 @@ import { failureOf } from '../shared/nodeErrors';
 import type { Batch } from './batching';
 import type { Identification } from './itemPreparation';
 import type { ObjectType } from './fieldCatalogue';
-import type { ObjectResult } from './batchAnswer';
+import type { ObjectResult } from './api';
 import type { WireValue } from './valueConversion';
 
 export const OUTCOME_KEY = 'enrichment';

@@ -1,6 +1,6 @@
 import { buildBatches } from '../../../nodes/Nexthink/enrichment/batching';
 import { batchItemOutcomes, describeFailure, failedOutcome } from '../../../nodes/Nexthink/enrichment/itemOutcome';
-import { interpretResponse } from '../../../nodes/Nexthink/enrichment/batchAnswer';
+import { interpretResponse } from '../../../nodes/Nexthink/enrichment/api';
 
 const NAME = 'device/device/name';
 
