@@ -13,6 +13,7 @@
  * - the 401 renewal (hostCompat.ts), a header HTTP would change (outgoingHeaders.ts) and a
  *   redirect (apiErrors.ts, redirectError) each stop where their file says.
  */
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiError, hostOf, networkError, notJsonBody, redirectError, unexpectedAnswer, unprovenAnswerError } from './apiErrors';
@@ -193,16 +194,18 @@ function scrubbedAnswer(response: NexthinkResponse, forms: SecretForms): Nexthin
 	return { ...response, headers, body: isByteStream(response.body) ? response.body : scrubValue(response.body, forms) };
 }
 
-/**
- * The credential's secret forms, read when an answer arrives (a renewal may have replaced the
- * token); none when the credential cannot be read: then only secretScrub.ts's patterns apply.
- */
-async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
+/** The credential as it is now (a renewal may have replaced the token); none is an empty one. */
+export async function credentialOf(ctx: NexthinkContext): Promise<ICredentialDataDecryptedObject> {
 	try {
-		return secretForms(await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE));
+		return (await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE)) ?? {};
 	} catch {
-		return [];
+		return {};
 	}
+}
+
+/** The credential's secret forms, read when an answer arrives; without a credential only secretScrub.ts's patterns apply. */
+async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
+	return secretForms(await credentialOf(ctx));
 }
 
 /** Scrubs text that did not pass through nexthinkRequest (a streamed answer, a results file's header). */
