@@ -10,8 +10,8 @@
  *   is sent again only when refused (429, 503, with `retryRefused`), never when it may have run;
  * - `deadline` is a hard bound; waits end at once on cancel;
  * - answers are scrubbed of the credential's secrets (a 2xx byte stream is data and is not);
- * - the 401 renewal (hostCompat.ts), a header HTTP would change (outgoingHeaders.ts) and a
- *   redirect (apiErrors.ts, redirectError) each stop where their file says.
+ * - a 401 renews the token once (hostCompat.ts); a redirect is never followed (redirectError);
+ *   a header value HTTP would change stops the request before it goes out (outgoingHeaders.ts).
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
