@@ -58,8 +58,6 @@ export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
 	}
 }
 
-// Pure checks (no n8n calls): what the user typed in the column lists and Trigger On, and the lock's expiry.
-
 /** "device.uid, device.name" → ['device.uid', 'device.name']; each name once. */
 export function parseColumnList(raw: unknown, label: string, required: boolean): string[] {
 	if (raw !== undefined && raw !== null && typeof raw !== 'string') {
