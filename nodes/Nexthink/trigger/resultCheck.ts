@@ -56,18 +56,17 @@ function shownName(column: string): string {
 	return column.length > SHOWN_NAME_CHARS ? `${column.slice(0, SHOWN_NAME_CHARS)}…` : column;
 }
 
-export interface RemovalLimit {
-	/** Most removed rows (keys) per poll; 0: no limit (the default: docs/decisions.md says why). */
-	maxRemoved: number;
-	/** Most removed rows as a share of the previous result's rows, in percent; 0: no limit. */
-	maxRemovedPercent: number;
-}
+export type RemovalLimit = ReturnType<typeof readRemovalLimit>;
 
 /** More rows vanished than the limit allows: the poll fails and keeps the state. */
 export class RemovalLimitError extends Error {}
 
-/** Reads the two options (empty: 0, no limit); a bad value is an error naming the option. */
-export function readRemovalLimit(maxRemoved: unknown, maxRemovedPercent: unknown): RemovalLimit {
+/**
+ * Reads the two options: the most removed rows (keys) per poll, and their most share of the previous
+ * result's rows in percent; empty: 0, no limit (the default: docs/decisions.md says why). A bad value
+ * is an error naming the option.
+ */
+export function readRemovalLimit(maxRemoved: unknown, maxRemovedPercent: unknown) {
 	const read = (value: unknown, label: string, max: number) => {
 		if (value === undefined || value === null || value === '') return 0;
 		const number = typeof value === 'number' ? value : Number(value);
