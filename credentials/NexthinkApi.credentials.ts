@@ -133,17 +133,15 @@ export class NexthinkApi implements ICredentialType {
 	/** Runs when the stored token is empty or the API answered 401; n8n then retries the call once. */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const values = exchangeValuesOf(credentials);
-		const { tokenUrl } = values;
-		const request = buildTokenRequest(tokenUrl, values.clientId, values.clientSecret, credentials.ignoreSslIssues === true);
 		let body: unknown;
 		try {
-			body = await this.helpers.httpRequest(request);
+			body = await this.helpers.httpRequest(buildTokenRequest(values, credentials.ignoreSslIssues === true));
 		} catch (error) {
 			throw explainTokenFailure(error, values);
 		}
 		const accessToken = readAccessToken(body);
 		if (accessToken === undefined) {
-			throw new TokenExchangeError(`The token endpoint ${tokenUrl} answered without an access_token.`);
+			throw new TokenExchangeError(`The token endpoint ${values.tokenUrl} answered without an access_token.`);
 		}
 		return { accessToken, accessTokenProof: tokenProof(values, accessToken, Date.now()) } as IDataObject;
 	}
@@ -175,7 +173,7 @@ export class NexthinkApi implements ICredentialType {
 				};
 			}
 			// the very request preAuthentication sends (never following a redirect: transport/tokenExchange.ts)
-			const exchange = buildTokenRequest(values.tokenUrl, values.clientId, values.clientSecret, skipSslCertificateValidation);
+			const exchange = buildTokenRequest(values, skipSslCertificateValidation);
 			return { ...requestOptions, ...exchange, baseURL: undefined, headers: { ...headers, ...exchange.headers } };
 		}
 		return {

@@ -135,7 +135,7 @@ function bodiesByHand(/** @type {Array<Record<string, string>>} */ rows, /** @ty
 
 /** The node's own modules from dist/, as its execute() uses them, minus n8n. */
 function bodiesFromNodeModules(/** @type {Array<Record<string, string>>} */ rows, /** @type {number} */ batchSize) {
-	const { createKeyResolver } = require(path.join(DIST, 'fieldNames.js'));
+	const { createKeyResolver } = require(path.join(DIST, 'fieldCatalogue.js'));
 	const { fieldsFromInput, prepareIdentification } = require(path.join(DIST, 'itemPreparation.js'));
 	const { buildBatches, requestBody } = require(path.join(DIST, 'batching.js'));
 	const resolveKey = createKeyResolver('device');

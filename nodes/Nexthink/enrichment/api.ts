@@ -1,13 +1,22 @@
 /**
- * The Enrichment API's call for one batch (answer: batchAnswer.ts). Setting the same values twice
- * changes nothing, so it may be retried; 207 and 400 name the objects that failed, not errors.
+ * The Enrichment API's call for one batch, and its answer read back onto the batch's objects. Setting
+ * the same values twice changes nothing, so the call may be retried; 207 and 400 name the objects
+ * that failed, not errors:
+ * - 2xx `{status: 'success'}`: all applied; any other 2xx body confirms nothing: all fail;
+ * - 207 (or 2xx `partial_success`) with `errors: [{identification, errors}]`: the named objects failed;
+ * - 400 with that `errors` list: all failed, the named ones with their own errors;
+ * - 400 with a bare `{message, code}`: all carry that error.
+ * Errors are matched by identification, exactly, then ignoring case; an unmatched one is a warning
+ * on the applied objects (207) or the error of the objects without their own (400).
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { isRecord } from '../shared/jsonValues';
 import { plural } from '../shared/wording';
-import { nexthinkRequest } from '../transport';
-import { interpretResponse, type ObjectResult } from './batchAnswer';
-import { requestBody, type Batch } from './batching';
+import { nexthinkRequest, PROXY_MAY_HAVE_ANSWERED, unexpectedAnswer, type AnswerOrigin } from '../transport';
+import { identificationKey, requestBody, type Batch } from './batching';
+import type { Identification } from './itemPreparation';
+import type { EnrichmentError } from './itemOutcome';
 
 const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
 
@@ -31,4 +40,135 @@ export async function enrichBatch(
 		action: `Enriching ${plural(batch.objects.length, `${settings.objectType} object`)}`,
 	});
 	return interpretResponse(batch, response.statusCode, response.body, { headers: response.headers, host: response.host });
+}
+
+export interface ObjectResult {
+	applied: boolean;
+	errors: EnrichmentError[];
+	/** API errors this batch's answer held that could not be matched to an object. */
+	warnings: EnrichmentError[];
+}
+
+export const BATCH_ERROR_CODES = {
+	batchRejected: 'BATCH_REJECTED',
+	unexpectedResponse: 'UNEXPECTED_RESPONSE',
+} as const;
+
+interface ObjectErrors {
+	identification: Identification;
+	errors: EnrichmentError[];
+}
+
+/** `origin` (headers and host) only words the failure of a 2xx without the documented body. */
+export function interpretResponse(batch: Batch, statusCode: number, body: unknown, origin: Omit<AnswerOrigin, 'statusCode'> = {}): ObjectResult[] {
+	const listed = objectErrorsOf(body);
+	if (statusCode >= 200 && statusCode < 300) {
+		if (isRecord(body) && body.status === 'success') return batch.objects.map(() => ({ applied: true, errors: [], warnings: [] }));
+		if (listed !== undefined && (statusCode === 207 || (isRecord(body) && body.status === 'partial_success'))) return partialSuccess(batch, listed);
+		return failBatch(batch, {
+			code: BATCH_ERROR_CODES.unexpectedResponse,
+			message:
+				statusCode === 207
+					? 'The API reported a partial success (HTTP 207) without saying which objects failed, so none can be confirmed as applied.'
+					: `${unexpectedAnswer({ statusCode, ...origin }, true)}: not the Enrichment API's {"status": "success"}, so none of this request's objects can be confirmed as applied. ${PROXY_MAY_HAVE_ANSWERED}`,
+			source: 'api',
+		});
+	}
+
+	if (statusCode === 400 && listed !== undefined) return allFailed(batch, listed);
+	if (statusCode === 400) {
+		const error = apiError(body) ?? {
+			code: BATCH_ERROR_CODES.batchRejected,
+			message: 'The API rejected the request (HTTP 400) without saying why.',
+			source: 'api',
+		};
+		return failBatch(batch, error);
+	}
+	return failBatch(batch, {
+		code: BATCH_ERROR_CODES.unexpectedResponse,
+		message: `The API answered HTTP ${statusCode}, which the Enrichment API does not define.`,
+		source: 'api',
+	});
+}
+
+/** The same error for every object of the batch (request refused, retries exhausted, not sent). */
+export function failBatch(batch: Batch, error: EnrichmentError): ObjectResult[] {
+	return batch.objects.map(() => ({ applied: false, errors: [error], warnings: [] }));
+}
+
+function partialSuccess(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
+	const { perObject, unmatched } = matchToObjects(batch, listed);
+	return perObject.map((errors) =>
+		errors.length > 0 ? { applied: false, errors, warnings: [] } : { applied: true, errors: [], warnings: unmatched },
+	);
+}
+
+function allFailed(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
+	const { perObject, unmatched } = matchToObjects(batch, listed);
+	const rejected: EnrichmentError = {
+		code: BATCH_ERROR_CODES.batchRejected,
+		message: 'The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.',
+		source: 'api',
+	};
+	const fallback = unmatched.length > 0 ? unmatched : [rejected];
+	return perObject.map((errors) => ({ applied: false, errors: errors.length > 0 ? errors : fallback, warnings: [] }));
+}
+
+function matchToObjects(
+	batch: Batch,
+	listed: ObjectErrors[],
+): { perObject: EnrichmentError[][]; unmatched: EnrichmentError[] } {
+	const exact = new Map<string, number>();
+	const folded = new Map<string, number | 'ambiguous'>();
+	batch.objects.forEach((object, position) => {
+		exact.set(identificationKey(object.identification), position);
+		const key = identificationKey(object.identification).toLowerCase();
+		folded.set(key, folded.has(key) ? 'ambiguous' : position);
+	});
+	const perObject: EnrichmentError[][] = batch.objects.map(() => []);
+	const unmatched: EnrichmentError[] = [];
+	for (const entry of listed) {
+		const key = identificationKey(entry.identification);
+		const position = exact.get(key) ?? folded.get(key.toLowerCase());
+		if (typeof position === 'number') {
+			perObject[position].push(...entry.errors);
+		} else {
+			const named = `${entry.identification.name} = ${entry.identification.value}`;
+			unmatched.push(...entry.errors.map((error) => ({ ...error, message: `${named}: ${error.message}` })));
+		}
+	}
+	return { perObject, unmatched };
+}
+
+/** The `errors` list of a 207/400 body, or undefined when the body has none. */
+function objectErrorsOf(body: unknown): ObjectErrors[] | undefined {
+	if (!isRecord(body) || !Array.isArray(body.errors)) return undefined;
+	const listed: ObjectErrors[] = [];
+	for (const entry of body.errors) {
+		if (!isRecord(entry)) continue;
+		const first = Array.isArray(entry.identification) ? entry.identification[0] : undefined;
+		const identification: Identification = isRecord(first)
+			? { name: String(first.name ?? ''), value: String(first.value ?? '') }
+			: { name: '', value: '' };
+		const errors = Array.isArray(entry.errors)
+			? entry.errors.map(apiError).filter((error): error is EnrichmentError => error !== undefined)
+			: [];
+		listed.push({
+			identification,
+			errors:
+				errors.length > 0
+					? errors
+					: [{ code: BATCH_ERROR_CODES.unexpectedResponse, message: 'The API listed this object as failed without an error.', source: 'api' }],
+		});
+	}
+	return listed;
+}
+
+function apiError(value: unknown): EnrichmentError | undefined {
+	if (!isRecord(value) || (value.message === undefined && value.code === undefined)) return undefined;
+	return {
+		code: value.code === undefined ? BATCH_ERROR_CODES.unexpectedResponse : String(value.code),
+		message: value.message === undefined ? '' : String(value.message),
+		source: 'api',
+	};
 }

@@ -16,11 +16,6 @@ export interface Batch {
 	objects: BatchObject[];
 }
 
-export interface EnrichmentRequestBody {
-	enrichments: Array<{ identification: Identification[]; fields: WireField[] }>;
-	domain: string;
-}
-
 export const DEFAULT_BATCH_SIZE = 1000;
 /** The API accepts at most 10,000 enrichments per request. */
 export const MAX_BATCH_SIZE = 10_000;
@@ -68,7 +63,7 @@ function mergeIntoBatch(items: readonly PreparedItem[]): Batch {
 	return { objects };
 }
 
-export function requestBody(batch: Batch, domain: string): EnrichmentRequestBody {
+export function requestBody(batch: Batch, domain: string) {
 	return {
 		enrichments: batch.objects.map((object) => ({
 			identification: [object.identification],

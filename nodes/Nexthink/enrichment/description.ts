@@ -3,9 +3,10 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { enrichmentToolDescriptionProperty } from '../shared/toolDescriptions';
 import { MAX_BATCH_SIZE } from './batching';
-import { fixedFieldsOf, OBJECT_TYPES, type ObjectType } from './fieldCatalogue';
+import { fixedFieldsOf, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from './itemPreparation';
-import { allowWritesOption, requestTimeoutOption } from '../shared/optionFields';
+import { allowWritesOption, OPTIONS_COLLECTION, requestTimeoutOption } from '../shared/optionFields';
+import { upperFirst } from '../shared/wording';
 
 export const MAPPING_MODES = { defineBelow: 'defineBelow', autoMapInputData: 'autoMapInputData' } as const;
 export const UNMAPPED_KEY_HANDLING = { ignore: 'ignore', report: 'report' } as const;
@@ -17,62 +18,50 @@ export function fieldsParameterName(objectType: ObjectType): string {
 	return `${objectType}Fields`;
 }
 
+/** Object Type's line for each object type, in the list's (alphabetical) order. */
+const OBJECT_TYPE_DESCRIPTIONS: Record<ObjectType, string> = {
+	binary: 'Executable binaries; manual custom fields only',
+	device: 'Custom fields, configuration tag and virtualization fields',
+	package: 'Installed packages; manual custom fields only',
+	user: 'Custom fields, Entra ID fields and organization levels',
+};
+
 const objectTypeProperty: INodeProperties = {
 	displayName: 'Object Type',
 	name: 'objectType',
 	type: 'options',
 	noDataExpression: true,
-	options: [
-		{ name: 'Binary', value: 'binary', description: 'Executable binaries; manual custom fields only' },
-		{ name: 'Device', value: 'device', description: 'Custom fields, configuration tag and virtualization fields' },
-		{ name: 'Package', value: 'package', description: 'Installed packages; manual custom fields only' },
-		{ name: 'User', value: 'user', description: 'Custom fields, Entra ID fields and organization levels' },
-	],
+	options: Object.entries(OBJECT_TYPE_DESCRIPTIONS).map(([value, description]) => ({ name: upperFirst(value), value, description })),
 	default: 'device',
 	description: 'The kind of Nexthink object to enrich',
 };
 
-const uidOption: INodePropertyOptions = {
-	name: 'UID',
-	value: 'uid',
-	description: 'The Nexthink UID, a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+/** Each identification kind's label (after the object type's: "User SID") and line in Identify By. */
+const IDENTIFICATIONS: Record<IdentificationKind, [label: string, description: string]> = {
+	name: ['Name', 'The device name as Nexthink shows it'],
+	sid: ['SID', 'The Windows security identifier, e.g. S-1-5-21-…'],
+	uid: ['UID', 'The Nexthink UID, a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6'],
+	upn: ['UPN', 'The user principal name. Only works where Nexthink collects UPNs in clear text (not anonymized).'],
 };
 
-function identifyByProperty(objectType: ObjectType, options: INodePropertyOptions[], fallback: string): INodeProperties {
+/** One Identify By per object type: its kinds in the catalogue's order, the first one the default. */
+const identifyByProperties: INodeProperties[] = OBJECT_TYPES.map((objectType) => {
+	const [firstKind] = IDENTIFICATION_KINDS[objectType];
 	return {
 		displayName: 'Identify By',
 		name: 'identifyBy',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { objectType: [objectType] } },
-		options,
-		default: fallback,
+		options: IDENTIFICATION_KINDS[objectType].map((kind) => ({
+			name: `${upperFirst(objectType)} ${IDENTIFICATIONS[kind][0]}`,
+			value: kind,
+			description: IDENTIFICATIONS[kind][1],
+		})),
+		default: firstKind,
 		description: `Which ${objectType} field the identification value below is matched against`,
 	};
-}
-
-const identifyByProperties: INodeProperties[] = [
-	identifyByProperty(
-		'device',
-		[{ name: 'Device Name', value: 'name', description: 'The device name as Nexthink shows it' }, { ...uidOption, name: 'Device UID' }],
-		'name',
-	),
-	identifyByProperty(
-		'user',
-		[
-			{ name: 'User SID', value: 'sid', description: 'The Windows security identifier, e.g. S-1-5-21-…' },
-			{ ...uidOption, name: 'User UID' },
-			{
-				name: 'User UPN',
-				value: 'upn',
-				description: 'The user principal name. Only works where Nexthink collects UPNs in clear text (not anonymized).',
-			},
-		],
-		'sid',
-	),
-	identifyByProperty('binary', [{ ...uidOption, name: 'Binary UID' }], 'uid'),
-	identifyByProperty('package', [{ ...uidOption, name: 'Package UID' }], 'uid'),
-];
+});
 
 const identificationValueProperty: INodeProperties = {
 	displayName: 'Identification Value',
@@ -227,11 +216,7 @@ const domainProperty: INodeProperties = {
 };
 
 const optionsProperty: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
+	...OPTIONS_COLLECTION,
 	options: [
 		allowWritesOption('Whether an AI agent that runs this node as a tool may write to Nexthink. Off: as a tool the node only validates (like Validate Only), sends nothing, and its output tells the model that nothing was written. Has no effect when the node runs in a workflow.'),
 		{

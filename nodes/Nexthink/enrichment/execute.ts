@@ -12,31 +12,14 @@ import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
 import { runsAsTool, toolWritesOff } from '../shared/toolMode';
-import { enrichBatch } from './api';
+import { BATCH_ERROR_CODES, enrichBatch, failBatch, type ObjectResult } from './api';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type Batch } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
-import { isIdentificationKind, isObjectType, type IdentificationKind, type ObjectType } from './fieldCatalogue';
-import { createKeyResolver, type KeyMeaning } from './fieldNames';
-import { enrichmentErrorOf, type EnrichmentError } from './itemErrors';
-import { batchItemOutcomes, describeFailure, failedOutcome, OUTCOME_KEY, type ItemOutcome } from './itemOutcome';
+import { createKeyResolver, isIdentificationKind, isObjectType, type KeyMeaning } from './fieldCatalogue';
+import { batchItemOutcomes, describeFailure, enrichmentErrorOf, failedOutcome, OUTCOME_KEY, type EnrichmentError, type ItemOutcome } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
-import { BATCH_ERROR_CODES, failBatch, type ObjectResult } from './batchAnswer';
-import type { ConversionContext } from './valueConversion';
 
-interface RunSettings {
-	objectType: ObjectType;
-	identifyBy: IdentificationKind;
-	autoMap: boolean;
-	reportUnmappedKeys: boolean;
-	domain: string;
-	batchSize: number;
-	/** Nothing is sent: "Validate Only", or a tool run without "Allow Writes When Used as a Tool". */
-	validateOnly: boolean;
-	/** Why nothing is sent in a tool run, for the model. */
-	toolNote?: string;
-	timeoutMs: number;
-	conversion: ConversionContext;
-}
+type RunSettings = ReturnType<typeof readItemRunSettings>;
 
 type Settings = RunSettings & { resolveKey: (key: string) => KeyMeaning };
 
@@ -136,7 +119,7 @@ const RUN_SETTING_LABELS: ReadonlyArray<[ComparableSetting, string]> = [
 	['timeoutMs', 'Request Timeout'],
 ];
 
-function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSettings {
+function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	const objectType = ctx.getNodeParameter('objectType', itemIndex) as string;
 	if (!isObjectType(objectType)) {
 		throw new InputError(`Unknown object type "${String(objectType)}"`, 'Object Type');
@@ -167,10 +150,11 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number): RunSett
 }
 
 /**
- * Whether the run sends anything: a tool run only validates unless "Allow Writes When Used as a
- * Tool" is on (a model can be talked into writing); the note tells the model in every outcome.
+ * Whether the run sends anything: nothing under "Validate Only", nor in a tool run unless "Allow
+ * Writes When Used as a Tool" is on (a model can be talked into writing); `toolNote` tells the model
+ * why, in every outcome.
  */
-function validation(ctx: IExecuteFunctions, options: IDataObject): Pick<RunSettings, 'validateOnly' | 'toolNote'> {
+function validation(ctx: IExecuteFunctions, options: IDataObject): { validateOnly: boolean; toolNote?: string } {
 	const validateOnly = readBoolean(options.validateOnly, 'Validate Only', false);
 	const writesOff = toolWritesOff(ctx, options);
 	if (!runsAsTool(ctx) || (!validateOnly && !writesOff)) return { validateOnly };

@@ -1,15 +1,39 @@
 /**
- * The outcome every input item carries out of the node (under the `enrichment` key of its JSON),
- * and the summary used when a failure has to stop the workflow.
+ * The outcome every input item carries out of the node (under the `enrichment` key of its JSON), its
+ * errors, and the line used when a failure has to stop the workflow. An error's `source` tells whether
+ * the node found the problem before sending (`node`) or the API reported it (`api`); codes from the
+ * API are passed through unchanged.
  */
+import { InputError } from '../shared/inputError';
+import { failureOf } from '../shared/nodeErrors';
 import type { Batch } from './batching';
 import type { Identification } from './itemPreparation';
 import type { ObjectType } from './fieldCatalogue';
-import type { EnrichmentError } from './itemErrors';
-import type { ObjectResult } from './batchAnswer';
+import type { ObjectResult } from './api';
 import type { WireValue } from './valueConversion';
 
 export const OUTCOME_KEY = 'enrichment';
+
+export interface EnrichmentError {
+	code: string;
+	message: string;
+	source: 'node' | 'api';
+}
+
+/** Codes for problems the node finds in an item before anything is sent. */
+export const INPUT_ERROR_CODES = {
+	missingIdentification: 'MISSING_IDENTIFICATION',
+	invalidIdentification: 'INVALID_IDENTIFICATION',
+	invalidField: 'INVALID_FIELD',
+	invalidValue: 'INVALID_VALUE',
+	noFields: 'NO_FIELDS',
+} as const;
+
+/** What an item's checks threw, as its outcome error: an InputError keeps its code, anything else is PARAMETER_ERROR. */
+export function enrichmentErrorOf(error: unknown): EnrichmentError {
+	const code = error instanceof InputError && error.code !== undefined ? error.code : 'PARAMETER_ERROR';
+	return { code, message: failureOf(error).message, source: 'node' };
+}
 
 export interface ItemOutcome {
 	/** `valid`: the item passed every check and "Validate Only" kept it from being sent. */
@@ -73,25 +97,6 @@ export function batchItemOutcomes(
 	return outcomes;
 }
 
-export interface FailureSummary {
-	applied: number;
-	failed: number;
-	/** The first failures, one line each: `Item 3 (device/device/name = PC-1): CODE message`. */
-	firstFailures: string[];
-}
-
-export function summariseFailures(outcomes: readonly ItemOutcome[], limit = 5): FailureSummary {
-	let applied = 0;
-	let failed = 0;
-	const firstFailures: string[] = [];
-	outcomes.forEach((outcome, itemIndex) => {
-		if (outcome.applied) applied++;
-		if (outcome.status !== 'failed') return;
-		failed++;
-		if (firstFailures.length < limit) firstFailures.push(describeFailure(itemIndex, outcome));
-	});
-	return { applied, failed, firstFailures };
-}
 
 export function describeFailure(itemIndex: number, outcome: ItemOutcome): string {
 	const object = outcome.identification ? ` (${outcome.identification.name} = ${outcome.identification.value})` : '';

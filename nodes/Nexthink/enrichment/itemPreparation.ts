@@ -12,10 +12,10 @@ import {
 	organizationTarget,
 	type FieldTarget,
 	type IdentificationKind,
+	type KeyMeaning,
 	type ObjectType,
 } from './fieldCatalogue';
-import type { KeyMeaning } from './fieldNames';
-import { INPUT_ERROR_CODES } from './itemErrors';
+import { INPUT_ERROR_CODES } from './itemOutcome';
 import { convertFieldValue, type ConversionContext, type WireValue } from './valueConversion';
 import { InputError } from '../shared/inputError';
 
@@ -139,19 +139,14 @@ function chosen(value: unknown, label: string, choices: string): unknown {
 	return value;
 }
 
-export interface AutoMappedFields {
-	fields: WireField[];
-	/** Keys that name no field of the object type, in input order. */
-	unmappedKeys: string[];
-}
-
 export function fieldsFromInput(
 	objectType: ObjectType,
 	json: Readonly<Record<string, unknown>>,
 	resolveKey: (key: string) => KeyMeaning,
 	context: ConversionContext,
-): AutoMappedFields {
+): { fields: WireField[]; unmappedKeys: string[] } {
 	const fields: WireField[] = [];
+	/** Keys that name no field of the object type, in input order. */
 	const unmappedKeys: string[] = [];
 	for (const key of Object.keys(json)) {
 		const meaning = resolveKey(key);

@@ -3,7 +3,7 @@
  * what is accepted. `''` clears a field: it passes through, and is `clear` (0) for the desktop broker.
  */
 import { DESKTOP_BROKERS, VIRTUALIZATION_TYPES, type FieldTarget } from './fieldCatalogue';
-import { INPUT_ERROR_CODES } from './itemErrors';
+import { INPUT_ERROR_CODES } from './itemOutcome';
 import { InputError } from '../shared/inputError';
 
 export type WireValue = string | number;
@@ -107,17 +107,9 @@ export function toIsoUtcMillis(field: string, raw: unknown, timezone: string): s
 	if (match === null) throw invalid(field, `${describe(raw)} is not an ISO 8601 date such as 2024-05-31T14:30:00Z.`);
 	const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone] = match;
 	const wallClock = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, +fraction.padEnd(3, '0').slice(0, 3));
-	const check = new Date(wallClock);
-	if (
-		check.getUTCFullYear() !== +year ||
-		check.getUTCMonth() !== +month - 1 ||
-		check.getUTCDate() !== +day ||
-		check.getUTCHours() !== +hour ||
-		check.getUTCMinutes() !== +minute ||
-		check.getUTCSeconds() !== +second
-	) {
-		throw invalid(field, `${describe(raw)} is not a real date or time.`);
-	}
+	// a real date and time reads back as written (2024-02-30 becomes March 1st; years below 100 become 19xx)
+	const written = `${year}-${month}-${day}T${[hour, minute, second].map((part) => part.padStart(2, '0')).join(':')}`;
+	if (new Date(wallClock).toISOString().slice(0, 19) !== written) throw invalid(field, `${describe(raw)} is not a real date or time.`);
 	if (zone === undefined) return new Date(wallClockToUtc(wallClock, timezone)).toISOString();
 	const offset = offsetMinutes(zone);
 	if (offset === undefined) throw invalid(field, `${describe(raw)} has an impossible UTC offset.`);

@@ -1,7 +1,7 @@
 /**
  * The one error for "this input is wrong", thrown before any request (docs/decisions.md, "One input
  * error"). `field`: the parameter or option as the editor shows it; `code`: the outcome's kind where
- * one is carried (Enrichment's INVALID_VALUE, enrichment/itemErrors.ts). Pure (no n8n imports).
+ * one is carried (Enrichment's INVALID_VALUE, enrichment/itemOutcome.ts). Pure (no n8n imports).
  */
 export class InputError extends Error {
 	constructor(

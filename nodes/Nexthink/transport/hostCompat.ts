@@ -10,7 +10,8 @@ import { sleep } from 'n8n-workflow';
 
 import { outgoingHeaders } from './outgoingHeaders';
 import { closeBody } from './streamedBodies';
-import { TLS_ERROR_CODE, TOKEN_FAILURE_PREFIX } from './tokenExchange';
+import { TLS_ERROR_CODE } from './apiErrors';
+import { TOKEN_FAILURE_PREFIX } from './tokenExchange';
 import { NEXTHINK_CREDENTIAL_TYPE, type Attempt, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
 
 type AbortableSleep = (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -21,17 +21,12 @@ export interface NexthinkHostSettings {
 	tokenUrl?: string;
 }
 
-export interface NexthinkHosts {
-	apiBaseUrl: string;
-	tokenUrl: string;
-}
-
 /** Thrown for settings that cannot name a host; the message is safe to show (it never holds secrets). */
 export class NexthinkHostError extends Error {}
 
 const INSTANCE_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-export function resolveNexthinkHosts(settings: NexthinkHostSettings): NexthinkHosts {
+export function resolveNexthinkHosts(settings: NexthinkHostSettings): { apiBaseUrl: string; tokenUrl: string } {
 	if (settings.useCustomUrls === true) {
 		return {
 			apiBaseUrl: normaliseCustomUrl(settings.apiBaseUrl, 'API Base URL'),

@@ -5,5 +5,5 @@ export { DEFAULT_RETRY_POLICY } from './retryPolicy';
 export { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
 export type { NexthinkContext, NexthinkRequest, NexthinkResponse } from './types';
 export { isNoAnswerError, keepMessage, readApiErrorBody, tlsCertificateHint } from './apiErrors';
-export { unexpectedAnswer, unprovenAnswerError, notJsonBody, mediaTypeOf, PROXY_MAY_HAVE_ANSWERED, type AnswerOrigin } from './unexpectedAnswer';
+export { unexpectedAnswer, unprovenAnswerError, notJsonBody, mediaTypeOf, PROXY_MAY_HAVE_ANSWERED, type AnswerOrigin } from './apiErrors';
 export { fetchPresignedFile, isInterruptedDownload } from './presignedFile';

@@ -7,11 +7,12 @@
  * scrubbed text; a connection that fails before any answer is `network` (the caller may refresh
  * the URL and try once more).
  */
-import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { cancelSignalOf } from './cancellation';
 import { errorChain } from './hostCompat';
-import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkContext } from './types';
+import { credentialOf } from './request';
+import type { NexthinkContext } from './types';
 import { readShortText } from './streamedBodies';
 import { scrubText, secretForms } from './secretScrub';
 
@@ -28,6 +29,7 @@ export async function fetchPresignedFile(
 	url: string,
 	timeoutMs: number | undefined,
 ): Promise<PresignedFileResult> {
+	// for "Ignore SSL Issues" (none: certificates checked) and the secrets to scrub
 	const credentials = await credentialOf(ctx);
 	const options: IHttpRequestOptions = {
 		method: 'GET',
@@ -52,15 +54,6 @@ export async function fetchPresignedFile(
 		return { kind: 'refused', statusCode: response.statusCode ?? 0, bodyText };
 	}
 	return { kind: 'file', headers, body };
-}
-
-/** The credential, for "Ignore SSL Issues" and the secrets to scrub; none is an empty one (certificates checked). */
-async function credentialOf(ctx: NexthinkContext): Promise<ICredentialDataDecryptedObject> {
-	try {
-		return (await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE)) ?? {};
-	} catch {
-		return {};
-	}
 }
 
 /** True for errors of a download stream that broke (as opposed to bad content). */

@@ -4,19 +4,19 @@
  *
  * Contract (each rule and why: docs/decisions.md, "Credential and transport" and "Secrets in
  * answers, refused credentials, rate limits, refused run requests"):
- * - a 401 renews the token once: at most two sends (hostCompat.ts, sendOnce);
  * - 2xx and `acceptStatus` answers are returned, any other is a `NodeApiError` with a hint; a
  *   write (`mayHaveRunNote`) counts a 2xx only with no body or a JSON body (notJsonBody);
  * - idempotent requests are retried on 429, 5xx and broken connections; a request that is not
  *   is sent again only when refused (429, 503, with `retryRefused`), never when it may have run;
  * - `deadline` is a hard bound; waits end at once on cancel;
  * - answers are scrubbed of the credential's secrets (a 2xx byte stream is data and is not);
- * - a header value HTTP would change stops the request before it goes out (outgoingHeaders.ts);
- * - a redirect is never followed: a 3xx is an error naming its host.
+ * - a 401 renews the token once (hostCompat.ts); a redirect is never followed (redirectError);
+ *   a header value HTTP would change stops the request before it goes out (outgoingHeaders.ts).
  */
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiError, networkError, redirectError } from './apiErrors';
+import { apiError, hostOf, networkError, notJsonBody, redirectError, unexpectedAnswer, unprovenAnswerError } from './apiErrors';
 import { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
 import { sendOnce } from './hostCompat';
 import { outgoingHeaders, unsendableHeader } from './outgoingHeaders';
@@ -27,16 +27,15 @@ import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
 import {
 	backoffDelayMs,
 	DEFAULT_RETRY_POLICY,
-	isRetryableNetworkCode,
+	NEVER_SENT_NETWORK_CODES,
 	parseRetryAfterMs,
-	isNeverSentNetworkCode,
 	REFUSED_STATUSES,
+	RETRYABLE_NETWORK_CODES,
 	RETRYABLE_STATUSES,
 	retryWaitMs,
 	type RetryPolicy,
 } from './retryPolicy';
 import { NEXTHINK_CREDENTIAL_TYPE, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
-import { hostOf, notJsonBody, unexpectedAnswer, unprovenAnswerError } from './unexpectedAnswer';
 
 export async function nexthinkRequest<T = unknown>(
 	ctx: NexthinkContext,
@@ -76,9 +75,9 @@ export async function nexthinkRequest<T = unknown>(
 		}
 		if (attempt.kind === 'network') {
 			const waitMs = backoffDelayMs(retry, policy);
-			if (!request.idempotent || !isRetryableNetworkCode(attempt.code) || !mayWait(retry, waitMs, policy, request)) {
+			if (!request.idempotent || !RETRYABLE_NETWORK_CODES.has(attempt.code ?? '') || !mayWait(retry, waitMs, policy, request)) {
 				const error = networkError(ctx.getNode(), action, attempt.code, retry + 1, request.itemIndex);
-				if (!request.idempotent && request.mayHaveRunNote !== undefined && !isNeverSentNetworkCode(attempt.code)) {
+				if (!request.idempotent && request.mayHaveRunNote !== undefined && !NEVER_SENT_NETWORK_CODES.has(attempt.code ?? '')) {
 					error.description = `${request.mayHaveRunNote} ${error.description ?? ''}`.trim();
 				}
 				throw error;
@@ -195,16 +194,18 @@ function scrubbedAnswer(response: NexthinkResponse, forms: SecretForms): Nexthin
 	return { ...response, headers, body: isByteStream(response.body) ? response.body : scrubValue(response.body, forms) };
 }
 
-/**
- * The credential's secret forms, read when an answer arrives (a renewal may have replaced the
- * token); none when the credential cannot be read: then only secretScrub.ts's patterns apply.
- */
-async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
+/** The credential as it is now (a renewal may have replaced the token); none is an empty one. */
+export async function credentialOf(ctx: NexthinkContext): Promise<ICredentialDataDecryptedObject> {
 	try {
-		return secretForms(await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE));
+		return (await ctx.getCredentials(NEXTHINK_CREDENTIAL_TYPE)) ?? {};
 	} catch {
-		return [];
+		return {};
 	}
+}
+
+/** The credential's secret forms, read when an answer arrives; without a credential only secretScrub.ts's patterns apply. */
+async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
+	return secretForms(await credentialOf(ctx));
 }
 
 /** Scrubs text that did not pass through nexthinkRequest (a streamed answer, a results file's header). */

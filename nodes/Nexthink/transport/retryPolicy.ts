@@ -25,7 +25,7 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 5
 export const REFUSED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 /** Error codes of a connection that failed or broke before an answer arrived. */
-const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
+export const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
 	'ECONNRESET',
 	'ECONNREFUSED',
 	'ECONNABORTED',
@@ -40,15 +40,7 @@ const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** Error codes of a connection that was never made, so the request cannot have reached the server. */
-const NEVER_SENT_NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
-
-export function isNeverSentNetworkCode(code: string | undefined): boolean {
-	return code !== undefined && NEVER_SENT_NETWORK_CODES.has(code);
-}
-
-export function isRetryableNetworkCode(code: string | undefined): boolean {
-	return code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
-}
+export const NEVER_SENT_NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 
 /** Capped exponential backoff with jitter: between half and all of `min(maxDelay, base * 2^retry)`. */
 export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {

@@ -5,20 +5,16 @@ import { throwIfCancelled } from './cancellation';
 import { cancellableSleep, errorChain, networkCodeOf } from './hostCompat';
 import type { NexthinkContext, NexthinkRequest } from './types';
 
-export interface AnswerTimer {
-	/** Aborts the request (which ends its body stream) when the time is up or the execution is cancelled. */
-	signal: AbortSignal;
-	expired(): boolean;
-	/** Ends the wait once the answer is complete (or abandoned). */
-	stop(): void;
-}
+type AnswerTimer = ReturnType<typeof answerTimer>;
 
 /**
  * Bounds a streamed answer's whole time, headers and body: n8n's request timeout ends only the wait
  * for the headers, and a body that stalls or trickles would otherwise keep the item running forever.
- * The wait is n8n's own sleep (nodes may not start timers themselves).
+ * The wait is n8n's own sleep (nodes may not start timers themselves). `signal` aborts the request
+ * (which ends its body stream) when the time is up or the execution is cancelled; `stop` ends the
+ * wait once the answer is complete (or abandoned).
  */
-export function answerTimer(ms: number, cancel: AbortSignal | undefined): AnswerTimer {
+export function answerTimer(ms: number, cancel: AbortSignal | undefined) {
 	const timeUp = new AbortController();
 	const done = new AbortController();
 	void cancellableSleep(ms, done.signal).then(

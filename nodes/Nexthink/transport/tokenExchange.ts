@@ -13,20 +13,20 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { scrubText, secretForms } from './secretScrub';
 import { tryParseJson } from './streamedBodies';
-import { hostOf } from './unexpectedAnswer';
-
-export const TOKEN_FORM_BODY = 'grant_type=client_credentials&scope=service%3Aintegration';
+import { hostOf, redirectTargetHost, TLS_ERROR_CODE } from './apiErrors';
 
 export function basicAuthorization(clientId: string, clientSecret: string): string {
 	return `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`;
 }
 
-export function buildTokenRequest(
-	tokenUrl: string,
-	clientId: string,
-	clientSecret: string,
-	skipSslCertificateValidation: boolean,
-): IHttpRequestOptions {
+/** What a token was obtained with: the values a credential test must prove. */
+export interface TokenExchangeValues {
+	tokenUrl: string;
+	clientId: string;
+	clientSecret: string;
+}
+
+export function buildTokenRequest({ tokenUrl, clientId, clientSecret }: TokenExchangeValues, skipSslCertificateValidation: boolean): IHttpRequestOptions {
 	return {
 		method: 'POST',
 		url: tokenUrl,
@@ -35,7 +35,7 @@ export function buildTokenRequest(
 			'Content-Type': 'application/x-www-form-urlencoded',
 			Accept: 'application/json',
 		},
-		body: TOKEN_FORM_BODY,
+		body: 'grant_type=client_credentials&scope=service%3Aintegration',
 		json: false,
 		disableFollowRedirect: true,
 		skipSslCertificateValidation,
@@ -48,13 +48,6 @@ export function readAccessToken(body: unknown): string | undefined {
 	const parsed = typeof body === 'string' ? tryParseJson(body) : body;
 	const token = (parsed as IDataObject | undefined)?.access_token;
 	return typeof token === 'string' && token !== '' ? token : undefined;
-}
-
-/** What a token was obtained with: the values a credential test must prove. */
-export interface TokenExchangeValues {
-	tokenUrl: string;
-	clientId: string;
-	clientSecret: string;
 }
 
 /**
@@ -99,19 +92,6 @@ interface ErrorShape {
 	code?: string;
 	oauthError?: string;
 	location?: string;
-}
-
-/** Codes Node.js gives a TLS certificate that was not accepted (self-signed, unknown issuer, expired, wrong host). */
-export const TLS_ERROR_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/i;
-
-/** The host (with port) a redirect's `Location` points at, resolved against the URL that answered it. */
-export function redirectTargetHost(location: string | undefined, requestUrl: string): string | undefined {
-	if (location === undefined || location === '') return undefined;
-	try {
-		return new URL(location, requestUrl).host;
-	} catch {
-		return undefined;
-	}
 }
 
 /** Explains a failed exchange from the (possibly wrapped) axios error; the OAuth `error` quoted is scrubbed. */

@@ -13,8 +13,7 @@ import { changeJson, emptySampleJson, sampleJson, SAMPLE_ROWS, type PollInfo } f
 import { triggerProperties } from './description';
 import { lockHolds, readGeneration, readLock, readState, StateLimitError, type PollLock } from './pollState';
 import { fetchQueryRows, KEPT_STATE } from './queryRows';
-import { checkRemovals, RemovalLimitError } from './removalLimit';
-import { checkAnswer, ResultCheckError } from './resultCheck';
+import { checkAnswer, checkRemovals, RemovalLimitError, ResultCheckError } from './resultCheck';
 import { lockDurationMs, readTriggerSettings } from './triggerSettings';
 
 export class NexthinkTrigger implements INodeType {

@@ -43,13 +43,6 @@ export interface Change {
 
 export type DiffCounts = Record<'rows' | 'keys' | ChangeKind | 'unchanged', number>;
 
-export interface DiffResult {
-	/** Current keys in the order of their first row, then removed keys in the previous state's order. */
-	changes: Change[];
-	state: PollState;
-	counts: DiffCounts;
-}
-
 /** A value as compared and stored: text, null and missing as ''. */
 export function valueText(value: unknown): string {
 	if (value === undefined || value === null) return '';
@@ -91,16 +84,18 @@ function duplicateDigest(rows: Row[], compareColumns: string[]): Buffer {
 }
 
 /**
- * Compares the rows of this poll with the previous state (undefined: no state yet, every key is new).
- * `settings` names the columns as the rows spell them (resultCheck.ts resolved and checked them).
- * Throws StateLimitError (a key too long, too many keys, a state too large) before anything is decided.
+ * Compares the rows of this poll with the previous state (undefined: no state yet, every key is new):
+ * the changes (current keys in the order of their first row, then removed keys in the previous
+ * state's order), the new state and the counts. `settings` names the columns as the rows spell them
+ * (resultCheck.ts resolved and checked them). Throws StateLimitError (a key too long, too many keys,
+ * a state too large) before anything is decided.
  */
 export function diffRows(
 	previous: PollState | undefined,
 	rows: Row[],
 	settings: CompareSettings,
 	meta: { fingerprint: string; recordedAt: string },
-): DiffResult {
+) {
 	const { keyColumns, compareColumns } = settings;
 	const keepPrevious = compareColumns.length > 0;
 

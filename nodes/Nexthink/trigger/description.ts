@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { logTagOption, queryFields } from '../nql/queryFields';
 import { CHANGE_KINDS } from './changeDetection';
-import { requestTimeoutOption } from '../shared/optionFields';
+import { OPTIONS_COLLECTION, requestTimeoutOption } from '../shared/optionFields';
 
 export const DEFAULT_MAX_WAIT_SECONDS = 1800;
 export const DEFAULT_EXPORT_TIMEOUT_SECONDS = 300;
@@ -66,11 +66,7 @@ export const triggerProperties: INodeProperties[] = [
 		description: 'Which changes start the workflow, one item each. Each item says which it is in nexthinkTrigger.change (new, changed, removed or duplicate).',
 	},
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [
 			{
 				displayName: 'Compare Columns',

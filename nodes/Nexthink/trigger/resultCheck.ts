@@ -1,10 +1,13 @@
 /**
- * Whether one poll's answer proves it is the query's result (it names the Key and Compare Columns),
- * and how those columns are spelled in it. Pure (no n8n imports). An answer that names no columns
- * and has no rows counts as empty only where it cannot report a removal. Why: docs/decisions.md,
- * "A poll counts only when its answer is the query's result".
+ * The checks a poll's answer passes before anything is reported. Pure (no n8n imports).
+ * - It proves it is the query's result (it names the Key and Compare Columns), and how those columns
+ *   are spelled in it; an answer that names no columns and has no rows counts as empty only where it
+ *   cannot report a removal. Why: docs/decisions.md, "A poll counts only when its answer is the query's result".
+ * - Maximum Removed per Poll: a poll in which more rows vanish at once than the user allows fails,
+ *   keeping the state, instead of reporting them as `removed`. Why: docs/decisions.md, "Maximum Removed per Poll".
  */
 import { arrivedColumns, findColumn } from '../nql/columnNames';
+import { InputError } from '../shared/inputError';
 import { plural, upperFirst } from '../shared/wording';
 import type { CompareSettings, Row } from './changeDetection';
 
@@ -45,11 +48,58 @@ function answerColumn(name: string, label: string, answer: QueryAnswer): string 
 	const found = findColumn(name, answer.columns);
 	if (found !== undefined) return found;
 	throw new ResultCheckError(
-		`${label} "${name}" is not among the columns of ${answer.source}, so it is not the query's result (${plural(answer.rows.length, 'row')}). ${whatArrived(answer.columns)} Nothing was compared.`,
+		`${label} "${name}" is not among the columns of ${answer.source}, so it is not the query's result (${plural(answer.rows.length, 'row')}). ${arrivedColumns(answer.columns.map(shownName))} Nothing was compared.`,
 	);
 }
 
-/** The columns that arrived, each name cut to SHOWN_NAME_CHARS (a proxy's HTML page is one long "column"). */
-export function whatArrived(columns: readonly string[]): string {
-	return arrivedColumns(columns.map((column) => (column.length > SHOWN_NAME_CHARS ? `${column.slice(0, SHOWN_NAME_CHARS)}…` : column)));
+function shownName(column: string): string {
+	return column.length > SHOWN_NAME_CHARS ? `${column.slice(0, SHOWN_NAME_CHARS)}…` : column;
+}
+
+export type RemovalLimit = ReturnType<typeof readRemovalLimit>;
+
+/** More rows vanished than the limit allows: the poll fails and keeps the state. */
+export class RemovalLimitError extends Error {}
+
+/**
+ * Reads the two options: the most removed rows (keys) per poll, and their most share of the previous
+ * result's rows in percent; empty: 0, no limit (the default: docs/decisions.md says why). A bad value
+ * is an error naming the option.
+ */
+export function readRemovalLimit(maxRemoved: unknown, maxRemovedPercent: unknown) {
+	const read = (value: unknown, label: string, max: number) => {
+		if (value === undefined || value === null || value === '') return 0;
+		const number = typeof value === 'number' ? value : Number(value);
+		if (!Number.isInteger(number) || number < 0 || number > max) {
+			throw new InputError(`${label} must be a whole number from 0 (no limit) to ${max.toLocaleString('en-US')}, not ${JSON.stringify(value)}.`);
+		}
+		return number;
+	};
+	return {
+		maxRemoved: read(maxRemoved, 'Maximum Removed per Poll', Number.MAX_SAFE_INTEGER),
+		maxRemovedPercent: read(maxRemovedPercent, 'Maximum Removed per Poll (%)', 100),
+	};
+}
+
+/**
+ * Throws RemovalLimitError when `removed` of `previousKeys` rows is more than the limit allows.
+ * A limit in percent allows at least one row, so that it never refuses every removal from a small result.
+ */
+export function checkRemovals(removed: number, previousKeys: number, limit: RemovalLimit): void {
+	if (removed === 0) return;
+	const share = previousKeys === 0 ? 100 : (removed / previousKeys) * 100;
+	const overCount = limit.maxRemoved > 0 && removed > limit.maxRemoved;
+	const overShare = limit.maxRemovedPercent > 0 && removed > 1 && share > limit.maxRemovedPercent;
+	if (!overCount && !overShare) return;
+	const allowed = [
+		...(limit.maxRemoved > 0 ? [`Maximum Removed per Poll: ${limit.maxRemoved.toLocaleString('en-US')}`] : []),
+		...(limit.maxRemovedPercent > 0 ? [`Maximum Removed per Poll (%): ${limit.maxRemovedPercent}`] : []),
+	].join(', ');
+	throw new RemovalLimitError(
+		`${removed.toLocaleString('en-US')} of the previous ${previousKeys.toLocaleString('en-US')} rows (${formatShare(share)} %) vanished at once, more than the trigger may report as removed in one poll (${allowed}). Nothing was reported.`,
+	);
+}
+
+function formatShare(share: number): string {
+	return share >= 10 || share === 0 ? share.toFixed(0) : share.toFixed(1);
 }

@@ -5,34 +5,23 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { checkQueryFields, readQueryFields, validateLogTag } from '../nql/queryInput';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../nql/waitSchedule';
+import { checkWaitSettings, DEFAULT_WAIT_SETTINGS } from '../nql/waitSchedule';
 import { requestTimeoutMs } from '../shared/requestTimeout';
-import { CHANGE_KINDS, type ChangeKind, type CompareSettings } from './changeDetection';
+import { CHANGE_KINDS, type ChangeKind } from './changeDetection';
 import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS, DEFAULT_MAX_WAIT_SECONDS } from './description';
-import { readRemovalLimit, type RemovalLimit } from './removalLimit';
+import { readRemovalLimit } from './resultCheck';
 import { readBoolean } from '../shared/booleanParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 
-export interface TriggerSettings {
-	queryId: string;
-	parameters: Record<string, string>;
-	method: 'export' | 'execute';
-	compare: CompareSettings;
-	emit: Set<ChangeKind>;
-	emitAllOnFirstPoll: boolean;
-	removalLimit: RemovalLimit;
-	logTag?: string;
-	wait: WaitSettings;
-	timeoutMs: number;
-}
+export type TriggerSettings = ReturnType<typeof readTriggerSettings>;
 
 /** Reads and checks every parameter; a bad one fails the poll before any request, naming it. */
-export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
+export function readTriggerSettings(ctx: IPollFunctions) {
 	const get = (name: string, fallback: unknown) => ctx.getNodeParameter(name, fallback) as unknown;
 	const options = (get('options', {}) ?? {}) as IDataObject;
 	try {
-		const method = get('queryMethod', 'export') === 'execute' ? 'execute' : 'export';
+		const method: 'export' | 'execute' = get('queryMethod', 'export') === 'execute' ? 'execute' : 'export';
 		const { queryId, parameters } = checkQueryFields(readQueryFields(get));
 		const maxWaitSeconds = options.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_SECONDS : Number(options.maxWaitSeconds);
 		return {
@@ -57,8 +46,6 @@ export function readTriggerSettings(ctx: IPollFunctions): TriggerSettings {
 		throw nodeErrorOf(ctx.getNode(), error);
 	}
 }
-
-// Pure checks (no n8n calls): what the user typed in the column lists and Trigger On, and the lock's expiry.
 
 /** "device.uid, device.name" → ['device.uid', 'device.name']; each name once. */
 export function parseColumnList(raw: unknown, label: string, required: boolean): string[] {

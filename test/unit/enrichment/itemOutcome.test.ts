@@ -1,6 +1,6 @@
 import { buildBatches } from '../../../nodes/Nexthink/enrichment/batching';
-import { batchItemOutcomes, failedOutcome, summariseFailures } from '../../../nodes/Nexthink/enrichment/itemOutcome';
-import { interpretResponse } from '../../../nodes/Nexthink/enrichment/batchAnswer';
+import { batchItemOutcomes, describeFailure, failedOutcome } from '../../../nodes/Nexthink/enrichment/itemOutcome';
+import { interpretResponse } from '../../../nodes/Nexthink/enrichment/api';
 
 const NAME = 'device/device/name';
 
@@ -46,19 +46,13 @@ describe('batchItemOutcomes', () => {
 	});
 });
 
-describe('summariseFailures', () => {
-	it('counts applied and failed items and describes the first failures', () => {
-		const applied = batchItemOutcomes(batch, interpretResponse(batch, 200, { status: 'success' }), 'device', 'applied');
-		const outcomes = [
-			applied.get(0)!,
-			failedOutcome('device', null, [{ code: 'MISSING_IDENTIFICATION', message: 'empty', source: 'node' }]),
-			failedOutcome('device', { name: NAME, value: 'C' }, [{ code: 'HTTP_503', message: 'down', source: 'api' }]),
-			failedOutcome('device', { name: NAME, value: 'D' }, [{ code: 'HTTP_503', message: 'down', source: 'api' }]),
-		];
-		expect(summariseFailures(outcomes, 2)).toEqual({
-			applied: 1,
-			failed: 3,
-			firstFailures: ['Item 1: MISSING_IDENTIFICATION: empty', `Item 2 (${NAME} = C): HTTP_503: down`],
-		});
+describe('describeFailure', () => {
+	it('describes a failed item by its index, its object when known, and its errors', () => {
+		expect(describeFailure(1, failedOutcome('device', null, [{ code: 'MISSING_IDENTIFICATION', message: 'empty', source: 'node' }]))).toBe(
+			'Item 1: MISSING_IDENTIFICATION: empty',
+		);
+		expect(describeFailure(2, failedOutcome('device', { name: NAME, value: 'C' }, [{ code: 'HTTP_503', message: 'down', source: 'api' }]))).toBe(
+			`Item 2 (${NAME} = C): HTTP_503: down`,
+		);
 	});
 });

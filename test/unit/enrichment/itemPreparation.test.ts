@@ -1,4 +1,4 @@
-import { createKeyResolver } from '../../../nodes/Nexthink/enrichment/fieldNames';
+import { createKeyResolver } from '../../../nodes/Nexthink/enrichment/fieldCatalogue';
 import {
 	CUSTOM_FIELD,
 	fieldsFromEntries,

@@ -5,8 +5,8 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { redirectError } from '../../../nodes/Nexthink/transport/apiErrors';
-import { explainTokenFailure, redirectTargetHost } from '../../../nodes/Nexthink/transport/tokenExchange';
+import { redirectError, redirectTargetHost } from '../../../nodes/Nexthink/transport/apiErrors';
+import { explainTokenFailure } from '../../../nodes/Nexthink/transport/tokenExchange';
 
 const TOKEN_URL = 'https://acme-login.eu.nexthink.cloud/oauth2/default/v1/token';
 const NODE = { id: 'n', name: 'Node', type: 't', typeVersion: 1, position: [0, 0], parameters: {} } as INode;

@@ -1,10 +1,10 @@
 /**
  * The transport's two rules for what goes out and what counts as an answer to a write:
  * outgoingHeaders.ts (every header value byte for byte or refused, naming the header) and
- * unexpectedAnswer.ts notJsonBody (a write's 2xx body is empty or JSON, never an HTML page).
+ * apiErrors.ts notJsonBody (a write's 2xx body is empty or JSON, never an HTML page).
  */
 import { outgoingHeaders, unsendableHeader } from '../../../nodes/Nexthink/transport/outgoingHeaders';
-import { notJsonBody } from '../../../nodes/Nexthink/transport/unexpectedAnswer';
+import { notJsonBody } from '../../../nodes/Nexthink/transport/apiErrors';
 
 describe('outgoingHeaders', () => {
 	it('is Accept, the request headers, and Content-Type with a body', () => {

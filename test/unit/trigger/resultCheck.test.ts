@@ -1,9 +1,15 @@
 /**
- * Whether a poll's answer is the query's result (resultCheck.ts) and the guard against mass removal
- * (removalLimit.ts): pure rules, each variant of an answer that is not the result.
+ * Whether a poll's answer is the query's result and the guard against mass removal (both
+ * resultCheck.ts): pure rules, each variant of an answer that is not the result.
  */
-import { checkAnswer, ResultCheckError, type QueryAnswer } from '../../../nodes/Nexthink/trigger/resultCheck';
-import { checkRemovals, readRemovalLimit, RemovalLimitError } from '../../../nodes/Nexthink/trigger/removalLimit';
+import {
+	checkAnswer,
+	checkRemovals,
+	readRemovalLimit,
+	RemovalLimitError,
+	ResultCheckError,
+	type QueryAnswer,
+} from '../../../nodes/Nexthink/trigger/resultCheck';
 import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 const QUALIFIED = ['device.name', 'device.uid', 'device.operating_system.name'];

@@ -1,6 +1,6 @@
 import { buildBatches } from '../../../nodes/Nexthink/enrichment/batching';
 import type { Batch } from '../../../nodes/Nexthink/enrichment/batching';
-import { failBatch, interpretResponse } from '../../../nodes/Nexthink/enrichment/batchAnswer';
+import { failBatch, interpretResponse } from '../../../nodes/Nexthink/enrichment/api';
 
 const NAME = 'device/device/name';
 

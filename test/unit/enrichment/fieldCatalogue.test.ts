@@ -1,4 +1,4 @@
-import { createKeyResolver, resolveInputKey } from '../../../nodes/Nexthink/enrichment/fieldNames';
+import { createKeyResolver, resolveInputKey } from '../../../nodes/Nexthink/enrichment/fieldCatalogue';
 
 const fieldName = (objectType: Parameters<typeof resolveInputKey>[0], key: string) => {
 	const meaning = resolveInputKey(objectType, key);
