@@ -5,7 +5,7 @@
  * docs/decisions.md, "Results files").
  *
  * Speed: delimiters and closing quotes are found with `indexOf` and fields sliced out of the chunk
- * (views: whoever keeps values copies them, columnValues.ts); between chunks only the unfinished
+ * (views: whoever keeps values copies them, rowObjects.ts); between chunks only the unfinished
  * field is carried, with how far it was scanned, so a long field is scanned once. The field, record
  * and column limits (limits.ts) are checked only when text is carried over, the only way a field or
  * record outgrows a chunk, so the hot loop pays nothing for them.
@@ -205,13 +205,12 @@ export class CsvParser {
 				continue;
 			}
 			if (delimiter === CR && text.charCodeAt(next) === LF) next++;
-			if (end === start && count === 0) {
-				this.completeBlankLine();
-			} else {
+			// A blank line is a record (of one empty field) only in a file of one column.
+			if (end !== start || count !== 0 || this.width === 1) {
 				fields[count++] = value;
 				this.completeRecord(count);
-				count = 0;
 			}
+			count = 0;
 			if (delimiter !== END_OF_TEXT) this.line++;
 			this.recordLine = this.line;
 			this.recordCharsBefore = 0;
@@ -308,12 +307,6 @@ export class CsvParser {
 		} else if (count !== this.width) {
 			throw new CsvFormatError(`the row has ${count} field${count === 1 ? '' : 's'} but the header has ${this.width}`, this.recordLine);
 		}
-		if (this.onRecord(this.fields) === false) this.isStopped = true;
-	}
-
-	private completeBlankLine(): void {
-		if (this.width !== 1) return;
-		this.fields[0] = '';
 		if (this.onRecord(this.fields) === false) this.isStopped = true;
 	}
 }

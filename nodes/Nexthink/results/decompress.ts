@@ -66,12 +66,14 @@ export interface DecompressOptions {
 	limits?: Pick<ResultLimits, 'maxDecompressedBytes' | 'maxCompressionRatio'>;
 	/** Decompressed bytes below which the ratio is not checked; default `RATIO_FLOOR_BYTES` (tests lower it). */
 	ratioFloorBytes?: number;
+	/** Where the bytes taken from the source (`compressed`) are counted as they are read, for a caller that wants the count. */
+	counted?: Counted;
 }
 
 /** Output the zstd decoder may produce before the limits are checked again. */
 const ZSTD_PORTION_BYTES = 1024 * 1024;
 
-interface Counted {
+export interface Counted {
 	compressed: number;
 	decompressed: number;
 }
@@ -88,10 +90,10 @@ export async function* decompressChunks(
 ): AsyncGenerator<Uint8Array, void, undefined> {
 	const iterator = source[Symbol.asyncIterator]();
 	try {
-		const head = await readHead(iterator);
+		const counted = options.counted ?? { compressed: 0, decompressed: 0 };
+		const head = await readHead(iterator, counted);
 		const compression = head.compression ?? fallbackCompression(declared, head.chunks);
 		options.onDetected?.(compression);
-		const counted: Counted = { compressed: 0, decompressed: 0 };
 		const chunks = replay(head.chunks, iterator, counted);
 		const output = compression === 'GZIP' ? gunzip(chunks) : compression === 'ZSTD' ? unzstd(chunks) : chunks;
 		if (options.limits === undefined) yield* output;
@@ -108,11 +110,12 @@ interface Head {
 }
 
 /** Reads chunks until the magic bytes are decided (one chunk, almost always). */
-async function readHead(iterator: AsyncIterator<Uint8Array>): Promise<Head> {
+async function readHead(iterator: AsyncIterator<Uint8Array>, counted: Counted): Promise<Head> {
 	const chunks: Uint8Array[] = [];
 	for (;;) {
 		const step = await iterator.next();
 		if (step.done === true) return { chunks, compression: undefined };
+		counted.compressed += step.value.length;
 		if (step.value.length === 0) continue;
 		chunks.push(step.value);
 		const compression = detectCompression(chunks.length === 1 ? step.value : concatenate(chunks));
@@ -128,12 +131,9 @@ function fallbackCompression(declared: Compression, chunks: Uint8Array[]): Compr
 	throw new DecompressionError(declared, `${reason} (truncated download?)`);
 }
 
-/** The chunks read ahead, then the rest of the source, counted. Leaves closing the source to the caller. */
+/** The chunks read ahead (counted already), then the rest of the source, counted. Leaves closing the source to the caller. */
 async function* replay(head: Uint8Array[], iterator: AsyncIterator<Uint8Array>, counted: Counted): AsyncGenerator<Uint8Array, void, undefined> {
-	for (const chunk of head) {
-		counted.compressed += chunk.length;
-		yield chunk;
-	}
+	yield* head;
 	for (;;) {
 		const step = await iterator.next();
 		if (step.done === true) return;
@@ -198,7 +198,7 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8A
 	const writer = stream.writable.getWriter();
 	const reader = stream.readable.getReader();
 	const state: FeedState = { stopping: false, sourceFailed: false, sourceError: undefined };
-	const feeding = feed(endOnFailure(chunks, state), writer, state);
+	const feeding = feed(chunks, writer, state);
 	let finished = false;
 	try {
 		for (;;) {
@@ -219,27 +219,23 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8A
 	if (state.sourceFailed) throw state.sourceError;
 }
 
-/** The source's chunks; an error of the source ends them, and is kept in `state` for the reader. */
-async function* endOnFailure(chunks: AsyncIterable<Uint8Array>, state: FeedState): AsyncGenerator<Uint8Array, void, undefined> {
-	try {
-		yield* chunks;
-	} catch (error) {
-		state.sourceFailed = true;
-		state.sourceError = error;
-	}
-}
-
+/** Writes the source's chunks; an error of the source ends them, and is kept in `state` for the reader. */
 async function feed(chunks: AsyncIterable<Uint8Array>, writer: WritableStreamDefaultWriter<Uint8Array>, state: FeedState): Promise<void> {
 	let streamFailed = false;
 	const markFailed = (): void => {
 		streamFailed = true;
 	};
 	const inFlight: Array<Promise<void>> = [];
-	for await (const chunk of chunks) {
-		if (inFlight.length === MAX_WRITES_IN_FLIGHT) await inFlight.shift();
-		// A failed stream rejects every write; the reader reports why.
-		if (streamFailed || state.stopping) break;
-		inFlight.push(writer.write(chunk).then(undefined, markFailed));
+	try {
+		for await (const chunk of chunks) {
+			if (inFlight.length === MAX_WRITES_IN_FLIGHT) await inFlight.shift();
+			// A failed stream rejects every write; the reader reports why.
+			if (streamFailed || state.stopping) break;
+			inFlight.push(writer.write(chunk).then(undefined, markFailed));
+		}
+	} catch (error) {
+		state.sourceFailed = true;
+		state.sourceError = error;
 	}
 	await writer.close().catch(markFailed);
 }

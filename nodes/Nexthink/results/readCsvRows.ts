@@ -47,7 +47,7 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 	const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
 	const maxValues = options.maxValues ?? Number.POSITIVE_INFINITY;
 	const limits = options.limits ?? DEFAULT_RESULT_LIMITS;
-	const counted = { bytes: 0 };
+	const counted = { compressed: 0, decompressed: 0 };
 	let compression: Compression = 'NONE';
 	let header: string[] = [];
 	let buildRow: RowBuilder | undefined;
@@ -68,24 +68,18 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 		return true;
 	}, limits);
 
-	const bytes = decompressChunks(countBytes(source, counted), options.compression, {
+	const bytes = decompressChunks(source, options.compression, {
 		onDetected: (detected) => {
 			compression = detected;
 		},
 		limits,
 		ratioFloorBytes: options.ratioFloorBytes,
+		counted,
 	});
 	for await (const texts of decodeUtf8(bytes)) {
 		for (const text of texts) parser.push(text);
 		if (parser.stopped) break;
 	}
 	parser.end();
-	return { header, rows, moreRowsAvailable, compression, bytesRead: counted.bytes };
-}
-
-async function* countBytes(source: AsyncIterable<Uint8Array>, counted: { bytes: number }): AsyncGenerator<Uint8Array, void, undefined> {
-	for await (const chunk of source) {
-		counted.bytes += chunk.length;
-		yield chunk;
-	}
+	return { header, rows, moreRowsAvailable, compression, bytesRead: counted.compressed };
 }
