@@ -2,13 +2,10 @@
  * A streaming RFC 4180 CSV parser over decoded text chunks. Fields are separated by commas and may be
  * quoted (`""` is one quote); records end with LF, CRLF or a lone CR; every record has as many fields
  * as the header, else a `CsvFormatError` names the line (blank lines, stray quotes and line numbers:
- * docs/decisions.md, "Results files").
- *
- * Speed: delimiters and closing quotes are found with `indexOf` and fields sliced out of the chunk
- * (views: whoever keeps values copies them, rowObjects.ts); between chunks only the unfinished
- * field is carried, with how far it was scanned, so a long field is scanned once. The field, record
- * and column limits (limits.ts) are checked only when text is carried over, the only way a field or
- * record outgrows a chunk, so the hot loop pays nothing for them.
+ * docs/decisions.md, "Results files"). Fields are slices of the chunk (views: whoever keeps values
+ * copies them, readCsvRows.ts); between chunks only the unfinished field is carried, with how far it
+ * was scanned, so a long field is scanned once. The limits are checked only then (docs/decisions.md,
+ * "Results file limits", "Where checked"); the speed choices: docs/benchmarks.md.
  */
 
 import { DEFAULT_RESULT_LIMITS, describeSize, MAX_COLUMNS, ResultLimitError, type ResultLimits } from './limits';

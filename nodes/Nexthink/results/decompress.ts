@@ -1,11 +1,9 @@
 /**
  * Turns the bytes of a downloaded results file into the bytes of the CSV inside it. The file's magic
- * bytes choose the decoder, not the declared compression, which matters only for a file too short
- * to carry a magic number (docs/decisions.md, "Results files"). Corrupt or truncated data ends the
- * stream with a `DecompressionError`, never with silently partial output; errors of the source pass
- * through unchanged. With `limits` (limits.ts), the decompressed size and ratio are checked after
- * every decompressed chunk, and zstd hands its output over in portions, so a file past a limit fails
- * with a `ResultLimitError` after at most a few MB more than the limit.
+ * bytes choose the decoder, not the declared compression (docs/decisions.md, "Results files").
+ * Corrupt or truncated data ends the stream with a `DecompressionError`, never with silently partial
+ * output; errors of the source pass through unchanged. With `limits`, a file past one fails with a
+ * `ResultLimitError` (where and when: docs/decisions.md, "Results file limits").
  */
 
 import { describeSize, RATIO_FLOOR_BYTES, ResultLimitError, type ResultLimits } from './limits';
@@ -27,14 +25,8 @@ export class DecompressionError extends Error {
 	}
 }
 
-interface Signature {
-	compression: Compression;
-	bytes: readonly number[];
-	/** Mask for the first byte: zstd skippable frames have 16 magic numbers differing in the low nibble. */
-	firstByteMask: number;
-}
-
-const SIGNATURES: readonly Signature[] = [
+/** The magic numbers; `firstByteMask` because zstd skippable frames have 16 differing in the low nibble. */
+const SIGNATURES: ReadonlyArray<{ compression: Compression; bytes: readonly number[]; firstByteMask: number }> = [
 	{ compression: 'GZIP', bytes: [0x1f, 0x8b], firstByteMask: 0xff },
 	{ compression: 'ZSTD', bytes: ZSTD_MAGIC, firstByteMask: 0xff },
 	// RFC 8878 §3.1.2: a skippable frame (magic 0x184D2A5?, little-endian) may precede the first frame.
@@ -103,18 +95,12 @@ export async function* decompressChunks(
 	}
 }
 
-interface Head {
-	chunks: Uint8Array[];
-	/** Undefined when the source ended before its first bytes could be told apart. */
-	compression: Compression | undefined;
-}
-
-/** Reads chunks until the magic bytes are decided (one chunk, almost always). */
-async function readHead(iterator: AsyncIterator<Uint8Array>, counted: Counted): Promise<Head> {
+/** Reads chunks until the magic bytes are decided (one chunk, almost always); no compression when the source ended first. */
+async function readHead(iterator: AsyncIterator<Uint8Array>, counted: Counted): Promise<{ chunks: Uint8Array[]; compression?: Compression }> {
 	const chunks: Uint8Array[] = [];
 	for (;;) {
 		const step = await iterator.next();
-		if (step.done === true) return { chunks, compression: undefined };
+		if (step.done === true) return { chunks };
 		counted.compressed += step.value.length;
 		if (step.value.length === 0) continue;
 		chunks.push(step.value);

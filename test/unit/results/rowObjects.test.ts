@@ -1,4 +1,4 @@
-import { ColumnValues, createRowBuilder, detachedCopy, MAX_SHARED_VALUES, uniqueColumnNames } from '../../../nodes/Nexthink/results/rowObjects';
+import { ColumnValues, createRowBuilder, detachedCopy, MAX_SHARED_VALUES, uniqueColumnNames } from '../../../nodes/Nexthink/results/readCsvRows';
 
 describe('uniqueColumnNames', () => {
 	it('keeps distinct names exactly, dots included', () => {
