@@ -98,13 +98,16 @@ export async function* decompressChunks(
 /** Reads chunks until the magic bytes are decided (one chunk, almost always); no compression when the source ended first. */
 async function readHead(iterator: AsyncIterator<Uint8Array>, counted: Counted): Promise<{ chunks: Uint8Array[]; compression?: Compression }> {
 	const chunks: Uint8Array[] = [];
+	/** The file's first bytes, as many as the longest magic number has (four decide every signature). */
+	const firstBytes: number[] = [];
 	for (;;) {
 		const step = await iterator.next();
 		if (step.done === true) return { chunks };
 		counted.compressed += step.value.length;
 		if (step.value.length === 0) continue;
 		chunks.push(step.value);
-		const compression = detectCompression(chunks.length === 1 ? step.value : concatenate(chunks));
+		firstBytes.push(...step.value.subarray(0, 4 - firstBytes.length));
+		const compression = detectCompression(Uint8Array.from(firstBytes));
 		if (compression !== undefined) return { chunks, compression };
 	}
 }
@@ -265,14 +268,4 @@ function zstdStep<T>(step: () => T): T {
 		failure = error;
 	}
 	throw failure instanceof ZstdError ? new DecompressionError('ZSTD', failure.message, failure) : failure;
-}
-
-function concatenate(chunks: Uint8Array[]): Uint8Array {
-	const result = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
-	let offset = 0;
-	for (const chunk of chunks) {
-		result.set(chunk, offset);
-		offset += chunk.length;
-	}
-	return result;
 }

@@ -13,12 +13,12 @@
  */
 
 import { CsvParser } from './csv';
-import { decompressChunks, type Compression } from './decompress';
+import { decompressChunks, type Compression, type DecompressOptions } from './decompress';
 import { DEFAULT_RESULT_LIMITS, type ResultLimits } from './limits';
 import { decodeUtf8 } from './utf8';
 import { convertCsvValue, type CsvValue } from './valueTyping';
 
-export interface ReadCsvRowsOptions {
+export interface ReadCsvRowsOptions extends Pick<DecompressOptions, 'ratioFloorBytes'> {
 	/** The compression the export was started with; the file's magic bytes take precedence. */
 	compression: Compression;
 	/** Apply `convertCsvValue` to every field (numbers, booleans, empty → null); else all values are strings. */
@@ -29,8 +29,6 @@ export interface ReadCsvRowsOptions {
 	maxValues?: number;
 	/** Bounds on the file's expansion; the defaults of limits.ts when absent. */
 	limits?: ResultLimits;
-	/** Decompressed bytes below which the compression ratio is not checked (tests lower it). */
-	ratioFloorBytes?: number;
 }
 
 export interface CsvRowsResult {
