@@ -14,6 +14,8 @@ import { DEFAULT_RESULT_LIMITS, type ResultLimits } from './limits';
 import { decodeUtf8 } from './utf8';
 import { convertCsvValue, type CsvValue } from './valueTyping';
 
+export type CsvRow = Record<string, CsvValue>;
+
 export interface ReadCsvRowsOptions extends Pick<DecompressOptions, 'ratioFloorBytes'> {
 	/** The compression the export was started with; the file's magic bytes take precedence. */
 	compression: Compression;
@@ -83,9 +85,7 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 	return { header, rows, moreRowsAvailable, compression, bytesRead: counted.compressed };
 }
 
-export type CsvRow = Record<string, CsvValue>;
-
-export type RowBuilder = (fields: readonly string[]) => CsvRow;
+type RowBuilder = (fields: readonly string[]) => CsvRow;
 
 /** An empty name becomes `column_<position>`; a repeated one the first free `_2`, `_3`, ... (`a,a,a_2` → `a`, `a_3`, `a_2`). */
 export function uniqueColumnNames(header: readonly string[]): string[] {

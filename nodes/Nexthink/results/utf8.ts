@@ -19,24 +19,28 @@ export async function* decodeUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGener
 	for await (const chunk of chunks) {
 		const texts: string[] = [];
 		for (const piece of splitWideLines(chunk)) {
-			const text = decode(decoder, piece, `invalid byte sequence between byte ${offset} and byte ${offset + piece.length}`);
+			const text = decode(decoder, piece, offset);
 			offset += piece.length;
 			if (text !== '') texts.push(text);
 		}
 		if (texts.length > 0) yield texts;
 	}
-	const rest = decode(decoder, undefined, 'the text ends in the middle of a character (truncated file?)');
+	const rest = decode(decoder, undefined, offset);
 	if (rest !== '') yield [rest];
 }
 
-/** Decodes the next chunk (`undefined`: flush at the end); bytes that are not valid UTF-8 fail with `problem`. */
-function decode(decoder: InstanceType<typeof TextDecoder>, chunk: Uint8Array | undefined, problem: string): string {
+/** Decodes the next chunk, found at `offset` (`undefined`: flush at the end); fails on bytes that are not valid UTF-8. */
+function decode(decoder: InstanceType<typeof TextDecoder>, chunk: Uint8Array | undefined, offset: number): string {
 	try {
 		return chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
 	} catch {
 		// not valid UTF-8: thrown below, out of the catch, where n8n's lint expects a node error
 	}
-	throw new Utf8DecodeError(problem);
+	throw new Utf8DecodeError(
+		chunk === undefined
+			? 'the text ends in the middle of a character (truncated file?)'
+			: `invalid byte sequence between byte ${offset} and byte ${offset + chunk.length}`,
+	);
 }
 
 const LINE_FEED = 0x0a;
