@@ -99,7 +99,7 @@ async function recordsWorker(file, compression, _output, dist) {
 
 /**
  * What V8 itself needs to build and keep `rowCount` objects of 15 freshly sliced strings the way
- * rowObjects.ts does (template copy, keyed stores), with no I/O, decoding or CSV rules: the floor
+ * readCsvRows.ts does (template copy, keyed stores), with no I/O, decoding or CSV rules: the floor
  * for any pipeline that must hand n8n one object per row.
  */
 function objectFloor(rowCount) {

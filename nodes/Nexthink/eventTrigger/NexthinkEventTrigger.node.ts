@@ -20,7 +20,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
-import { checkAuthorization, credentialProblem, expectedOf, refusalText, type ExpectedAuthorization } from './authorization';
+import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
 import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
 import { eventTriggerProperties } from './description';
@@ -151,7 +151,7 @@ export class NexthinkEventTrigger implements INodeType {
 			return refuse({
 				status: 401,
 				error: 'unauthorized',
-				message: refusalText(authorization.reason),
+				message: REFUSAL_TEXTS[authorization.reason],
 				headers: { 'www-authenticate': expected.type === 'basic' ? 'Basic realm="Nexthink Event Trigger"' : 'Bearer' },
 			});
 		}

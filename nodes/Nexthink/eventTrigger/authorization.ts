@@ -66,18 +66,14 @@ export function checkAuthorization(header: string | string[] | undefined, expect
 	return expected.type === 'basic' ? checkBasic(value, expected.user, expected.password) : checkBearer(value, expected.token);
 }
 
-const REFUSAL_TEXTS: Record<RefusalReason, string> = {
+/** The text of a 401 answer: says what is wrong, never echoes what arrived. */
+export const REFUSAL_TEXTS: Record<RefusalReason, string> = {
 	missing: 'Authorization is required: set the Nexthink connector credential of this webhook',
 	malformed: 'The Authorization header is not a single Basic or Bearer value',
 	wrongScheme: 'The Authorization header uses another scheme than the one this trigger expects',
 	wrongValue: 'The credentials sent are not the ones this trigger expects',
 	notConfigured: 'This trigger has no complete credential to check calls against',
 };
-
-/** The text of a 401 answer: says what is wrong, never echoes what arrived. */
-export function refusalText(reason: RefusalReason): string {
-	return REFUSAL_TEXTS[reason];
-}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

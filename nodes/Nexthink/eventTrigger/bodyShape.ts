@@ -4,6 +4,7 @@
  * array of objects, plus the batch's other properties), `object`, `scalar` or `empty`. Which shape
  * is which: docs/decisions.md, "Nexthink Event Trigger" ("Which shape").
  */
+import { isRecord } from '../shared/jsonValues';
 
 /** A body that is not the JSON a channel takes: its message names where or what, never the text itself (it may hold personal data). */
 export class BodyShapeError extends Error {
@@ -20,9 +21,6 @@ export type BodyShape =
 	| { shape: 'ndjson'; rows: unknown[] }
 	| { shape: 'records'; property: string; rows: unknown[]; properties: Record<string, unknown> }
 	| { shape: 'scalar'; value: unknown };
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Where JSON.parse stopped, as "line L, column C" of `text`, from the position V8 reports. */
 function wherePartFailed(text: string, error: unknown): string {
@@ -50,7 +48,7 @@ function parseJson(text: string, where: string): unknown {
 export function recordArrayNames(value: Record<string, unknown>): string[] {
 	return Object.keys(value).filter((key) => {
 		const member = value[key];
-		return Array.isArray(member) && member.every(isPlainObject);
+		return Array.isArray(member) && member.every(isRecord);
 	});
 }
 
@@ -62,7 +60,7 @@ export function recordArrayNames(value: Record<string, unknown>): string[] {
 export function classifyValue(value: unknown, records: string | false = ''): BodyShape {
 	if (value === undefined || value === '') return { shape: 'empty' };
 	if (Array.isArray(value)) return { shape: 'array', rows: value };
-	if (!isPlainObject(value)) return { shape: 'scalar', value };
+	if (!isRecord(value)) return { shape: 'scalar', value };
 	if (records === false) return { shape: 'object', value };
 	const candidates = records ? (Array.isArray(value[records]) ? [records] : []) : recordArrayNames(value);
 	if (candidates.length !== 1) return { shape: 'object', value };

@@ -4,7 +4,8 @@
  * the parsed objects themselves, sharing one `nexthinkBatch` object. A body these rules do not take
  * fails with a `BodyShapeError` that names it.
  */
-import { BodyShapeError, isPlainObject, recordArrayNames, type BodyShape } from './bodyShape';
+import { isRecord } from '../shared/jsonValues';
+import { BodyShapeError, recordArrayNames, type BodyShape } from './bodyShape';
 import { guessEventTable, hasPlaceholders, type EventTable } from './eventTable';
 
 export interface CallDetails {
@@ -85,7 +86,7 @@ export function exporterItems(body: BodyShape, call: CallDetails, options: { bat
 		case 'scalar':
 			throw new BodyShapeError(`The batch is ${typeName(body.value)}, not rows: an exporter sends NDJSON, an array of objects or an object with one array`);
 	}
-	const badRow = rows.findIndex((row) => !isPlainObject(row));
+	const badRow = rows.findIndex((row) => !isRecord(row));
 	if (badRow >= 0) throw new BodyShapeError(`Row ${badRow + 1} of the batch is ${typeName(rows[badRow])}, not an object`);
 	const batch: Json = { id: options.batchId, rowCount: rows.length, shape: body.shape === 'object' ? 'ndjson' : body.shape, receivedAt: call.receivedAt };
 	if (recordsProperty !== undefined) batch.recordsProperty = recordsProperty;

@@ -50,10 +50,8 @@ const NAMESPACE_TABLES: Record<string, EventTable> = {
 	audit_log: 'platform.audit_logs',
 };
 
-const KNOWN = new Set<string>(EVENT_TABLES);
-
 const asTable = (value: unknown): EventTable | null =>
-	typeof value === 'string' && KNOWN.has(value.trim()) ? (value.trim() as EventTable) : null;
+	typeof value === 'string' && isEventTable(value.trim()) ? (value.trim() as EventTable) : null;
 
 /** The table a field path names: a full table prefix (`web.errors.x`) wins over a namespace. */
 function tableOfPath(path: string): EventTable | null {

@@ -7,18 +7,13 @@
 import type { EventTable } from './eventTable';
 import type { Channel } from './requestChecks';
 
-export interface NexthinkSplit {
-	/** the origin with a trailing slash, and the path without a leading one (the documented form) */
-	credentialUrl: string;
-	resource: string;
-	/** the same URL split the other way: no trailing slash, a leading one */
-	alternative: { credentialUrl: string; resource: string };
-	warnings: string[];
-}
-
 const PRIVATE_HOST = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.0\.0\.0)/i;
 
-export function splitForNexthink(productionUrl: string): NexthinkSplit {
+/**
+ * The credential's URL (the origin with a trailing slash) and the Resource (the path without a leading
+ * one): the documented form; `alternative`, the same URL split the other way; and what to fix first.
+ */
+export function splitForNexthink(productionUrl: string) {
 	const url = new URL(productionUrl);
 	const origin = `${url.protocol}//${url.host}`;
 	const pathAndQuery = `${url.pathname}${url.search}`;

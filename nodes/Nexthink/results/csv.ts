@@ -2,13 +2,10 @@
  * A streaming RFC 4180 CSV parser over decoded text chunks. Fields are separated by commas and may be
  * quoted (`""` is one quote); records end with LF, CRLF or a lone CR; every record has as many fields
  * as the header, else a `CsvFormatError` names the line (blank lines, stray quotes and line numbers:
- * docs/decisions.md, "Results files").
- *
- * Speed: delimiters and closing quotes are found with `indexOf` and fields sliced out of the chunk
- * (views: whoever keeps values copies them, columnValues.ts); between chunks only the unfinished
- * field is carried, with how far it was scanned, so a long field is scanned once. The field, record
- * and column limits (limits.ts) are checked only when text is carried over, the only way a field or
- * record outgrows a chunk, so the hot loop pays nothing for them.
+ * docs/decisions.md, "Results files"). Fields are slices of the chunk (views: whoever keeps values
+ * copies them, readCsvRows.ts); between chunks only the unfinished field is carried, with how far it
+ * was scanned, so a long field is scanned once. The limits are checked only then (docs/decisions.md,
+ * "Results file limits", "Where checked"); the speed choices: docs/benchmarks.md.
  */
 
 import { DEFAULT_RESULT_LIMITS, describeSize, MAX_COLUMNS, ResultLimitError, type ResultLimits } from './limits';
@@ -205,13 +202,12 @@ export class CsvParser {
 				continue;
 			}
 			if (delimiter === CR && text.charCodeAt(next) === LF) next++;
-			if (end === start && count === 0) {
-				this.completeBlankLine();
-			} else {
+			// A blank line is a record (of one empty field) only in a file of one column.
+			if (end !== start || count !== 0 || this.width === 1) {
 				fields[count++] = value;
 				this.completeRecord(count);
-				count = 0;
 			}
+			count = 0;
 			if (delimiter !== END_OF_TEXT) this.line++;
 			this.recordLine = this.line;
 			this.recordCharsBefore = 0;
@@ -308,12 +304,6 @@ export class CsvParser {
 		} else if (count !== this.width) {
 			throw new CsvFormatError(`the row has ${count} field${count === 1 ? '' : 's'} but the header has ${this.width}`, this.recordLine);
 		}
-		if (this.onRecord(this.fields) === false) this.isStopped = true;
-	}
-
-	private completeBlankLine(): void {
-		if (this.width !== 1) return;
-		this.fields[0] = '';
 		if (this.onRecord(this.fields) === false) this.isStopped = true;
 	}
 }

@@ -1,11 +1,9 @@
 /**
  * Turns the bytes of a downloaded results file into the bytes of the CSV inside it. The file's magic
- * bytes choose the decoder, not the declared compression, which matters only for a file too short
- * to carry a magic number (docs/decisions.md, "Results files"). Corrupt or truncated data ends the
- * stream with a `DecompressionError`, never with silently partial output; errors of the source pass
- * through unchanged. With `limits` (limits.ts), the decompressed size and ratio are checked after
- * every decompressed chunk, and zstd hands its output over in portions, so a file past a limit fails
- * with a `ResultLimitError` after at most a few MB more than the limit.
+ * bytes choose the decoder, not the declared compression (docs/decisions.md, "Results files").
+ * Corrupt or truncated data ends the stream with a `DecompressionError`, never with silently partial
+ * output; errors of the source pass through unchanged. With `limits`, a file past one fails with a
+ * `ResultLimitError` (where and when: docs/decisions.md, "Results file limits").
  */
 
 import { describeSize, RATIO_FLOOR_BYTES, ResultLimitError, type ResultLimits } from './limits';
@@ -27,14 +25,8 @@ export class DecompressionError extends Error {
 	}
 }
 
-interface Signature {
-	compression: Compression;
-	bytes: readonly number[];
-	/** Mask for the first byte: zstd skippable frames have 16 magic numbers differing in the low nibble. */
-	firstByteMask: number;
-}
-
-const SIGNATURES: readonly Signature[] = [
+/** The magic numbers; `firstByteMask` because zstd skippable frames have 16 differing in the low nibble. */
+const SIGNATURES: ReadonlyArray<{ compression: Compression; bytes: readonly number[]; firstByteMask: number }> = [
 	{ compression: 'GZIP', bytes: [0x1f, 0x8b], firstByteMask: 0xff },
 	{ compression: 'ZSTD', bytes: ZSTD_MAGIC, firstByteMask: 0xff },
 	// RFC 8878 §3.1.2: a skippable frame (magic 0x184D2A5?, little-endian) may precede the first frame.
@@ -66,12 +58,14 @@ export interface DecompressOptions {
 	limits?: Pick<ResultLimits, 'maxDecompressedBytes' | 'maxCompressionRatio'>;
 	/** Decompressed bytes below which the ratio is not checked; default `RATIO_FLOOR_BYTES` (tests lower it). */
 	ratioFloorBytes?: number;
+	/** Where the bytes taken from the source (`compressed`) are counted as they are read, for a caller that wants the count. */
+	counted?: Counted;
 }
 
 /** Output the zstd decoder may produce before the limits are checked again. */
 const ZSTD_PORTION_BYTES = 1024 * 1024;
 
-interface Counted {
+export interface Counted {
 	compressed: number;
 	decompressed: number;
 }
@@ -88,10 +82,10 @@ export async function* decompressChunks(
 ): AsyncGenerator<Uint8Array, void, undefined> {
 	const iterator = source[Symbol.asyncIterator]();
 	try {
-		const head = await readHead(iterator);
+		const counted = options.counted ?? { compressed: 0, decompressed: 0 };
+		const head = await readHead(iterator, counted);
 		const compression = head.compression ?? fallbackCompression(declared, head.chunks);
 		options.onDetected?.(compression);
-		const counted: Counted = { compressed: 0, decompressed: 0 };
 		const chunks = replay(head.chunks, iterator, counted);
 		const output = compression === 'GZIP' ? gunzip(chunks) : compression === 'ZSTD' ? unzstd(chunks) : chunks;
 		if (options.limits === undefined) yield* output;
@@ -101,21 +95,19 @@ export async function* decompressChunks(
 	}
 }
 
-interface Head {
-	chunks: Uint8Array[];
-	/** Undefined when the source ended before its first bytes could be told apart. */
-	compression: Compression | undefined;
-}
-
-/** Reads chunks until the magic bytes are decided (one chunk, almost always). */
-async function readHead(iterator: AsyncIterator<Uint8Array>): Promise<Head> {
+/** Reads chunks until the magic bytes are decided (one chunk, almost always); no compression when the source ended first. */
+async function readHead(iterator: AsyncIterator<Uint8Array>, counted: Counted): Promise<{ chunks: Uint8Array[]; compression?: Compression }> {
 	const chunks: Uint8Array[] = [];
+	/** The file's first bytes, as many as the longest magic number has (four decide every signature). */
+	const firstBytes: number[] = [];
 	for (;;) {
 		const step = await iterator.next();
-		if (step.done === true) return { chunks, compression: undefined };
+		if (step.done === true) return { chunks };
+		counted.compressed += step.value.length;
 		if (step.value.length === 0) continue;
 		chunks.push(step.value);
-		const compression = detectCompression(chunks.length === 1 ? step.value : concatenate(chunks));
+		firstBytes.push(...step.value.subarray(0, 4 - firstBytes.length));
+		const compression = detectCompression(Uint8Array.from(firstBytes));
 		if (compression !== undefined) return { chunks, compression };
 	}
 }
@@ -128,12 +120,9 @@ function fallbackCompression(declared: Compression, chunks: Uint8Array[]): Compr
 	throw new DecompressionError(declared, `${reason} (truncated download?)`);
 }
 
-/** The chunks read ahead, then the rest of the source, counted. Leaves closing the source to the caller. */
+/** The chunks read ahead (counted already), then the rest of the source, counted. Leaves closing the source to the caller. */
 async function* replay(head: Uint8Array[], iterator: AsyncIterator<Uint8Array>, counted: Counted): AsyncGenerator<Uint8Array, void, undefined> {
-	for (const chunk of head) {
-		counted.compressed += chunk.length;
-		yield chunk;
-	}
+	yield* head;
 	for (;;) {
 		const step = await iterator.next();
 		if (step.done === true) return;
@@ -198,7 +187,7 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8A
 	const writer = stream.writable.getWriter();
 	const reader = stream.readable.getReader();
 	const state: FeedState = { stopping: false, sourceFailed: false, sourceError: undefined };
-	const feeding = feed(endOnFailure(chunks, state), writer, state);
+	const feeding = feed(chunks, writer, state);
 	let finished = false;
 	try {
 		for (;;) {
@@ -219,27 +208,23 @@ async function* gunzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8A
 	if (state.sourceFailed) throw state.sourceError;
 }
 
-/** The source's chunks; an error of the source ends them, and is kept in `state` for the reader. */
-async function* endOnFailure(chunks: AsyncIterable<Uint8Array>, state: FeedState): AsyncGenerator<Uint8Array, void, undefined> {
-	try {
-		yield* chunks;
-	} catch (error) {
-		state.sourceFailed = true;
-		state.sourceError = error;
-	}
-}
-
+/** Writes the source's chunks; an error of the source ends them, and is kept in `state` for the reader. */
 async function feed(chunks: AsyncIterable<Uint8Array>, writer: WritableStreamDefaultWriter<Uint8Array>, state: FeedState): Promise<void> {
 	let streamFailed = false;
 	const markFailed = (): void => {
 		streamFailed = true;
 	};
 	const inFlight: Array<Promise<void>> = [];
-	for await (const chunk of chunks) {
-		if (inFlight.length === MAX_WRITES_IN_FLIGHT) await inFlight.shift();
-		// A failed stream rejects every write; the reader reports why.
-		if (streamFailed || state.stopping) break;
-		inFlight.push(writer.write(chunk).then(undefined, markFailed));
+	try {
+		for await (const chunk of chunks) {
+			if (inFlight.length === MAX_WRITES_IN_FLIGHT) await inFlight.shift();
+			// A failed stream rejects every write; the reader reports why.
+			if (streamFailed || state.stopping) break;
+			inFlight.push(writer.write(chunk).then(undefined, markFailed));
+		}
+	} catch (error) {
+		state.sourceFailed = true;
+		state.sourceError = error;
 	}
 	await writer.close().catch(markFailed);
 }
@@ -283,14 +268,4 @@ function zstdStep<T>(step: () => T): T {
 		failure = error;
 	}
 	throw failure instanceof ZstdError ? new DecompressionError('ZSTD', failure.message, failure) : failure;
-}
-
-function concatenate(chunks: Uint8Array[]): Uint8Array {
-	const result = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
-	let offset = 0;
-	for (const chunk of chunks) {
-		result.set(chunk, offset);
-		offset += chunk.length;
-	}
-	return result;
 }

@@ -32,8 +32,6 @@ export const RATIO_FLOOR_BYTES = 16 * MB;
 /** Most columns a header may have; fixed (docs/decisions.md, "Results file limits"). */
 export const MAX_COLUMNS = 10_000;
 
-export type ResultLimitName = keyof ResultLimits | 'columns';
-
 /** The option that sets each limit (Export node options), for messages saying how to raise it. */
 export const LIMIT_OPTION_LABELS: Record<keyof ResultLimits, string> = {
 	maxDecompressedBytes: 'Max Decompressed Size (MB)',
@@ -44,11 +42,11 @@ export const LIMIT_OPTION_LABELS: Record<keyof ResultLimits, string> = {
 
 /** A results file went past one of the limits. The message says which, its value and how to raise it. */
 export class ResultLimitError extends Error {
-	readonly limit: ResultLimitName;
+	readonly limit: keyof ResultLimits | 'columns';
 	/** The limit's value: bytes, characters, a ratio or a column count. */
 	readonly value: number;
 
-	constructor(limit: ResultLimitName, value: number, what: string) {
+	constructor(limit: keyof ResultLimits | 'columns', value: number, what: string) {
 		const raise =
 			limit === 'columns'
 				? 'This limit is fixed: a Nexthink export has far fewer columns, so the file is not a genuine export.'

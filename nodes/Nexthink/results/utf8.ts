@@ -1,19 +1,15 @@
 /**
  * Decodes a stream of UTF-8 bytes into text with one streaming `TextDecoder` (a character split
- * across chunks is decoded whole), one array of text pieces per chunk (wideLines.ts says why).
+ * across chunks is decoded whole), one array of text pieces per chunk: lines holding characters
+ * beyond U+00FF are decoded apart from the rest, so every other line stays a one-byte V8 string
+ * (half the memory of the values copied from it): docs/decisions.md, "Memory of row values".
  * Invalid UTF-8 is an error, never a replacement character; a leading byte order mark is removed.
  */
 
-import { splitWideLines } from './wideLines';
-
 export class Utf8DecodeError extends Error {
-	/** Offset, in the decompressed bytes, of the chunk that held the invalid sequence. */
-	readonly byteOffset: number;
-
-	constructor(detail: string, byteOffset: number) {
+	constructor(detail: string) {
 		super(`The results file is not valid UTF-8 text: ${detail}`);
 		this.name = 'Utf8DecodeError';
-		this.byteOffset = byteOffset;
 	}
 }
 
@@ -23,25 +19,109 @@ export async function* decodeUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGener
 	for await (const chunk of chunks) {
 		const texts: string[] = [];
 		for (const piece of splitWideLines(chunk)) {
-			const text = tryDecode(decoder, piece);
-			if (text === undefined) {
-				throw new Utf8DecodeError(`invalid byte sequence between byte ${offset} and byte ${offset + piece.length}`, offset);
-			}
+			const text = decode(decoder, piece, offset);
 			offset += piece.length;
 			if (text !== '') texts.push(text);
 		}
 		if (texts.length > 0) yield texts;
 	}
-	const rest = tryDecode(decoder, undefined);
-	if (rest === undefined) throw new Utf8DecodeError('the text ends in the middle of a character (truncated file?)', offset);
+	const rest = decode(decoder, undefined, offset);
 	if (rest !== '') yield [rest];
 }
 
-/** Decodes the next chunk (`undefined`: flush at the end); `undefined` when the bytes are not valid UTF-8. */
-function tryDecode(decoder: InstanceType<typeof TextDecoder>, chunk: Uint8Array | undefined): string | undefined {
+/** Decodes the next chunk, found at `offset` (`undefined`: flush at the end); fails on bytes that are not valid UTF-8. */
+function decode(decoder: InstanceType<typeof TextDecoder>, chunk: Uint8Array | undefined, offset: number): string {
 	try {
 		return chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
 	} catch {
-		return undefined;
+		// not valid UTF-8: thrown below, out of the catch, where n8n's lint expects a node error
 	}
+	throw new Utf8DecodeError(
+		chunk === undefined
+			? 'the text ends in the middle of a character (truncated file?)'
+			: `invalid byte sequence between byte ${offset} and byte ${offset + chunk.length}`,
+	);
+}
+
+const LINE_FEED = 0x0a;
+
+/** The smallest lead byte of a UTF-8 sequence encoding a character above U+00FF (U+0100 is C4 80). */
+const FIRST_WIDE_LEAD_BYTE = 0xc4;
+
+/**
+ * The chunk in pieces, each run of lines with characters beyond U+00FF one piece. Contract: the pieces,
+ * concatenated, are exactly the chunk, cut only right after a line feed (never inside a UTF-8
+ * sequence); a chunk without such characters is one piece.
+ */
+export function splitWideLines(chunk: Uint8Array): Uint8Array[] {
+	const words = alignedWords(chunk);
+	let wide = findWideLeadByte(chunk, words, 0);
+	if (wide === -1) return [chunk];
+	const pieces: Uint8Array[] = [];
+	let pieceStart = 0;
+	while (wide !== -1) {
+		// A run of consecutive lines with wide characters becomes one piece.
+		const runStart = lineStartOf(chunk, wide);
+		let runEnd = lineEndOf(chunk, wide);
+		wide = findWideLeadByte(chunk, words, runEnd);
+		while (wide !== -1 && lineStartOf(chunk, wide) === runEnd) {
+			runEnd = lineEndOf(chunk, wide);
+			wide = findWideLeadByte(chunk, words, runEnd);
+		}
+		if (runStart > pieceStart) pieces.push(chunk.subarray(pieceStart, runStart));
+		pieces.push(chunk.subarray(runStart, runEnd));
+		pieceStart = runEnd;
+	}
+	if (pieceStart < chunk.length) pieces.push(chunk.subarray(pieceStart));
+	return pieces;
+}
+
+function lineStartOf(chunk: Uint8Array, index: number): number {
+	return chunk.lastIndexOf(LINE_FEED, index) + 1;
+}
+
+/** Just after the line feed ending the line at `index`, or the chunk's end. */
+function lineEndOf(chunk: Uint8Array, index: number): number {
+	const lineFeed = chunk.indexOf(LINE_FEED, index);
+	return lineFeed === -1 ? chunk.length : lineFeed + 1;
+}
+
+/** The chunk's bytes as 32-bit words, for the whole words it holds; `first` is the byte index of word 0. */
+interface AlignedWords {
+	first: number;
+	words: Uint32Array;
+}
+
+function alignedWords(chunk: Uint8Array): AlignedWords {
+	const first = (4 - (chunk.byteOffset % 4)) % 4;
+	const count = chunk.length > first ? Math.floor((chunk.length - first) / 4) : 0;
+	return { first, words: new Uint32Array(chunk.buffer, chunk.byteOffset + first, count) };
+}
+
+/**
+ * Index of the first byte at or after `from` that starts a character above U+00FF, or -1.
+ *
+ * Four bytes are tested at a time: `(w & 0x7f7f7f7f) + 0x3c3c3c3c` sets a byte's top bit when its
+ * low seven bits are 0x44 or more (no carry can cross into the next byte), and masking that with the
+ * word's own top bits leaves exactly the bytes that are 0xc4 or more.
+ */
+function findWideLeadByte(chunk: Uint8Array, aligned: AlignedWords, from: number): number {
+	const { first, words } = aligned;
+	const wordsEnd = first + words.length * 4;
+	let index = from;
+	// bytes before the first whole word at or after `from`
+	const headEnd = index < first ? first : index + ((4 - ((index - first) % 4)) % 4);
+	for (; index < headEnd && index < chunk.length; index++) {
+		if (chunk[index] >= FIRST_WIDE_LEAD_BYTE) return index;
+	}
+	for (let word = (index - first) >> 2; index < wordsEnd; word++, index += 4) {
+		const value = words[word];
+		if ((((value & 0x7f7f7f7f) + 0x3c3c3c3c) & value & 0x80808080) !== 0) {
+			for (let byte = index; byte < index + 4; byte++) if (chunk[byte] >= FIRST_WIDE_LEAD_BYTE) return byte;
+		}
+	}
+	for (; index < chunk.length; index++) {
+		if (chunk[index] >= FIRST_WIDE_LEAD_BYTE) return index;
+	}
+	return -1;
 }

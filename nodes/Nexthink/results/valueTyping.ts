@@ -1,12 +1,7 @@
 /**
- * The "convert types" option: turns a CSV field into the JSON value it unambiguously stands for.
- *
- * The rule is that conversion must never change what the user sees. A number is converted only when
- * printing it again gives back the very same text (`String(Number(s)) === s`), so `007`, `1.50`, `-0`,
- * `+5`, `1e5`, ` 1` and `0x10` stay strings, and integers outside the safe range (`9007199254740993`,
- * `1e+21`) stay strings because a JavaScript number would silently round them. `NaN` and `Infinity`
- * stay strings. Only the exact lowercase words `true` and `false` become booleans. An empty field
- * becomes null (CSV cannot tell an empty string from a missing value, and n8n users expect null).
+ * The "convert types" option: turns a CSV field into the JSON value it unambiguously stands for,
+ * never changing what the user sees (a number only when it prints back as the very same text, the
+ * exact words `true` and `false`, empty → null): docs/decisions.md, "Results files" ("Convert Types").
  */
 
 export type CsvValue = string | number | boolean | null;

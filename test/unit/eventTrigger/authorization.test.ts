@@ -4,7 +4,7 @@
  */
 import * as crypto from 'crypto';
 
-import { checkAuthorization, credentialProblem, refusalText, sameSecret } from '../../../nodes/Nexthink/eventTrigger/authorization';
+import { checkAuthorization, credentialProblem, REFUSAL_TEXTS, sameSecret } from '../../../nodes/Nexthink/eventTrigger/authorization';
 
 jest.mock('crypto', () => {
 	const actual = jest.requireActual('crypto');
@@ -93,11 +93,11 @@ describe('sameSecret', () => {
 	});
 });
 
-describe('refusalText and credentialProblem', () => {
+describe('REFUSAL_TEXTS and credentialProblem', () => {
 	it('never repeats what arrived', () => {
 		for (const reason of ['missing', 'malformed', 'wrongScheme', 'wrongValue', 'notConfigured'] as const) {
-			expect(refusalText(reason)).not.toMatch(/tok_|horse/);
-			expect(refusalText(reason).length).toBeGreaterThan(20);
+			expect(REFUSAL_TEXTS[reason]).not.toMatch(/tok_|horse/);
+			expect(REFUSAL_TEXTS[reason].length).toBeGreaterThan(20);
 		}
 	});
 

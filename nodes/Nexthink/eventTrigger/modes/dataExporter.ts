@@ -1,7 +1,7 @@
 /** Parameters of the Data Exporter channel: Nexthink's HTTP API exporter (Administration > Outbound connectors > Data exporter). */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { dedupeProperties, maxBodySizeOption, optionsCollection } from './shared';
+import { dedupeProperties, optionsCollection } from './shared';
 
 export const channel: INodePropertyOptions = { name: 'Data Exporter', value: 'dataExporter', description: 'A scheduled HTTP API exporter sent a batch of rows' };
 
@@ -34,6 +34,5 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: 'Whether each row\'s nexthinkBatch also holds the method, headers (secrets redacted) and query of the call',
 		},
-		maxBodySizeOption,
 	]),
 ];

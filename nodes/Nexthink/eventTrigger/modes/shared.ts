@@ -1,7 +1,7 @@
 /** Parameters several channels share: the repeat filter, the body size limit and the `options` collection. */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-export const maxBodySizeOption: INodeProperties = {
+const maxBodySizeOption: INodeProperties = {
 	displayName: 'Maximum Body Size (MB)',
 	name: 'maxBodySizeMb',
 	type: 'number',
@@ -13,13 +13,12 @@ export const maxBodySizeOption: INodeProperties = {
 
 /**
  * A channel's `options` collection (one per channel, shown by the root `/mode`, so an option every
- * channel has keeps its value across a channel switch). n8n reads the body of a version-1 webhook
- * node before the node runs unless `options.binaryData` is true (parseRequestBody in
- * https://github.com/n8n-io/n8n/blob/master/packages/cli/src/webhooks/webhook-helpers.ts): the
- * hidden option, in the collection's default, lets the node read the body itself, so NDJSON sent
- * as application/json is not refused with 422 first. Why: docs/decisions.md, "Nexthink Event Trigger".
+ * channel has keeps its value across a channel switch): the channel's own options, then Maximum Body
+ * Size. Its hidden `binaryData`, in the default, makes n8n leave the body to the node (parseRequestBody
+ * in https://github.com/n8n-io/n8n/blob/master/packages/cli/src/webhooks/webhook-helpers.ts).
+ * Why: docs/decisions.md, "Nexthink Event Trigger" ("Reading the body", "Option collections").
  */
-export function optionsCollection(channel: string, options: INodeProperties[]): INodeProperties {
+export function optionsCollection(channel: string, options: INodeProperties[] = []): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -27,7 +26,7 @@ export function optionsCollection(channel: string, options: INodeProperties[]): 
 		placeholder: 'Add Option',
 		default: { binaryData: true },
 		displayOptions: { show: { '/mode': [channel] } },
-		options: [{ displayName: 'Read Body in Node', name: 'binaryData', type: 'hidden', default: true }, ...options],
+		options: [{ displayName: 'Read Body in Node', name: 'binaryData', type: 'hidden', default: true }, ...options, maxBodySizeOption],
 	};
 }
 

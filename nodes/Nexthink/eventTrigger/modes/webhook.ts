@@ -2,7 +2,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { EVENT_TABLES } from '../eventTable';
-import { dedupeProperties, maxBodySizeOption, optionsCollection } from './shared';
+import { dedupeProperties, optionsCollection } from './shared';
 
 export const channel: INodePropertyOptions = { name: 'Webhook', value: 'webhook', description: 'An alert or event matched a webhook\'s NQL condition' };
 
@@ -32,5 +32,5 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 	},
 	...dedupeProperties(show, 'Fields of the payload that identify an event (comma-separated, e.g. monitor, context, triggered, status). Empty: the whole payload.'),
-	optionsCollection('webhook', [maxBodySizeOption]),
+	optionsCollection('webhook'),
 ];

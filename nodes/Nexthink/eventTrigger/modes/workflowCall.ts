@@ -1,7 +1,7 @@
 /** Parameters of the Workflow Call channel: the Service/API thinklet of a Nexthink workflow, which waits for the answer. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { maxBodySizeOption, optionsCollection } from './shared';
+import { optionsCollection } from './shared';
 
 export const channel: INodePropertyOptions = { name: 'Workflow Call', value: 'workflowCall', description: 'A Nexthink workflow\'s Service/API step calls and reads the answer' };
 
@@ -45,5 +45,5 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { mode: ['workflowCall'], responseMode: ['responseNode'] } },
 	},
-	optionsCollection('workflowCall', [maxBodySizeOption]),
+	optionsCollection('workflowCall'),
 ];

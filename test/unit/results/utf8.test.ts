@@ -1,5 +1,4 @@
-import { decodeUtf8 } from '../../../nodes/Nexthink/results/utf8';
-import { splitWideLines } from '../../../nodes/Nexthink/results/wideLines';
+import { decodeUtf8, splitWideLines } from '../../../nodes/Nexthink/results/utf8';
 import { chunked } from '../../helpers/chunkedSource';
 import { seededRandom } from '../../helpers/zstdFixtures';
 
