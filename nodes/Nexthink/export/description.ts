@@ -8,6 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { logTagOption, QUERY_ID_DESCRIPTION, queryParameterFields } from '../nql/queryFields';
 import { queryCatalogueProperty } from '../shared/queryCatalogue';
+import { listOrIdLocator } from '../shared/resourceLocator';
 import {
 	DEFAULT_TOOL_MAX_OUTPUT_KB,
 	DEFAULT_TOOL_MAX_ROWS,
@@ -63,29 +64,12 @@ export const operationProperty: INodeProperties = {
  * Query ID: picked from the Query Catalogue ("From List") or typed ("By ID", also where a $fromAI()
  * placeholder goes). A plain string, as workflows written by hand give it, reads the same (settings.ts).
  */
-const queryIdLocator: INodeProperties = {
-	displayName: 'Query ID',
-	name: 'queryId',
-	type: 'resourceLocator',
-	default: { mode: 'id', value: '' },
-	required: true,
-	description: QUERY_ID_DESCRIPTION,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			hint: 'The queries of the Query Catalogue below; the list is empty until it has some. Any other query: By ID.',
-			typeOptions: { searchListMethod: 'searchQueryCatalogue', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '#all_devices',
-		},
-	],
-};
+const queryIdLocator = listOrIdLocator(
+	{ displayName: 'Query ID', name: 'queryId', mode: 'id', description: QUERY_ID_DESCRIPTION },
+	'searchQueryCatalogue',
+	{ displayName: 'By ID', placeholder: '#all_devices' },
+	'The queries of the Query Catalogue below; the list is empty until it has some. Any other query: By ID.',
+);
 
 /** Query ID, the query's parameters and the Query Catalogue, as the operations that run a stored query show them. */
 export const exportQueryFields: INodeProperties[] = [queryIdLocator, ...queryParameterFields, queryCatalogueProperty];

@@ -5,6 +5,7 @@ export function listOrIdLocator(
 	field: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'displayOptions'> & { mode: 'list' | 'id' },
 	searchListMethod: string,
 	byId: { displayName: string; placeholder: string; hint?: string },
+	listHint?: string,
 ): INodeProperties {
 	const { mode, ...shown } = field;
 	return {
@@ -13,7 +14,7 @@ export function listOrIdLocator(
 		default: { mode, value: '' },
 		required: true,
 		modes: [
-			{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod, searchable: true } },
+			{ displayName: 'From List', name: 'list', type: 'list', hint: listHint, typeOptions: { searchListMethod, searchable: true } },
 			{ name: 'id', type: 'string', ...byId },
 		],
 	};
