@@ -237,20 +237,21 @@ describe(`Nexthink Export on n8n-core ${N8N_CORE_VERSION}`, () => {
 		expect(items).toHaveLength(0);
 	});
 
-	// waits 2.4 s: polls at 0.02, 1.02 and 2.02 s (1 s apart at least)
+	// waits 4.4 s: polls at 0.02, 1.02, 2.02 and 3.02 s (1 s apart at least); the second answer (IN_PROGRESS)
+	// has over 3 s to come back on a busy machine
 	it('stops waiting at the maximum wait and says how to continue', async () => {
-		const { error } = await run({ queryId: 'never_done', options: { maxWaitSeconds: 2.4 }, advancedOptions: FAST_WAIT });
+		const { error } = await run({ queryId: 'never_done', options: { maxWaitSeconds: 4.4 }, advancedOptions: FAST_WAIT });
 		// on a busy machine the last status call may still be in flight when the wait runs out: the message
 		// then says so after the status (nql/followExport.ts), which is the same outcome
-		expect(error.message).toMatch(/did not complete within 2.4 seconds \(last status IN_PROGRESS(\)|; the last status call got no answer before the maximum wait ran out\))/);
+		expect(error.message).toMatch(/did not complete within 4.4 seconds \(last status IN_PROGRESS(\)|; the last status call got no answer before the maximum wait ran out\))/);
 		expect(error.description).toMatch(/Maximum Wait.*Get Status.*Wait node/);
 		expect(startCalls()).toHaveLength(1);
 		expect(fileCalls()).toHaveLength(0);
 	}, REAL_WAITS_TIMEOUT_MS);
 
-	// waits 1.8 s: polls at 0.02 and 1.02 s
+	// waits 4 s: polls at 0.02, 1.02, 2.02 and 3.02 s; the second answer (IN_PROGRESS) has about 3 s to come back
 	it('returns the last status with waitTimedOut when asked to', async () => {
-		const { items, error } = await run({ queryId: 'never_done', options: { maxWaitSeconds: 1.8, onTimeout: 'returnStatus' }, advancedOptions: FAST_WAIT });
+		const { items, error } = await run({ queryId: 'never_done', options: { maxWaitSeconds: 4, onTimeout: 'returnStatus' }, advancedOptions: FAST_WAIT });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ exportId: lastExportId(), status: 'IN_PROGRESS', waitTimedOut: true, queryId: '#never_done' });
