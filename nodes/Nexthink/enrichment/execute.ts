@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
+import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
@@ -15,7 +16,7 @@ import { runsAsTool, toolWritesOff } from '../shared/toolMode';
 import { BATCH_ERROR_CODES, enrichBatch, failBatch, type ObjectResult } from './api';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type Batch } from './batching';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
-import { createKeyResolver, isIdentificationKind, isObjectType, type KeyMeaning } from './fieldCatalogue';
+import { createKeyResolver, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type KeyMeaning } from './fieldCatalogue';
 import { batchItemOutcomes, describeFailure, enrichmentErrorOf, failedOutcome, OUTCOME_KEY, type EnrichmentError, type ItemOutcome } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
 
@@ -120,14 +121,9 @@ const RUN_SETTING_LABELS: ReadonlyArray<[ComparableSetting, string]> = [
 ];
 
 function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number) {
-	const objectType = ctx.getNodeParameter('objectType', itemIndex) as string;
-	if (!isObjectType(objectType)) {
-		throw new InputError(`Unknown object type "${String(objectType)}"`, 'Object Type');
-	}
-	const identifyBy = ctx.getNodeParameter('identifyBy', itemIndex) as string;
-	if (!isIdentificationKind(objectType, identifyBy)) {
-		throw new InputError(`A ${objectType} cannot be identified by "${String(identifyBy)}"`, 'Identify By');
-	}
+	const objectType = readChoice(ctx.getNodeParameter('objectType', itemIndex), 'Object Type', OBJECT_TYPES, 'device');
+	const kinds: readonly IdentificationKind[] = IDENTIFICATION_KINDS[objectType];
+	const identifyBy = readChoice(ctx.getNodeParameter('identifyBy', itemIndex), 'Identify By', kinds, kinds[0]);
 	const domain = readDomain(ctx, itemIndex);
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const batchSize = Number(options.batchSize ?? DEFAULT_BATCH_SIZE);
@@ -135,12 +131,13 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number) {
 		throw new InputError(`Batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`, 'Batch Size');
 	}
 	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
-	const autoMap = ctx.getNodeParameter('mappingMode', itemIndex) === MAPPING_MODES.autoMapInputData;
+	const autoMap = readChoice(ctx.getNodeParameter('mappingMode', itemIndex), 'Mapping Mode', Object.values(MAPPING_MODES), MAPPING_MODES.defineBelow) === MAPPING_MODES.autoMapInputData;
+	const unmappedKeys = readChoice(options.unmappedKeys, 'Unmapped Input Keys', Object.values(UNMAPPED_KEY_HANDLING), UNMAPPED_KEY_HANDLING.ignore);
 	return {
 		objectType,
 		identifyBy,
 		autoMap,
-		reportUnmappedKeys: autoMap && options.unmappedKeys === UNMAPPED_KEY_HANDLING.report,
+		reportUnmappedKeys: autoMap && unmappedKeys === UNMAPPED_KEY_HANDLING.report,
 		domain,
 		batchSize,
 		...validation(ctx, options),

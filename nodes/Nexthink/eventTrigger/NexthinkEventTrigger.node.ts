@@ -20,11 +20,12 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
+import { readChoice } from '../shared/choiceParameter';
 import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
 import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
 import { eventTriggerProperties } from './description';
-import { isEventTable } from './eventTable';
+import { EVENT_TABLES, isEventTable } from './eventTable';
 import { exporterItems, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
 import { redact } from './redaction';
 import {
@@ -57,8 +58,19 @@ const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({
 	ndvHideUrl: method !== 'POST',
 }));
 
-async function expectedAuthorization(context: IWebhookFunctions): Promise<ExpectedAuthorization> {
-	if (context.getNodeParameter('authentication', 'connectorCredential') === 'none') return { type: 'none' };
+/** The trigger's choices, checked on every call (an expression may give any value): an input error names the one that is wrong. */
+function readChoices(context: IWebhookFunctions) {
+	const table = readChoice(context.getNodeParameter('eventTable', 'auto'), 'Event Table', ['auto', ...EVENT_TABLES], 'auto');
+	return {
+		channel: readChoice(context.getNodeParameter('mode', 'webhook'), 'Channel', CHANNELS, 'webhook'),
+		noAuthentication: readChoice(context.getNodeParameter('authentication', 'connectorCredential'), 'Authentication', ['connectorCredential', 'none'], 'connectorCredential') === 'none',
+		eventTable: table === 'auto' ? undefined : table,
+		responseMode: readChoice(context.getNodeParameter('responseMode', 'lastNode'), 'Respond', ['onReceived', 'lastNode', 'responseNode'], 'lastNode'),
+	};
+}
+
+async function expectedAuthorization(context: IWebhookFunctions, noAuthentication: boolean): Promise<ExpectedAuthorization> {
+	if (noAuthentication) return { type: 'none' };
 	return expectedOf(await context.getCredentials('nexthinkConnectorApi'));
 }
 
@@ -133,7 +145,6 @@ export class NexthinkEventTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const response = this.getResponseObject();
-		const mode = this.getNodeParameter('mode', 'webhook');
 		const node = this.getNode().name;
 
 		const refuse = (refusal: Refusal): IWebhookResponseData => {
@@ -143,9 +154,14 @@ export class NexthinkEventTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		};
 
-		if (!CHANNELS.includes(mode as Channel)) return refuse(configurationRefusal(`The trigger's Channel "${String(mode)}" is not Webhook, Data Exporter or Workflow Call`));
-		const channel = mode as Channel;
-		const expected = await expectedAuthorization(this);
+		let choices: ReturnType<typeof readChoices>;
+		try {
+			choices = readChoices(this);
+		} catch (error) {
+			return refuse(configurationRefusal((error as Error).message));
+		}
+		const { channel } = choices;
+		const expected = await expectedAuthorization(this, choices.noAuthentication);
 		const authorization = checkAuthorization(request.headers.authorization, expected);
 		if (!authorization.ok) {
 			return refuse({
@@ -209,8 +225,7 @@ export class NexthinkEventTrigger implements INodeType {
 		try {
 			const fields = ignoreRepeats ? commaList(this.getNodeParameter('dedupeFields', '')) : [];
 			if (channel === 'webhook') {
-				const configured = this.getNodeParameter('eventTable', 'auto');
-				items = webhookItems(body, call, isEventTable(configured) ? configured : undefined) as IDataObject[];
+				items = webhookItems(body, call, choices.eventTable) as IDataObject[];
 				if (ignoreRepeats) dedupeKeys = items.map((item) => dedupeKey(item.body, fields));
 			} else if (channel === 'dataExporter') {
 				if (ignoreRepeats) {
@@ -256,8 +271,7 @@ export class NexthinkEventTrigger implements INodeType {
 		}
 
 		if (channel === 'workflowCall') {
-			const responseMode = this.getNodeParameter('responseMode', 'lastNode');
-			if (responseMode === 'onReceived') {
+			if (choices.responseMode === 'onReceived') {
 				const fixed = this.getNodeParameter('responseJson', '{}');
 				let answer: unknown = fixed;
 				if (typeof fixed === 'string') {

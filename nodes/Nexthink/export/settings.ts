@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
+import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
 import { requestTimeoutMs } from '../shared/requestTimeout';
@@ -14,7 +15,8 @@ import type { ExecuteRequestSettings } from '../nql/executeApi';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
 import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../nql/waitSchedule';
 
-export type MetadataMode = 'none' | 'separateItem' | 'eachRow';
+const METADATA_MODES = ['none', 'separateItem', 'eachRow'] as const;
+export type MetadataMode = (typeof METADATA_MODES)[number];
 
 export type ResultSettings = ReturnType<typeof readResultSettings>;
 
@@ -35,10 +37,10 @@ export function readExecuteSettings(
 ): ExecuteRequestSettings & { includeMetadata: MetadataMode; tool?: ToolLimits } {
 	const [options, advanced] = collections(ctx, itemIndex);
 	return {
-		apiVersion: options.apiVersion === 'v1' ? 'v1' : 'v2',
-		asCsv: options.responseFormat === 'csv',
+		apiVersion: readChoice(options.apiVersion, 'API Version', ['v2', 'v1'], 'v2'),
+		asCsv: readChoice(options.responseFormat, 'Response Format', ['json', 'csv'], 'json') === 'csv',
 		convertTypes: readBoolean(options.convertTypes, 'Convert Types', false),
-		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
+		includeMetadata: readChoice(options.includeMetadata, 'Include Query Metadata', METADATA_MODES, 'none'),
 		utcTimestamps: readBoolean(options.utcTimestamps, 'UTC Timestamps', false),
 		timeoutMs: requestTimeoutMs(options.requestTimeoutSeconds, EXECUTE_DEFAULT_TIMEOUT_SECONDS),
 		tool: readToolLimits(ctx, options, 0, simplifiedColumns),
@@ -67,8 +69,8 @@ export function readQuerySettings(ctx: IExecuteFunctions, itemIndex: number): Qu
 export function readStartSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	const [options, advanced] = collections(ctx, itemIndex);
 	return {
-		compression: ctx.getNodeParameter('compression', itemIndex, 'GZIP') as Compression,
-		method: (advanced.startMethod === 'GET' ? 'GET' : 'POST') as 'GET' | 'POST',
+		compression: readChoice<Compression>(ctx.getNodeParameter('compression', itemIndex, 'GZIP'), 'Compression', ['GZIP', 'NONE', 'ZSTD'], 'GZIP'),
+		method: readChoice(advanced.startMethod, 'Start Method', ['POST', 'GET'], 'POST'),
 		logTag: validateLogTag(options.logTag),
 	};
 }
@@ -87,7 +89,7 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
 		maxIntervalMs: number(advanced, 'maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
 		maxWaitMs: number(options, 'maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
 	});
-	return { ...settings, failOnTimeout: options.onTimeout !== 'returnStatus' };
+	return { ...settings, failOnTimeout: readChoice(options.onTimeout, 'On Timeout', ['fail', 'returnStatus'], 'fail') === 'fail' };
 }
 
 /**
@@ -112,19 +114,19 @@ function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: n
 /** `simplifiedColumns`: the query catalogue's for the query, when it lists some; `tool`: set in a tool run only. */
 export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]) {
 	const [options, advanced] = collections(ctx, itemIndex);
-	const output = (options.output ?? 'rows') as 'rows' | 'file' | 'rowsAndFile';
+	const output = readChoice(options.output, 'Output', ['rows', 'file', 'rowsAndFile'], 'rows');
 	const maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
 	const tool = readToolLimits(ctx, options, maxRows, simplifiedColumns);
 	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
 	if (output !== 'rows' && binaryPropertyName === '') throw new InputError('"Put File in Field" is empty.');
 	return {
 		output,
-		includeMetadata: (options.includeMetadata ?? 'none') as MetadataMode,
+		includeMetadata: readChoice(options.includeMetadata, 'Include Export Metadata', METADATA_MODES, 'none'),
 		convertTypes: readBoolean(options.convertTypes, 'Convert Types', false),
 		// 0 = no limit
 		maxRows: tool?.maxRows ?? maxRows,
 		binaryPropertyName,
-		failOnTruncated: options.onTruncated === 'fail',
+		failOnTruncated: readChoice(options.onTruncated, 'Truncated Results', ['report', 'fail'], 'report') === 'fail',
 		limits: resultLimitsFromOptions(advanced),
 		tool,
 	};

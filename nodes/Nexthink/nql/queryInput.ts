@@ -1,4 +1,5 @@
 /** Checks of what the user types for a query (query ID, NQL parameters, custom log tag), before any request. */
+import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { parseJson } from '../shared/jsonValues';
 import { setOwn } from '../shared/ownKeys';
@@ -68,12 +69,12 @@ export function parseParametersJson(raw: unknown): Record<string, string> {
 
 /**
  * Reads the query fields (queryFields.ts) through `get` (a node parameter by name, with its
- * fallback), not yet checked. `parameters`: the name/value pairs, or the JSON text, whichever
- * "Specify Query Parameters" shows.
+ * fallback), not yet checked but for the choice of "Specify Query Parameters". `parameters`: the
+ * name/value pairs, or the JSON text, whichever it shows.
  */
 export function readQueryFields(get: (name: string, fallback: unknown) => unknown) {
 	const queryId = get('queryId', '');
-	const parametersInput = get('parametersInput', 'pairs');
+	const parametersInput = readChoice(get('parametersInput', 'pairs'), 'Specify Query Parameters', ['pairs', 'json'], 'pairs');
 	return { queryId, parametersInput, parameters: parametersInput === 'json' ? get('queryParametersJson', '{}') : get('queryParameters.parameter', []) };
 }
 

@@ -6,6 +6,7 @@
  * read) and by the UTF-8 bytes of their JSON, with a note first saying what was left out. The note and
  * the items that are not rows are always output; outside a tool run rows are never shaped. Pure.
  */
+import { readChoice } from './choiceParameter';
 import { InputError } from './inputError';
 import { parseColumnList } from './queryCatalogue';
 import { plural } from './wording';
@@ -147,10 +148,7 @@ export interface ToolOutputShape {
 
 /** Reads and checks Output When Used as a Tool and its fields, before any request. */
 export function readToolOutputShape(options: { outputAsTool?: unknown; fieldsAsTool?: unknown }): ToolOutputShape {
-	const mode = options.outputAsTool ?? 'simplified';
-	if (mode !== 'simplified' && mode !== 'raw' && mode !== 'selected') {
-		throw new InputError(`${TOOL_OUTPUT_LABEL} must be simplified, raw or selected, got ${JSON.stringify(mode)?.slice(0, 60)}.`, TOOL_OUTPUT_LABEL);
-	}
+	const mode = readChoice(options.outputAsTool, TOOL_OUTPUT_LABEL, ['simplified', 'raw', 'selected'], 'simplified');
 	if (mode !== 'selected') return { mode, fields: [] };
 	const raw = options.fieldsAsTool;
 	const fields = Array.isArray(raw) ? parseColumnList(raw.map(String).join(',')) : typeof raw === 'string' ? parseColumnList(raw) : [];

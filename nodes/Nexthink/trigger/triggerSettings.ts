@@ -11,6 +11,7 @@ import { CHANGE_KINDS, type ChangeKind } from './changeDetection';
 import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS, DEFAULT_MAX_WAIT_SECONDS } from './description';
 import { readRemovalLimit } from './resultCheck';
 import { readBoolean } from '../shared/booleanParameter';
+import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 
@@ -21,7 +22,7 @@ export function readTriggerSettings(ctx: IPollFunctions) {
 	const get = (name: string, fallback: unknown) => ctx.getNodeParameter(name, fallback) as unknown;
 	const options = (get('options', {}) ?? {}) as IDataObject;
 	try {
-		const method: 'export' | 'execute' = get('queryMethod', 'export') === 'execute' ? 'execute' : 'export';
+		const method = readChoice(get('queryMethod', 'export'), 'Run Query Through', ['export', 'execute'], 'export');
 		const { queryId, parameters } = checkQueryFields(readQueryFields(get));
 		const maxWaitSeconds = options.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_SECONDS : Number(options.maxWaitSeconds);
 		return {

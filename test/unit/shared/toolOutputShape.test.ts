@@ -21,7 +21,7 @@ describe('readToolOutputShape', () => {
 	});
 
 	it.each([
-		[{ outputAsTool: 'all' }, /^Output When Used as a Tool must be simplified, raw or selected, got "all"/],
+		[{ outputAsTool: 'all' }, /^"Output When Used as a Tool" must be one of "simplified", "raw" or "selected", got "all"/],
 		[{ outputAsTool: 'selected' }, /"Fields When Used as a Tool" names no column/],
 		[{ outputAsTool: 'selected', fieldsAsTool: ' , ' }, /names no column/],
 		[{ outputAsTool: 'selected', fieldsAsTool: { a: 1 } }, /names no column/],

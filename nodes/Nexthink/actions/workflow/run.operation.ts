@@ -22,6 +22,7 @@ import {
 	type UserIdType,
 } from './runInput';
 import { InputError } from '../../shared/inputError';
+import { readChoice } from '../../shared/choiceParameter';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 type Prepared = PreparedRunItem<PreparedWorkflowRun>;
@@ -132,15 +133,14 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 	outcomeKey: 'nexthinkWorkflow',
 	done: 'triggered',
 	prepare(itemIndex) {
-		const version = this.getNodeParameter('workflowApiVersion', itemIndex, 'v2') as ApiVersion;
-		if (version !== 'v1' && version !== 'v2') throw new InputError(`API Version must be v1 or v2, got ${String(version)}`, 'API Version');
+		const version = readChoice<ApiVersion>(this.getNodeParameter('workflowApiVersion', itemIndex, 'v2'), 'API Version', ['v2', 'v1'], 'v2');
 		const workflowId = normaliseWorkflowId(this.getNodeParameter('workflow', itemIndex, '', { extractValue: true }));
 		const parsed = parseWorkflowTargets(
 			version,
 			this.getNodeParameter('workflowDevices', itemIndex, ''),
-			this.getNodeParameter('workflowDeviceIdType', itemIndex, 'collectorUid') as DeviceIdType,
+			readChoice<DeviceIdType>(this.getNodeParameter('workflowDeviceIdType', itemIndex, 'collectorUid'), 'Device Identifier', ['collectorUid', 'name', 'uid'], 'collectorUid'),
 			this.getNodeParameter('workflowUsers', itemIndex, ''),
-			this.getNodeParameter('workflowUserIdType', itemIndex, 'sid') as UserIdType,
+			readChoice<UserIdType>(this.getNodeParameter('workflowUserIdType', itemIndex, 'sid'), 'User Identifier', ['sid', 'upn', 'uid'], 'sid'),
 		);
 		const mapped = this.getNodeParameter('workflowParameters', itemIndex, {}) as { value?: Record<string, unknown> | null };
 		const params = checkMappedParameters(mapped?.value, 'Workflow Parameters');

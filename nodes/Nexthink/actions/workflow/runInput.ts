@@ -58,8 +58,6 @@ export function parseWorkflowTargets(
 ): ParsedTargets {
 	const deviceType: DeviceIdType = version === 'v1' ? 'collectorUid' : deviceIdType;
 	const userType: UserIdType = version === 'v1' ? 'sid' : userIdType;
-	if (!(deviceType in DEVICE_FIELDS)) throw new InputError(`Unknown device identifier type ${describe(deviceIdType)}`, 'Device Identifier');
-	if (!(userType in USER_FIELDS)) throw new InputError(`Unknown user identifier type ${describe(userIdType)}`, 'User Identifier');
 	const devices = parseList(version, 'device', devicesRaw, deviceType);
 	const users = parseList(version, 'user', usersRaw, userType);
 	if (devices.targets.length === 0 && users.targets.length === 0) {

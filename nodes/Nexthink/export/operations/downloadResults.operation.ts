@@ -7,6 +7,7 @@ import { buildResultItems, completedExportOptions, queryIdOfExport } from '../re
 import { downloadCompletedExport } from '../../nql/followExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
 import type { ItemOperation } from '../../shared/runItems';
+import { readChoice } from '../../shared/choiceParameter';
 import { OPTIONS_COLLECTION } from '../../shared/optionFields';
 import { ADVANCED_OPTIONS_COLLECTION, exportIdField, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 
@@ -39,7 +40,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { '/operation': ['downloadResults'] } }, properties);
 
 function prepareDownloadResults(this: IExecuteFunctions, itemIndex: number) {
-	const source = this.getNodeParameter('resultsSource', itemIndex, 'exportId') as string;
+	const source = readChoice(this.getNodeParameter('resultsSource', itemIndex, 'exportId'), 'Results Source', ['exportId', 'url'], 'exportId');
 	const settings = readResultSettings(this, itemIndex);
 	const timeoutMs = readTimeoutMs(this, itemIndex);
 	const target: { url?: string; exportId?: string } = source === 'url' ? { url: readResultsFileUrl(this, itemIndex) } : { exportId: readExportId(this, itemIndex) };
