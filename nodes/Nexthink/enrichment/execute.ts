@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
+import { numberOf } from '../shared/numberParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
@@ -126,7 +127,7 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	const identifyBy = readChoice(ctx.getNodeParameter('identifyBy', itemIndex), 'Identify By', kinds, kinds[0]);
 	const domain = readDomain(ctx, itemIndex);
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const batchSize = Number(options.batchSize ?? DEFAULT_BATCH_SIZE);
+	const batchSize = numberOf(options.batchSize) ?? DEFAULT_BATCH_SIZE;
 	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
 		throw new InputError(`Batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`, 'Batch Size');
 	}

@@ -21,6 +21,8 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
+import { describeValue } from '../shared/inputError';
+import { numberOf } from '../shared/numberParameter';
 import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
 import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
@@ -178,8 +180,9 @@ export class NexthinkEventTrigger implements INodeType {
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
-		const maxMb = options.maxBodySizeMb;
-		const limitBytes = typeof maxMb === 'number' && maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
+		const maxMb = numberOf(options.maxBodySizeMb) ?? 0;
+		if (!(maxMb >= 0)) return refuse(configurationRefusal(`The trigger's Maximum Body Size (MB) must be a number, 0 (no limit) or more, not ${describeValue(options.maxBodySizeMb)}`));
+		const limitBytes = maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
 		const sizeRefusal = checkDeclaredSize(request.headers['content-length'], limitBytes);
 		if (sizeRefusal) return refuse(sizeRefusal);
 
@@ -244,10 +247,8 @@ export class NexthinkEventTrigger implements INodeType {
 		let duplicates = 0;
 		if (dedupeKeys) {
 			const window = this.getNodeParameter('dedupeWindowMinutes', 60);
-			const windowMinutes = typeof window === 'string' && window.trim() !== '' ? Number(window) : window;
-			if (typeof windowMinutes !== 'number' || !Number.isFinite(windowMinutes) || windowMinutes <= 0) {
-				return refuse(configurationRefusal(`The trigger's Window (Minutes) must be a positive number, not ${JSON.stringify(window)}`));
-			}
+			const windowMinutes = numberOf(window) ?? Number.NaN;
+			if (!(windowMinutes > 0)) return refuse(configurationRefusal(`The trigger's Window (Minutes) must be a positive number, not ${JSON.stringify(window)}`));
 			// n8n saves no static data for a longer ID: the memory would silently forget every call
 			const workflowId = this.getWorkflow().id;
 			if (typeof workflowId === 'string' && workflowId.length > MAX_SAVED_WORKFLOW_ID) {

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
+import { numberOf } from '../shared/numberParameter';
 import { InputError } from '../shared/inputError';
 import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
 import { requestTimeoutMs } from '../shared/requestTimeout';
@@ -13,7 +14,7 @@ import type { Compression } from '../results/decompress';
 import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
 import type { ExecuteRequestSettings } from '../nql/executeApi';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../nql/waitSchedule';
+import { checkWaitSettings, readWaitOptions, type WaitSettings } from '../nql/waitSchedule';
 
 const METADATA_MODES = ['none', 'separateItem', 'eachRow'] as const;
 export type MetadataMode = (typeof METADATA_MODES)[number];
@@ -82,13 +83,8 @@ export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number
 
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings & { failOnTimeout: boolean } {
 	const [options, advanced] = collections(ctx, itemIndex);
-	const number = (from: IDataObject, name: string, fallback: number) => (from[name] === undefined ? fallback : Number(from[name]));
-	const settings = checkWaitSettings({
-		firstDelayMs: number(advanced, 'firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
-		factor: number(advanced, 'pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
-		maxIntervalMs: number(advanced, 'maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
-		maxWaitMs: number(options, 'maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
-	});
+	// Maximum Wait is an everyday option, the polling curve an advanced one
+	const settings = checkWaitSettings(readWaitOptions({ ...advanced, maxWaitSeconds: options.maxWaitSeconds }));
 	return { ...settings, failOnTimeout: readChoice(options.onTimeout, 'On Timeout', ['fail', 'returnStatus'], 'fail') === 'fail' };
 }
 
@@ -97,7 +93,7 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
  * `maxRows`: Max Rows (0 = none), which applies when it is the lower limit.
  */
 function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: number, simplifiedColumns?: readonly string[]): ToolLimits | undefined {
-	const toolMaxRows = options.maxRowsAsTool === undefined ? DEFAULT_TOOL_MAX_ROWS : wholeNumber(Number(options.maxRowsAsTool), TOOL_ROWS_OPTION, 1);
+	const toolMaxRows = wholeNumber(numberOf(options.maxRowsAsTool) ?? DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, 1);
 	const maxBytes = toolMaxOutputBytes(options.maxOutputKBAsTool);
 	const shape = readToolOutputShape(options);
 	if (!runsAsTool(ctx)) return undefined;
@@ -115,7 +111,7 @@ function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: n
 export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]) {
 	const [options, advanced] = collections(ctx, itemIndex);
 	const output = readChoice(options.output, 'Output', ['rows', 'file', 'rowsAndFile'], 'rows');
-	const maxRows = options.maxRows === undefined ? 0 : wholeNumber(Number(options.maxRows), 'Max Rows', 0);
+	const maxRows = wholeNumber(numberOf(options.maxRows) ?? 0, 'Max Rows', 0);
 	const tool = readToolLimits(ctx, options, maxRows, simplifiedColumns);
 	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
 	if (output !== 'rows' && binaryPropertyName === '') throw new InputError('"Put File in Field" is empty.');

@@ -4,6 +4,7 @@
  * defaults and why: docs/decisions.md, "Results file limits".
  */
 import { InputError } from '../shared/inputError';
+import { numberOf } from '../shared/numberParameter';
 
 /** 1 MB as the options count it: 1,048,576 bytes (or characters, for fields and rows). */
 export const MB = 1024 * 1024;
@@ -84,8 +85,8 @@ export function resultLimitsFromOptions(options: Partial<Record<'maxDecompressed
  * number times `scale` (MB for sizes), at least 1. Throws an input error naming the option for anything else.
  */
 export function limitFromOption(raw: unknown, label: string, fallback: number, scale: number): number {
-	if (raw === undefined || raw === null || raw === '') return fallback;
-	const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+	const value = numberOf(raw);
+	if (value === undefined) return fallback;
 	if (!(Number.isFinite(value) && value >= 0)) throw new InputError(`${label} must be a number, 0 (no limit) or more.`, label);
 	if (value === 0) return 0;
 	return scale === 1 ? value : Math.max(1, Math.floor(value * scale));

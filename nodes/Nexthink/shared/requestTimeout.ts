@@ -3,24 +3,21 @@
  * and at most one day (why: docs/decisions.md, "Request timeout").
  */
 import { InputError } from './inputError';
+import { numberOf } from './numberParameter';
 
 export const MAX_REQUEST_TIMEOUT_SECONDS = 86_400;
+const REQUEST_TIMEOUT_LABEL = 'Request Timeout (Seconds)';
 
 /** Milliseconds for a Request Timeout given in seconds; `undefined`/`null` mean the default. */
 export function requestTimeoutMs(value: unknown, defaultSeconds: number): number {
-	const seconds = value === undefined || value === null ? defaultSeconds : toNumber(value);
+	// empty text is refused here, not read as the default: a timeout is never silently changed
+	const seconds = value === undefined || value === null ? defaultSeconds : (numberOf(value) ?? Number.NaN);
 	if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_SECONDS)) {
 		const shown = typeof value === 'string' ? `"${value.slice(0, 40)}"` : String(value);
 		throw new InputError(
 			`Request Timeout must be a number of seconds above 0 and at most ${MAX_REQUEST_TIMEOUT_SECONDS} (one day), got ${shown}.`,
-			'Request Timeout (Seconds)',
+			REQUEST_TIMEOUT_LABEL,
 		);
 	}
 	return seconds * 1000;
-}
-
-function toNumber(value: unknown): number {
-	if (typeof value === 'number') return value;
-	if (typeof value === 'string' && value.trim() !== '') return Number(value);
-	return Number.NaN;
 }

@@ -7,6 +7,7 @@
  * the items that are not rows are always output; outside a tool run rows are never shaped. Pure.
  */
 import { readChoice } from './choiceParameter';
+import { numberOf } from './numberParameter';
 import { InputError } from './inputError';
 import { parseColumnList } from './queryCatalogue';
 import { plural } from './wording';
@@ -38,8 +39,7 @@ export interface ToolNote {
 
 /** "Max Output Size When Used as a Tool (KB)" in bytes (1 KB = 1,024 bytes); `undefined` gives the default. */
 export function toolMaxOutputBytes(value: unknown): number {
-	if (value === undefined || value === null || value === '') return DEFAULT_TOOL_MAX_OUTPUT_KB * 1024;
-	const kb = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+	const kb = numberOf(value) ?? DEFAULT_TOOL_MAX_OUTPUT_KB;
 	if (!(Number.isFinite(kb) && kb >= 1 && kb <= MAX_TOOL_OUTPUT_KB)) {
 		throw new InputError(`${TOOL_SIZE_OPTION} must be a number from 1 to ${MAX_TOOL_OUTPUT_KB.toLocaleString('en-US')}, got ${String(value)}.`);
 	}

@@ -9,7 +9,7 @@ import { logTagOption, queryFields } from '../nql/queryFields';
 import { CHANGE_KINDS } from './changeDetection';
 import { OPTIONS_COLLECTION, requestTimeoutOption } from '../shared/optionFields';
 
-export const DEFAULT_MAX_WAIT_SECONDS = 1800;
+const DEFAULT_MAX_WAIT_SECONDS = 1800;
 export const DEFAULT_EXPORT_TIMEOUT_SECONDS = 300;
 export const DEFAULT_EXECUTE_TIMEOUT_SECONDS = 60;
 

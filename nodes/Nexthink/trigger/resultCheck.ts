@@ -8,6 +8,7 @@
  */
 import { arrivedColumns, findColumn } from '../nql/columnNames';
 import { InputError } from '../shared/inputError';
+import { numberOf } from '../shared/numberParameter';
 import { plural, upperFirst } from '../shared/wording';
 import type { CompareSettings, Row } from './changeDetection';
 
@@ -68,8 +69,7 @@ export class RemovalLimitError extends Error {}
  */
 export function readRemovalLimit(maxRemoved: unknown, maxRemovedPercent: unknown) {
 	const read = (value: unknown, label: string, max: number) => {
-		if (value === undefined || value === null || value === '') return 0;
-		const number = typeof value === 'number' ? value : Number(value);
+		const number = numberOf(value) ?? 0;
 		if (!Number.isInteger(number) || number < 0 || number > max) {
 			throw new InputError(`${label} must be a whole number from 0 (no limit) to ${max.toLocaleString('en-US')}, not ${JSON.stringify(value)}.`);
 		}

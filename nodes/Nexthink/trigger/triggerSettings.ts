@@ -5,10 +5,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { checkQueryFields, readQueryFields, validateLogTag } from '../nql/queryInput';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS } from '../nql/waitSchedule';
+import { checkWaitSettings, readWaitOptions } from '../nql/waitSchedule';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { CHANGE_KINDS, type ChangeKind } from './changeDetection';
-import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS, DEFAULT_MAX_WAIT_SECONDS } from './description';
+import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS } from './description';
 import { readRemovalLimit } from './resultCheck';
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
@@ -24,7 +24,6 @@ export function readTriggerSettings(ctx: IPollFunctions) {
 	try {
 		const method = readChoice(get('queryMethod', 'export'), 'Run Query Through', ['export', 'execute'], 'export');
 		const { queryId, parameters } = checkQueryFields(readQueryFields(get));
-		const maxWaitSeconds = options.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_SECONDS : Number(options.maxWaitSeconds);
 		return {
 			queryId,
 			parameters,
@@ -37,7 +36,7 @@ export function readTriggerSettings(ctx: IPollFunctions) {
 			emitAllOnFirstPoll: readBoolean(options.emitAllOnFirstPoll, 'Trigger on All Rows at First Poll', false),
 			removalLimit: readRemovalLimit(options.maxRemoved, options.maxRemovedPercent),
 			logTag: validateLogTag(options.logTag),
-			wait: checkWaitSettings({ ...DEFAULT_WAIT_SETTINGS, maxWaitMs: maxWaitSeconds * 1000 }),
+			wait: checkWaitSettings(readWaitOptions({ maxWaitSeconds: options.maxWaitSeconds })),
 			timeoutMs: requestTimeoutMs(
 				options.requestTimeoutSeconds,
 				method === 'execute' ? DEFAULT_EXECUTE_TIMEOUT_SECONDS : DEFAULT_EXPORT_TIMEOUT_SECONDS,

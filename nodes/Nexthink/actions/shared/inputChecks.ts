@@ -1,5 +1,6 @@
 /** Checks several resources' `…Input.ts` make alike (no n8n imports); each throws `InputError` naming the field. */
 import { describeValue, InputError } from '../../shared/inputError';
+import { numberOf } from '../../shared/numberParameter';
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** The SID pattern of the Campaigns and Workflows OpenAPI documents. */
@@ -21,9 +22,9 @@ export function normaliseNqlId(raw: unknown, object: { name: string; field: stri
 
 /** A whole number from `min` (to `max` when given; `span` adds e.g. " (7 days)"); empty gives `fallback`. */
 export function checkWholeNumber(raw: unknown, field: string, fallback: number, min: number, max?: number, span = ''): number {
-	if (raw === undefined || raw === null || raw === '') return fallback;
-	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
+	const value = numberOf(raw);
+	if (value === undefined) return fallback;
+	if (!Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
 		throw new InputError(`${field} must be a whole number from ${min}${max !== undefined ? ` to ${max}` : ' up'}${span}, got ${describeValue(raw)}`, field);
 	}
 	return value;

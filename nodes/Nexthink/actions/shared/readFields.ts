@@ -2,10 +2,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean } from '../../shared/booleanParameter';
-import { InputError } from '../../shared/inputError';
 import { requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import type { ItemOperation } from '../../shared/runItems';
 import type { ApiCallOptions } from './apiCalls';
+import { checkWholeNumber } from './inputChecks';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, readTimeoutMs } from './panelFields';
 
 /** Return All and Limit of a resource's Get Many. */
@@ -52,10 +52,7 @@ export function getMany<F>(
 	return {
 		prepare(itemIndex) {
 			const returnAll = readBoolean(this.getNodeParameter('returnAll', itemIndex, false), 'Return All', false);
-			const limit = returnAll ? Infinity : Number(this.getNodeParameter('limit', itemIndex, 50));
-			if (!returnAll && !(Number.isSafeInteger(limit) && limit >= 1)) {
-				throw new InputError(`Limit must be a whole number from 1, got ${String(limit)}`, 'Limit');
-			}
+			const limit = returnAll ? Infinity : checkWholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 50, 1, Number.MAX_SAFE_INTEGER);
 			return { filters: filters(this, itemIndex), limit, timeoutMs: readReadTimeoutMs(this, itemIndex) };
 		},
 		async run(itemIndex, { filters: chosen, limit, timeoutMs }) {

@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { EXECUTE_ROW_LIMIT } from '../../nql/executeAnswer';
 import { waitField } from '../../nql/queryFields';
 import { normaliseQueryId } from '../../nql/queryInput';
-import { checkWaitSettings, DEFAULT_WAIT_SETTINGS, type WaitSettings } from '../../nql/waitSchedule';
+import { checkWaitSettings, readWaitOptions, type WaitSettings } from '../../nql/waitSchedule';
 import { InputError } from '../../shared/inputError';
 
 /** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */
@@ -33,15 +33,7 @@ export function checkResultsWait(rawQueryId: unknown, options: Record<string, un
 			'Request ID Parameter',
 		);
 	}
-	const number = (name: string, fallback: number) => (options[name] === undefined || options[name] === '' ? fallback : Number(options[name]));
-	const settings = attempt(() =>
-		checkWaitSettings({
-			firstDelayMs: number('firstPollSeconds', DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
-			factor: number('pollGrowthFactor', DEFAULT_WAIT_SETTINGS.factor),
-			maxIntervalMs: number('maxPollIntervalSeconds', DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
-			maxWaitMs: number('maxWaitSeconds', DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
-		}),
-	);
+	const settings = attempt(() => checkWaitSettings(readWaitOptions(options)));
 	if (!settings.ok) throw new InputError(`Options: ${settings.problem}`, 'Options');
 	return { ...settings.value, queryId: queryId.value, requestIdParameter };
 }

@@ -1,0 +1,34 @@
+/**
+ * The one conversion of a number parameter (shared/numberParameter.ts): numbers and numeric text are
+ * numbers, absent values are absent, and everything JavaScript's `Number()` would quietly turn into a
+ * number (a boolean, a list, blanks, hexadecimal text) is NaN, which every caller's range check
+ * refuses. That every number parameter of every node goes through it is shown by
+ * test/integration/numberParameters.test.ts.
+ */
+import { numberOf } from '../../../nodes/Nexthink/shared/numberParameter';
+
+describe('numberOf', () => {
+	it.each([
+		[5, 5],
+		[0, 0],
+		[-1.5, -1.5],
+		['5', 5],
+		[' 7 ', 7],
+		['0.25', 0.25],
+		['.5', 0.5],
+		['1e3', 1000],
+		['+2', 2],
+		['Infinity', Number.POSITIVE_INFINITY],
+		[Number.NaN, Number.NaN],
+	])('%j is %j', (raw, expected) => {
+		expect(numberOf(raw)).toBe(expected);
+	});
+
+	it.each([undefined, null, ''])('%j is absent', (raw) => {
+		expect(numberOf(raw)).toBeUndefined();
+	});
+
+	it.each([true, false, [5], [], {}, ' ', 'ten', '0x10', '0b1', '1,000', '5 minutes', '١٢'])('%j is not a number', (raw) => {
+		expect(numberOf(raw)).toBeNaN();
+	});
+});
