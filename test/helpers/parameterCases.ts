@@ -75,12 +75,12 @@ export function everyParameterName(description: INodeTypeDescription, type: Node
 	return names;
 }
 
-/** `parameters` with `value` at `path`: by an expression (`={{ … }}` of its JSON), unless n8n takes no expression there. */
+/** `parameters` with `value` at `path`: by an expression (`={{ (…) }}` of its JSON), unless n8n takes no expression there. */
 export function withValue(parameters: IDataObject, { path, noDataExpression }: ShownParameter, value: unknown): INodeParameters {
 	const copy = structuredClone(parameters);
 	const holder =
 		path.length === 1 ? copy : path.length === 2 ? ((copy[path[0]] ??= {}) as IDataObject) : ((copy[path[0]] as IDataObject)[path[1]] as IDataObject[])[0];
-	holder[path[path.length - 1]] = noDataExpression ? (value as never) : `={{ ${JSON.stringify(value)} }}`;
+	holder[path[path.length - 1]] = noDataExpression ? (value as never) : `={{ (${JSON.stringify(value)}) }}`;
 	return copy as INodeParameters;
 }
 

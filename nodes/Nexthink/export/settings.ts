@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
 import { numberOf } from '../shared/numberParameter';
+import { readText } from '../shared/textParameter';
 import { InputError } from '../shared/inputError';
 import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
 import { requestTimeoutMs } from '../shared/requestTimeout';
@@ -113,7 +114,7 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, si
 	const output = readChoice(options.output, 'Output', ['rows', 'file', 'rowsAndFile'], 'rows');
 	const maxRows = wholeNumber(numberOf(options.maxRows) ?? 0, 'Max Rows', 0);
 	const tool = readToolLimits(ctx, options, maxRows, simplifiedColumns);
-	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim();
+	const binaryPropertyName = readText(options.binaryPropertyName ?? 'data', 'Put File in Field').trim();
 	if (output !== 'rows' && binaryPropertyName === '') throw new InputError('"Put File in Field" is empty.');
 	return {
 		output,
@@ -137,7 +138,7 @@ function wholeNumber(value: number, label: string, min: 0 | 1): number {
 }
 
 export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {
-	const exportId = String(ctx.getNodeParameter('exportId', itemIndex, '') ?? '').trim();
+	const exportId = readText(ctx.getNodeParameter('exportId', itemIndex, ''), 'Export ID').trim();
 	if (exportId === '') {
 		throw new InputError('The export ID is empty. Map it from Start Export, e.g. {{ $json.exportId }}.', 'Export ID');
 	}
@@ -145,7 +146,7 @@ export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string 
 }
 
 export function readResultsFileUrl(ctx: IExecuteFunctions, itemIndex: number): string {
-	const url = String(ctx.getNodeParameter('resultsFileUrl', itemIndex, '') ?? '').trim();
+	const url = readText(ctx.getNodeParameter('resultsFileUrl', itemIndex, ''), 'Results File URL').trim();
 	if (!/^https?:\/\/\S+$/i.test(url)) {
 		throw new InputError(`The results file URL "${url.slice(0, 80)}" is not an http(s) URL. Map it from Get Status, e.g. {{ $json.resultsFileUrl }}.`, 'Results File URL');
 	}

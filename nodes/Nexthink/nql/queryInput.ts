@@ -3,6 +3,7 @@ import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { parseJson } from '../shared/jsonValues';
 import { setOwn } from '../shared/ownKeys';
+import { readText } from '../shared/textParameter';
 
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
 export const MAX_QUERY_ID_LENGTH = 255;
@@ -16,7 +17,7 @@ export interface QuerySettings {
 
 /** Accepts `my_query` or `#my_query`; returns `#my_query`. Messages quote the ID as typed, without an added `#`. */
 export function normaliseQueryId(raw: unknown): string {
-	const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw).trim();
+	const text = readText(raw, 'Query ID').trim();
 	if (text === '') {
 		throw new InputError('The query ID is empty. Enter the ID of an NQL API query, e.g. #all_devices (Nexthink: Administration > NQL API queries).');
 	}
@@ -130,7 +131,7 @@ export function logTagHeaderValue(tag: string): string {
 }
 
 function parameterName(raw: unknown, label: string): string {
-	const name = (typeof raw === 'string' ? raw : '').trim().replace(/^\$/, '');
+	const name = readText(raw, `${label}'s name`).trim().replace(/^\$/, '');
 	if (name === '') throw new InputError(`${label} has no name. Enter the name used in the query without the $, e.g. os for $os.`);
 	if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
 		throw new InputError(`The query parameter name "${name}" is not a valid NQL parameter name (letters, digits and underscores).`);
