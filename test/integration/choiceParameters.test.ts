@@ -11,7 +11,8 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 import { NexthinkEventTrigger } from '../../nodes/Nexthink/eventTrigger/NexthinkEventTrigger.node';
 import { NexthinkTrigger } from '../../nodes/Nexthink/trigger/NexthinkTrigger.node';
 import { serveEventTrigger } from '../helpers/eventTriggerHarness';
-import { disposeHarness, nexthinkCredentials, runNode } from '../helpers/harness';
+import { nexthinkCredentials, runNode } from '../helpers/harness';
+import { localServerHooks } from '../helpers/localServer';
 import { EVENT_TRIGGER_BASELINES, everyParameterName, RUN_NODES, shownParameters, TRIGGER_BASELINE, withValue, type ShownParameter } from '../helpers/parameterCases';
 import { pollingTrigger } from '../helpers/pollHarness';
 
@@ -48,11 +49,8 @@ let server: any;
 beforeAll(async () => {
 	server = await startNexthinkServer();
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => server.clearRequests());
+
+localServerHooks(() => server);
 
 describe('a choice given a value its panel does not offer stops the node before any request, naming it', () => {
 	for (const { node, make, items, baselines } of RUN_NODES) {

@@ -8,7 +8,8 @@
 import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { NexthinkTrigger } from '../../nodes/Nexthink/trigger/NexthinkTrigger.node';
-import { disposeHarness, nexthinkCredentials, runNode } from '../helpers/harness';
+import { nexthinkCredentials, runNode } from '../helpers/harness';
+import { localServerHooks } from '../helpers/localServer';
 import { RUN_NODES, shownParameters, TRIGGER_BASELINE, withValue } from '../helpers/parameterCases';
 import { pollingTrigger } from '../helpers/pollHarness';
 
@@ -26,11 +27,8 @@ let server: any;
 beforeAll(async () => {
 	server = await startNexthinkServer();
 });
-afterAll(async () => {
-	await server.close();
-	disposeHarness();
-});
-beforeEach(() => server.clearRequests());
+
+localServerHooks(() => server);
 
 describe('a text parameter given a list or an object stops the node before any request', () => {
 	for (const { node, make, items, baselines } of RUN_NODES) {
