@@ -8,8 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
-import { numberOf } from '../shared/numberParameter';
-import { InputError } from '../shared/inputError';
+import { readWholeNumber } from '../shared/numberParameter';
 import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
@@ -127,10 +126,7 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	const identifyBy = readChoice(ctx.getNodeParameter('identifyBy', itemIndex), 'Identify By', kinds, kinds[0]);
 	const domain = readDomain(ctx, itemIndex);
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const batchSize = numberOf(options.batchSize) ?? DEFAULT_BATCH_SIZE;
-	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
-		throw new InputError(`Batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${String(options.batchSize)}`, 'Batch Size');
-	}
+	const batchSize = readWholeNumber(options.batchSize, 'Batch Size', DEFAULT_BATCH_SIZE, 1, MAX_BATCH_SIZE);
 	const timeoutMs = requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
 	const autoMap = readChoice(ctx.getNodeParameter('mappingMode', itemIndex), 'Mapping Mode', Object.values(MAPPING_MODES), MAPPING_MODES.defineBelow) === MAPPING_MODES.autoMapInputData;
 	const unmappedKeys = readChoice(options.unmappedKeys, 'Unmapped Input Keys', Object.values(UNMAPPED_KEY_HANDLING), UNMAPPED_KEY_HANDLING.ignore);

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
-import { numberOf } from '../shared/numberParameter';
+import { readWholeNumber } from '../shared/numberParameter';
 import { readText } from '../shared/textParameter';
 import { InputError } from '../shared/inputError';
 import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
@@ -94,7 +94,7 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
  * `maxRows`: Max Rows (0 = none), which applies when it is the lower limit.
  */
 function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: number, simplifiedColumns?: readonly string[]): ToolLimits | undefined {
-	const toolMaxRows = wholeNumber(numberOf(options.maxRowsAsTool) ?? DEFAULT_TOOL_MAX_ROWS, TOOL_ROWS_OPTION, 1);
+	const toolMaxRows = readWholeNumber(options.maxRowsAsTool, TOOL_ROWS_OPTION, DEFAULT_TOOL_MAX_ROWS, 1, Number.MAX_SAFE_INTEGER);
 	const maxBytes = toolMaxOutputBytes(options.maxOutputKBAsTool);
 	const shape = readToolOutputShape(options);
 	if (!runsAsTool(ctx)) return undefined;
@@ -112,7 +112,8 @@ function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: n
 export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]) {
 	const [options, advanced] = collections(ctx, itemIndex);
 	const output = readChoice(options.output, 'Output', ['rows', 'file', 'rowsAndFile'], 'rows');
-	const maxRows = wholeNumber(numberOf(options.maxRows) ?? 0, 'Max Rows', 0);
+	// beyond 2^53 - 1 counting is no longer exact
+	const maxRows = readWholeNumber(options.maxRows, 'Max Rows', 0, 0, Number.MAX_SAFE_INTEGER);
 	const tool = readToolLimits(ctx, options, maxRows, simplifiedColumns);
 	const binaryPropertyName = readText(options.binaryPropertyName ?? 'data', 'Put File in Field').trim();
 	if (output !== 'rows' && binaryPropertyName === '') throw new InputError('"Put File in Field" is empty.');
@@ -127,14 +128,6 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, si
 		limits: resultLimitsFromOptions(advanced),
 		tool,
 	};
-}
-
-/** A row count: a whole number from `min` up to 2^53 - 1 (beyond it counting is no longer exact). */
-function wholeNumber(value: number, label: string, min: 0 | 1): number {
-	if (!(Number.isSafeInteger(value) && value >= min)) {
-		throw new InputError(`${label} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}, got ${String(value)}.`);
-	}
-	return value;
 }
 
 export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {

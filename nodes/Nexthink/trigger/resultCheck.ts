@@ -7,8 +7,7 @@
  *   keeping the state, instead of reporting them as `removed`. Why: docs/decisions.md, "Maximum Removed per Poll".
  */
 import { arrivedColumns, findColumn } from '../nql/columnNames';
-import { InputError } from '../shared/inputError';
-import { numberOf } from '../shared/numberParameter';
+import { readWholeNumber } from '../shared/numberParameter';
 import { plural, upperFirst } from '../shared/wording';
 import type { CompareSettings, Row } from './changeDetection';
 
@@ -68,16 +67,9 @@ export class RemovalLimitError extends Error {}
  * is an error naming the option.
  */
 export function readRemovalLimit(maxRemoved: unknown, maxRemovedPercent: unknown) {
-	const read = (value: unknown, label: string, max: number) => {
-		const number = numberOf(value) ?? 0;
-		if (!Number.isInteger(number) || number < 0 || number > max) {
-			throw new InputError(`${label} must be a whole number from 0 (no limit) to ${max.toLocaleString('en-US')}, not ${JSON.stringify(value)}.`);
-		}
-		return number;
-	};
 	return {
-		maxRemoved: read(maxRemoved, 'Maximum Removed per Poll', Number.MAX_SAFE_INTEGER),
-		maxRemovedPercent: read(maxRemovedPercent, 'Maximum Removed per Poll (%)', 100),
+		maxRemoved: readWholeNumber(maxRemoved, 'Maximum Removed per Poll', 0, 0, Number.MAX_SAFE_INTEGER, ' (0: no limit)'),
+		maxRemovedPercent: readWholeNumber(maxRemovedPercent, 'Maximum Removed per Poll (%)', 0, 0, 100, ' (0: no limit)'),
 	};
 }
 

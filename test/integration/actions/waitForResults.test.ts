@@ -405,7 +405,7 @@ describe.each(VARIANTS)('status queries answering $columns column names and $wai
 				const second = uids('e2222222', 700);
 				// unknown devices never reach a final status, so the wait runs to its Maximum Wait: long enough
 				// for the first poll to ask for both requests even on a busy machine
-				const result = await run(runParameters({ maxWaitSeconds: 5 }), [{ collector: first }, { collector: second }]);
+				const result = await run(runParameters({ maxWaitSeconds: 10 }), [{ collector: first }, { collector: second }]);
 				expect(result.error).toBeUndefined();
 				const bodies = calls(EXECUTE).map((r: any) => JSON.parse(r.body));
 				expect(bodies.map((body: IDataObject) => (body.devices as string[]).length)).toEqual([800, 700]);
@@ -420,7 +420,7 @@ describe.each(VARIANTS)('status queries answering $columns column names and $wai
 				expect(results(a).targets.every((target) => target.requestId === a.requestId && target.status !== null && target.final === false)).toBe(true);
 				expect(results(b).targets.every((target) => target.requestId === b.requestId && target.status !== null && target.final === false)).toBe(true);
 			},
-			// 1,500 devices through the engine and the status answers, and the 5 s Maximum Wait
+			// 1,500 devices through the engine and the status answers, and the 10 s Maximum Wait
 			REAL_WAITS_TIMEOUT_MS,
 		);
 

@@ -69,7 +69,7 @@ describe('batch boundaries', () => {
 
 	it('refuses a batch size above 10,000 before sending', async () => {
 		const result = await enrich(server, deviceFields([TIER_FROM_INPUT], { options: { batchSize: 10_001 } }), { items: devices(1, 'x') });
-		expect(result.error?.message).toMatch(/Batch size/);
+		expect(result.error?.message).toMatch(/Batch Size must be a whole number from 1 to 10000, got number 10001/);
 		expect(enrichmentRequests(server)).toEqual([]);
 	});
 });

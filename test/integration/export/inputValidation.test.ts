@@ -75,7 +75,7 @@ describe(`Export input checks on n8n-core ${N8N_CORE_VERSION}`, () => {
 	});
 
 	it.each([
-		[{ maxRows: 1e20 }, /Max Rows must be a whole number from 0 to 9007199254740991, got 100000000000000000000/],
+		[{ maxRows: 1e20 }, /Max Rows must be a whole number from 0 to 9007199254740991, got number 100000000000000000000/],
 		[{ maxRows: 2.5 }, /Max Rows must be a whole number/],
 		[{ maxRows: -1 }, /Max Rows must be a whole number/],
 	])('refuses Max Rows %j before any request', async (option, message) => {

@@ -4,7 +4,6 @@
  */
 import { readDeletionAnswer } from '../../../nodes/Nexthink/actions/device/answers';
 import { checkDeviceName, checkDeviceUid, planDeletions, runCapProblem } from '../../../nodes/Nexthink/actions/device/deleteInput';
-import { checkWholeNumber } from '../../../nodes/Nexthink/actions/shared/inputChecks';
 
 const uidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -23,20 +22,6 @@ describe('checkDeviceUid / checkDeviceName', () => {
 		expect(() => checkDeviceName(' ')).toThrow('No device name');
 		expect(() => checkDeviceName(['a'])).toThrow('Device Name must be text, got a list');
 		expect(checkDeviceName(42)).toBe('42');
-	});
-});
-
-describe('checkWholeNumber from 1 (Device → Delete\'s counts)', () => {
-	it.each([
-		[undefined, 500],
-		['7', 7],
-		[100, 100],
-	])('reads %p as %p', (raw, expected) => {
-		expect(checkWholeNumber(raw, 'Devices per Request', 500, 1, 100)).toBe(expected);
-	});
-
-	it.each([0, 101, 1.5, 'x', -1])('refuses %p', (raw) => {
-		expect(() => checkWholeNumber(raw, 'Devices per Request', 100, 1, 100)).toThrow('Devices per Request must be a whole number from 1 to 100');
 	});
 });
 

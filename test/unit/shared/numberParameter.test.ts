@@ -5,7 +5,7 @@
  * refuses. That every number parameter of every node goes through it is shown by
  * test/integration/numberParameters.test.ts.
  */
-import { numberOf } from '../../../nodes/Nexthink/shared/numberParameter';
+import { numberOf, readWholeNumber } from '../../../nodes/Nexthink/shared/numberParameter';
 
 describe('numberOf', () => {
 	it.each([
@@ -30,5 +30,19 @@ describe('numberOf', () => {
 
 	it.each([true, false, [5], [], {}, ' ', 'ten', '0x10', '0b1', '1,000', '5 minutes', '١٢'])('%j is not a number', (raw) => {
 		expect(numberOf(raw)).toBeNaN();
+	});
+});
+
+describe('readWholeNumber (e.g. Device → Delete\'s counts)', () => {
+	it.each([
+		[undefined, 500],
+		['7', 7],
+		[100, 100],
+	])('reads %p as %p', (raw, expected) => {
+		expect(readWholeNumber(raw, 'Devices per Request', 500, 1, 100)).toBe(expected);
+	});
+
+	it.each([0, 101, 1.5, 'x', -1])('refuses %p', (raw) => {
+		expect(() => readWholeNumber(raw, 'Devices per Request', 100, 1, 100)).toThrow('Devices per Request must be a whole number from 1 to 100');
 	});
 });

@@ -70,7 +70,7 @@ describe('Maximum Removed per Poll', () => {
 		expect(readRemovalLimit(undefined, '')).toEqual({ maxRemoved: 0, maxRemovedPercent: 0 });
 		expect(readRemovalLimit(5, 20)).toEqual({ maxRemoved: 5, maxRemovedPercent: 20 });
 		expect(() => readRemovalLimit(-1, 0)).toThrow(InputError);
-		expect(() => readRemovalLimit(0, 101)).toThrow('Maximum Removed per Poll (%) must be a whole number from 0 (no limit) to 100, not 101.');
+		expect(() => readRemovalLimit(0, 101)).toThrow('Maximum Removed per Poll (%) must be a whole number from 0 to 100 (0: no limit), got number 101.');
 		expect(() => readRemovalLimit(2.5, 0)).toThrow(/^Maximum Removed per Poll must be a whole number/);
 	});
 

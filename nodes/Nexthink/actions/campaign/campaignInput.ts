@@ -1,7 +1,8 @@
 /** Checks of a Trigger Campaign item, before any request (no n8n imports), with the OpenAPI document's limits. */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
-import { checkWholeNumber, normaliseNqlId, parseIdList, SID, valueText } from '../shared/inputChecks';
+import { normaliseNqlId, parseIdList, SID, valueText } from '../shared/inputChecks';
+import { readWholeNumber } from '../../shared/numberParameter';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
 export const MIN_CAMPAIGN_EXPIRY_MINUTES = 1;
@@ -31,7 +32,7 @@ export function parseUserSids(raw: unknown): { users: string[]; duplicates: stri
 
 /** Required by the API: a whole number from 1 to 525,600 (one year). */
 export function checkCampaignExpiry(raw: unknown): number {
-	return checkWholeNumber(raw, 'Expires After (Minutes)', DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, ' (one year)');
+	return readWholeNumber(raw, 'Expires After (Minutes)', DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, ' (one year)');
 }
 
 /** The campaign parameters (name → text): at most 30, names non-empty and not repeated. */

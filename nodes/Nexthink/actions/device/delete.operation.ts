@@ -24,7 +24,7 @@ import {
 	type DeletionPlan,
 	type DeviceToDelete,
 } from './deleteInput';
-import { checkWholeNumber } from '../shared/inputChecks';
+import { readWholeNumber } from '../../shared/numberParameter';
 import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 
@@ -99,8 +99,8 @@ function readRunSettings(this: IExecuteFunctions) {
 	// Preview, or a tool run without "Allow Writes When Used as a Tool"
 	const sendNothing: 'preview' | 'tool' | false = preview ? 'preview' : asToolReadOnly ? 'tool' : false;
 	return {
-		maxPerRun: checkWholeNumber(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN, 1),
-		perRequest: checkWholeNumber(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, 1, MAX_DEVICES_PER_DELETION),
+		maxPerRun: readWholeNumber(this.getNodeParameter('maxDevicesPerRun', 0, DEFAULT_MAX_DEVICES_PER_RUN), 'Maximum Devices per Run', DEFAULT_MAX_DEVICES_PER_RUN, 1),
+		perRequest: readWholeNumber(options.devicesPerRequest, 'Devices per Request', MAX_DEVICES_PER_DELETION, 1, MAX_DEVICES_PER_DELETION),
 		timeoutMs: readTimeoutMs(options),
 		sendNothing,
 	};

@@ -2,7 +2,8 @@
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
 import { describeValue, InputError } from '../../shared/inputError';
-import { checkWholeNumber, normaliseNqlId, parseIdList, UUID, valueText } from '../shared/inputChecks';
+import { normaliseNqlId, parseIdList, UUID, valueText } from '../shared/inputChecks';
+import { readWholeNumber } from '../../shared/numberParameter';
 import { setOwn } from '../../shared/ownKeys';
 
 export const MIN_EXPIRY_MINUTES = 60;
@@ -32,7 +33,7 @@ export function parseCollectorUids(raw: unknown): { devices: string[]; duplicate
 
 /** `expiresInMinutes`: a whole number from 60 to 10,080 (7 days); empty means the default, 60. */
 export function checkExpiry(raw: unknown): number {
-	return checkWholeNumber(raw, 'Expires After (Minutes)', DEFAULT_EXPIRY_MINUTES, MIN_EXPIRY_MINUTES, MAX_EXPIRY_MINUTES, ' (7 days)');
+	return readWholeNumber(raw, 'Expires After (Minutes)', DEFAULT_EXPIRY_MINUTES, MIN_EXPIRY_MINUTES, MAX_EXPIRY_MINUTES, ' (7 days)');
 }
 
 /** The trigger information, or undefined when every field is empty (then none is sent). */

@@ -1,6 +1,5 @@
 /** Checks several resources' `…Input.ts` make alike (no n8n imports); each throws `InputError` naming the field. */
 import { describeValue, InputError } from '../../shared/inputError';
-import { numberOf } from '../../shared/numberParameter';
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** The SID pattern of the Campaigns and Workflows OpenAPI documents. */
@@ -18,16 +17,6 @@ export function normaliseNqlId(raw: unknown, object: { name: string; field: stri
 	if (text === '' || text === '#') throw new InputError(object.empty, object.field);
 	if (/\s/.test(text)) throw new InputError(`The ${object.name} ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID${object.copyFrom}, e.g. ${object.example}`, object.field);
 	return text.startsWith('#') ? text : `#${text}`;
-}
-
-/** A whole number from `min` (to `max` when given; `span` adds e.g. " (7 days)"); empty gives `fallback`. */
-export function checkWholeNumber(raw: unknown, field: string, fallback: number, min: number, max?: number, span = ''): number {
-	const value = numberOf(raw);
-	if (value === undefined) return fallback;
-	if (!Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
-		throw new InputError(`${field} must be a whole number from ${min}${max !== undefined ? ` to ${max}` : ' up'}${span}, got ${describeValue(raw)}`, field);
-	}
-	return value;
 }
 
 /** A list of target IDs (Collector UIDs, user SIDs): its entry, field, pattern (`shape`: "a UUID"), limit and wordings. */

@@ -5,7 +5,7 @@ import { readBoolean } from '../../shared/booleanParameter';
 import { requestTimeoutOption, collectionOf } from '../../shared/optionFields';
 import type { ItemOperation } from '../../shared/runItems';
 import type { ApiCallOptions } from './apiCalls';
-import { checkWholeNumber } from './inputChecks';
+import { readWholeNumber } from '../../shared/numberParameter';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, readTimeoutMs } from './panelFields';
 
 /** Return All and Limit of a resource's Get Many. */
@@ -52,7 +52,7 @@ export function getMany<F>(
 	return {
 		prepare(itemIndex) {
 			const returnAll = readBoolean(this.getNodeParameter('returnAll', itemIndex, false), 'Return All', false);
-			const limit = returnAll ? Infinity : checkWholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 50, 1, Number.MAX_SAFE_INTEGER);
+			const limit = returnAll ? Infinity : readWholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 50, 1, Number.MAX_SAFE_INTEGER);
 			return { filters: filters(this, itemIndex), limit, timeoutMs: readReadTimeoutMs(this, itemIndex) };
 		},
 		async run(itemIndex, { filters: chosen, limit, timeoutMs }) {
