@@ -25,8 +25,9 @@
  * user meets them. Either way the workflows run interleaved, round after round; medians.
  *
  * `--baseline`: the Export node workflows also run from another build (see benchUtils.prepareBaseline),
- * packed and installed in a second n8n user folder, in the same rounds: every one below
- * FRESH_PROCESS_FROM_ROWS (a few milliseconds each), the ZSTD ones only from there on.
+ * packed and installed in a second n8n user folder, in the same rounds (the builds take turns at going
+ * first): every one below FRESH_PROCESS_FROM_ROWS (a few milliseconds each), the ZSTD ones only from
+ * there on.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -208,7 +209,8 @@ async function main() {
 					// Small exports take milliseconds: more rounds. Large ones: the download alone is timed for NONE.
 					const rounds = fresh ? runs : SMALL_ROUNDS_FACTOR * runs;
 					for (let round = fresh ? 0 : -1; round < rounds; round++) {
-						for (const { build, flows, n8n } of prepared) {
+						// the builds take turns at going first, so neither always runs right after the other's workflows
+						for (const { build, flows, n8n } of round % 2 === 0 ? prepared : [...prepared].reverse()) {
 							for (const flow of flows) {
 								if (fresh && flow.kind === 'http' && flow.compression !== 'NONE') continue;
 								// a fresh n8n per run takes seconds: at large sizes the baseline runs its ZSTD workflows only

@@ -17,7 +17,7 @@
  *   Buffer and outputs one item, what HTTP Request does without its own parameter handling;
  * - "items only": a node that outputs the file's rows, parsed once before, as items: n8n's own cost
  *   of a node's items;
- * - the stages of the results pipeline of this build on the same bytes, with no n8n around it:
+ * - the stages of the results pipeline (of both builds) on the same bytes, with no n8n around it:
  *   decompression alone, + UTF-8, + CSV records (no row objects), row objects (`readCsvRows`).
  *
  * Each figure is the median over the reps of the run's wall time and of the process's CPU time
@@ -135,8 +135,8 @@ async function main() {
 				if (result.items.length !== rows) throw new Error(`items only: ${result.items.length} items`);
 			},
 		});
-		const stages = pipelineStages(files, rows);
-		for (const stage of stages) cases.push(stage);
+		cases.push(...pipelineStages(files, rows, ROOT, 'this'));
+		if (baseline) cases.push(...pipelineStages(files, rows, baseline.dir, 'before'));
 
 		console.log(`Node ${process.version}, n8n-core ${require('n8n-core/package.json').version}, ${os.cpus().length} CPUs; ${rows.toLocaleString('en-US')} rows × ${DEVICE_COLUMNS.length} columns (CSV ${kb(files.NONE)}, gzip ${kb(files.GZIP)}, zstd ${kb(files.ZSTD)}); ${reps} reps after ${warmup}; load average ${loadAverage()}`);
 		const loadBefore = loadAverage();
@@ -178,11 +178,11 @@ async function main() {
 }
 
 /**
- * The results pipeline of this build, stage by stage, on the files' bytes in memory.
- * @param {Record<string, Uint8Array>} files @param {number} rows
+ * The results pipeline of the build in `root`, stage by stage, on the files' bytes in memory.
+ * @param {Record<string, Uint8Array>} files @param {number} rows @param {string} root @param {string} build
  */
-function pipelineStages(files, rows) {
-	const dist = path.join(ROOT, 'dist/nodes/Nexthink/results');
+function pipelineStages(files, rows, root, build) {
+	const dist = path.join(root, 'dist/nodes/Nexthink/results');
 	const { decompressChunks } = require(path.join(dist, 'decompress.js'));
 	const { decodeUtf8 } = require(path.join(dist, 'utf8.js'));
 	const { CsvParser } = require(path.join(dist, 'csv.js'));
@@ -196,9 +196,10 @@ function pipelineStages(files, rows) {
 	const decompressed = (compression) => decompressChunks(chunks(files[compression]), compression, { limits: DEFAULT_RESULT_LIMITS });
 	/** @type {Array<{ key: string, run: () => Promise<unknown> }>} */
 	const stages = [];
+	const key = (/** @type {string} */ compression, /** @type {string} */ stage) => `${build}|Pipeline alone, ${compression}: ${stage}`;
 	for (const compression of COMPRESSIONS) {
 		stages.push({
-			key: `stage|${compression}|decompression`,
+			key: key(compression, 'decompression'),
 			run: async () => {
 				let length = 0;
 				for await (const bytes of decompressed(compression)) length += bytes.length;
@@ -206,13 +207,13 @@ function pipelineStages(files, rows) {
 			},
 		});
 		stages.push({
-			key: `stage|${compression}|+ UTF-8`,
+			key: key(compression, '+ UTF-8'),
 			run: async () => {
 				for await (const texts of decodeUtf8(decompressed(compression))) if (texts.length === 0) throw new Error('no text');
 			},
 		});
 		stages.push({
-			key: `stage|${compression}|+ CSV records`,
+			key: key(compression, '+ CSV records'),
 			run: async () => {
 				let records = 0;
 				const parser = new CsvParser(() => {
@@ -225,7 +226,7 @@ function pipelineStages(files, rows) {
 			},
 		});
 		stages.push({
-			key: `stage|${compression}|row objects (readCsvRows)`,
+			key: key(compression, 'row objects (readCsvRows)'),
 			run: async () => {
 				const result = await readCsvRows(chunks(files[compression]), { compression, convertTypes: false });
 				if (result.rows.length !== rows) throw new Error(`${compression}: ${result.rows.length} rows`);
@@ -257,13 +258,8 @@ function summarize(samples, baselineLabel) {
 			name.startsWith('Export') ? (cpu(key) / cpu(floor)).toFixed(2) : '',
 			samples[before] ? ms(wall(before)) : '',
 			samples[before] ? ms(cpu(before)) : '',
-			samples[before] ? (wall(before) / wall(floor)).toFixed(2) : '',
+			samples[before] && name.startsWith('Export') ? (wall(before) / wall(floor)).toFixed(2) : '',
 		]);
-	}
-	for (const key of Object.keys(samples)) {
-		const [build, compression, stage] = key.split('|');
-		if (build !== 'stage') continue;
-		table.push([`Pipeline alone, ${compression}: ${stage}`, ms(wall(key)), ms(cpu(key)), '', '', '', '', '']);
 	}
 	const beforeLabel = baselineLabel ?? 'before';
 	return markdownTable(
