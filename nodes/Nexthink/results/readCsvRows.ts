@@ -108,8 +108,8 @@ export function uniqueColumnNames(header: readonly string[]): string[] {
 /**
  * Rows whose values are copied without being looked up for sharing, at the start of every file. In
  * a small file the sharing maps, empty at first, miss and grow on almost every value: at 1,000 rows
- * of 15 columns that was about 1.5 ms of a 3 ms read, to save a fraction of its 1 MB of values; in a large
- * file it leaves at most this many rows' values unshared (docs/decisions.md, "Small exports").
+ * of 15 columns that was about 1.5 ms of a 3 ms read, to save a fraction of its 1 MB of values; in
+ * a large file it leaves at most this many rows' values unshared (docs/decisions.md, "Small exports").
  */
 export const ROWS_BEFORE_SHARING = 1000;
 
