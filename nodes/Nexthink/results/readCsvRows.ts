@@ -106,28 +106,39 @@ export function uniqueColumnNames(header: readonly string[]): string[] {
 }
 
 /**
+ * Rows whose values are copied without being looked up for sharing, at the start of every file. In
+ * a small file the sharing maps, empty at first, miss and grow on almost every value: at 1,000 rows
+ * of 15 columns that was about 1.5 ms of a 3 ms read, to save a fraction of its 1 MB of values; in
+ * a large file it leaves at most this many rows' values unshared (docs/decisions.md, "Small exports").
+ */
+export const ROWS_BEFORE_SHARING = 1000;
+
+/**
  * A function building one row object from a record with exactly `keys.length` fields; one builder
- * per file (it shares repeated values per column, `ColumnValues`). Every row is a copy of a template
- * that owns all keys, made by `JSON.parse`, so a column named `__proto__` is an ordinary own key
- * instead of replacing the object's prototype.
+ * per file (after its first ROWS_BEFORE_SHARING rows it shares repeated values per column,
+ * `ColumnValues`). Every row is a copy of a template that owns all keys, made by `JSON.parse`, so a
+ * column named `__proto__` is an ordinary own key instead of replacing the object's prototype.
  */
 export function createRowBuilder(keys: readonly string[], convertTypes: boolean): RowBuilder {
 	const template = JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as CsvRow;
 	const width = keys.length;
 	const values = new ColumnValues(width);
+	let rowsBuilt = 0;
 	if (convertTypes) {
 		return (fields) => {
 			const row = { ...template };
+			const share = rowsBuilt++ >= ROWS_BEFORE_SHARING;
 			for (let index = 0; index < width; index++) {
 				const value = convertCsvValue(fields[index]);
-				row[keys[index]] = typeof value === 'string' ? values.keep(index, value) : value;
+				row[keys[index]] = typeof value !== 'string' ? value : share ? values.keep(index, value) : detachedCopy(value);
 			}
 			return row;
 		};
 	}
 	return (fields) => {
 		const row = { ...template };
-		for (let index = 0; index < width; index++) row[keys[index]] = values.keep(index, fields[index]);
+		const share = rowsBuilt++ >= ROWS_BEFORE_SHARING;
+		for (let index = 0; index < width; index++) row[keys[index]] = share ? values.keep(index, fields[index]) : detachedCopy(fields[index]);
 		return row;
 	};
 }

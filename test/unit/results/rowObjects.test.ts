@@ -1,4 +1,4 @@
-import { ColumnValues, createRowBuilder, detachedCopy, MAX_SHARED_VALUES, uniqueColumnNames } from '../../../nodes/Nexthink/results/readCsvRows';
+import { ColumnValues, createRowBuilder, detachedCopy, MAX_SHARED_VALUES, ROWS_BEFORE_SHARING, uniqueColumnNames } from '../../../nodes/Nexthink/results/readCsvRows';
 
 describe('uniqueColumnNames', () => {
 	it('keeps distinct names exactly, dots included', () => {
@@ -38,6 +38,20 @@ describe('createRowBuilder', () => {
 		const second = build(['2']);
 		expect(first).toEqual({ a: '1' });
 		expect(second).toEqual({ a: '2' });
+	});
+
+	it.each([false, true])('builds the same rows before and after it starts sharing values (convert types: %s)', (convertTypes) => {
+		const build = createRowBuilder(['site', 'name', 'memory', 'note'], convertTypes);
+		// Values that repeat, values that never do, long and padded ones; one expectation over all rows.
+		const wrong: number[] = [];
+		for (let row = 0; row < 2 * ROWS_BEFORE_SHARING + 10; row++) {
+			const fields = [`Site ${row % 7} headquarters`, `LT-${String(row).padStart(7, '0')}-${'x'.repeat(row % 40)}`, String(8 * (row % 3)), row % 2 === 0 ? ' padded note ' : ''];
+			const expected = convertTypes
+				? { site: fields[0], name: fields[1], memory: 8 * (row % 3), note: row % 2 === 0 ? ' padded note ' : null }
+				: { site: fields[0], name: fields[1], memory: fields[2], note: fields[3] };
+			if (JSON.stringify(build(fields)) !== JSON.stringify(expected)) wrong.push(row);
+		}
+		expect(wrong).toEqual([]);
 	});
 
 	it('keeps a column named __proto__ as an ordinary key without touching the prototype', () => {
