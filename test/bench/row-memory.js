@@ -4,15 +4,13 @@
  * side-by-side benchmark serves (`generateDeviceRows`), read by the COMPILED readCsvRows.js and turned
  * into items by resultItems.js exactly as the Export node does, each variant in a fresh Node process.
  * After the work it forces a full GC (`--expose-gc`) and reports the heap still used (what the items
- * keep), the process's peak RSS and the time.
+ * keep), the process's peak RSS, the wall time and the CPU time (all threads: comparable on a busy machine).
  *
  * Usage: npm run build && node test/bench/row-memory.js [--rows N] [--runs N] [--baseline <dir or commit>]
  *
  * Variants (each in this build and, with `--baseline`, in the other build too):
  * - `rows`: readCsvRows alone (the row objects and their values);
- * - `items`: rows, then resultItems (what the node returns to n8n);
- * - `parts`: the share of each part, by building items step by step and measuring after each:
- *   the row objects with empty values, then the values, then the item wrappers.
+ * - `items`: rows, then resultItems (what the node returns to n8n).
  * Medians of `--runs` rounds; each round runs every variant once, in turn.
  */
 const fs = require('node:fs');
@@ -40,9 +38,9 @@ async function worker({ file, dir, variant }) {
 	const { resultItems } = require(path.join(dir, 'dist/nodes/Nexthink/export/resultItems.js'));
 	gc();
 	const heapAtStart = process.memoryUsage().heapUsed;
+	const cpuAtStart = process.cpuUsage();
 	const started = process.hrtime.bigint();
 	const result = await readCsvRows(fs.createReadStream(file, { highWaterMark: CHUNK_SIZE }), { compression: 'NONE', convertTypes: false });
-	const rowsSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 	/** @type {unknown[]} */
 	let kept = result.rows;
 	if (variant === 'items') {
@@ -51,9 +49,11 @@ async function worker({ file, dir, variant }) {
 		result.rows = [];
 	}
 	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+	const cpu = process.cpuUsage(cpuAtStart);
+	const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 	gc();
 	const heapMb = (process.memoryUsage().heapUsed - heapAtStart) / 1e6;
-	process.stdout.write(JSON.stringify({ seconds, rowsSeconds, heapMb, maxRssMb: process.resourceUsage().maxRSS / 1024, count: kept.length }));
+	process.stdout.write(JSON.stringify({ seconds, cpuSeconds, heapMb, maxRssMb: process.resourceUsage().maxRSS / 1024, count: kept.length }));
 }
 
 function writeCsv(file, rows) {
@@ -72,7 +72,7 @@ function main() {
 	if (!fs.existsSync(file)) writeCsv(file, rows);
 	const builds = [{ label: 'this build', dir: ROOT }, ...(baseline ? [{ label: `before (${baseline.label})`, dir: baseline.dir }] : [])];
 	const variants = ['rows', 'items'];
-	/** @type {Record<string, Array<{ seconds: number, rowsSeconds: number, heapMb: number, maxRssMb: number }>>} */
+	/** @type {Record<string, Array<{ seconds: number, cpuSeconds: number, heapMb: number, maxRssMb: number }>>} */
 	const samples = {};
 	console.log(`row memory, ${rows.toLocaleString('en-US')} rows, ${runs} rounds, load average ${loadAverage()}`);
 	for (let round = 0; round < runs; round++) {
@@ -83,7 +83,7 @@ function main() {
 				const result = JSON.parse(child.stdout);
 				if (result.count !== rows) throw new Error(`${variant}: ${result.count} rows`);
 				(samples[`${build.label}|${variant}`] ??= []).push(result);
-				console.log(`  ${build.label}, ${variant}: heap ${result.heapMb.toFixed(0)} MB, peak RSS ${result.maxRssMb.toFixed(0)} MB, ${result.seconds.toFixed(2)} s`);
+				console.log(`  ${build.label}, ${variant}: heap ${result.heapMb.toFixed(0)} MB, peak RSS ${result.maxRssMb.toFixed(0)} MB, ${result.seconds.toFixed(2)} s (CPU ${result.cpuSeconds.toFixed(2)} s)`);
 			}
 		}
 	}
@@ -97,8 +97,9 @@ function main() {
 			`${((median((s) => s.heapMb) * 1e6) / rows).toFixed(0)}`,
 			`${median((s) => s.maxRssMb).toFixed(0)}`,
 			`${median((s) => s.seconds).toFixed(2)} s`,
+			`${median((s) => s.cpuSeconds).toFixed(2)} s`,
 		];
 	});
-	console.log(`\n${markdownTable(['build', 'kept', 'heap after GC, MB', 'bytes per row', 'peak RSS MB', 'time (median)'], table, 'llrrrr')}`);
+	console.log(`\n${markdownTable(['build', 'kept', 'heap after GC, MB', 'bytes per row', 'peak RSS MB', 'time (median)', 'CPU (median)'], table, 'llrrrrr')}`);
 	console.log(`load average after: ${loadAverage()}`);
 }
