@@ -53,14 +53,17 @@ const FIRST_WIDE_LEAD_BYTE = 0xc4;
 
 /**
  * The chunk in pieces, so that only the values holding characters beyond U+00FF become two-byte
- * strings: each such field is a piece of its own, from just after the comma or line break before
- * it to just after the comma ending it (or its line's end), and the rest of its line is another
- * piece. Where a quote is in the way (the field may be quoted, and its commas text), the piece is
- * the line from there, as one wide line. Any cut is correct (the CSV parser reads fields across
- * pieces); these keep the parser from joining a two-byte piece with the text after it, which
- * would make the rest two-byte. Contract: the pieces, concatenated, are exactly the chunk, cut only
- * after an ASCII byte (never inside a UTF-8 sequence), a piece with wide characters never past a
- * line feed; a chunk that neither holds such characters nor starts inside a character is one piece.
+ * strings. In a line with such characters, the span from the start of the first field holding one
+ * (just after the comma or line break before it) to the end of the last (just after the comma
+ * after it, or the line's end) is a piece of its own, and so is the rest of the line; consecutive
+ * lines that are wide from their start to their end make one piece. At most three pieces per line,
+ * however many wide fields it has: each piece costs a decoder call and a parser step. Where a quote
+ * comes before the wide character (the field may be quoted, and its commas text), the span starts
+ * at the line's start; where one comes after it, it runs to the line's end. Any cut is correct (the
+ * CSV parser reads fields across pieces); these keep the parser from joining a two-byte piece with
+ * the text after it, which would make the rest two-byte. Contract: the pieces, concatenated, are exactly the chunk, cut only after an ASCII
+ * byte (never inside a UTF-8 sequence); a chunk that neither holds such characters nor starts inside
+ * a character is one piece.
  */
 export function splitWideFields(chunk: Uint8Array): Uint8Array[] {
 	const words = alignedWords(chunk);
@@ -69,24 +72,39 @@ export function splitWideFields(chunk: Uint8Array): Uint8Array[] {
 	if (wide === -1) return [chunk];
 	const pieces: Uint8Array[] = [];
 	let pieceStart = 0;
+	/** Where the last piece, a wide span, starts; -1 when the last piece is narrow. */
+	let wideStart = -1;
 	while (wide !== -1) {
 		const lineEnd = lineEndOf(chunk, wide);
-		let fieldStart = fieldStartOf(chunk, wide, pieceStart);
-		let fieldEnd: number;
-		if (fieldStart === -1) {
-			fieldStart = Math.max(pieceStart, lineStartOf(chunk, wide));
-			fieldEnd = lineEnd;
+		let spanStart = fieldStartOf(chunk, wide, pieceStart);
+		let spanEnd: number;
+		if (spanStart === -1) {
+			spanStart = Math.max(pieceStart, lineStartOf(chunk, wide));
+			spanEnd = lineEnd;
 		} else {
-			fieldEnd = fieldEndOf(chunk, wide, lineEnd);
+			spanEnd = fieldEndOf(chunk, wide, lineEnd);
 		}
-		if (fieldStart > pieceStart) pieces.push(chunk.subarray(pieceStart, fieldStart));
-		pieces.push(chunk.subarray(fieldStart, fieldEnd));
-		pieceStart = fieldEnd;
-		wide = findWideLeadByte(chunk, words, fieldEnd);
-		if ((wide === -1 || wide >= lineEnd) && lineEnd > pieceStart) {
+		wide = findWideLeadByte(chunk, words, spanEnd);
+		while (wide !== -1 && wide < lineEnd) {
+			spanEnd = fieldEndOf(chunk, wide, lineEnd);
+			wide = findWideLeadByte(chunk, words, spanEnd);
+		}
+		if (spanStart > pieceStart) {
+			pieces.push(chunk.subarray(pieceStart, spanStart));
+			wideStart = -1;
+		}
+		if (wideStart === -1) {
+			pieces.push(chunk.subarray(spanStart, spanEnd));
+			wideStart = spanStart;
+		} else {
+			pieces[pieces.length - 1] = chunk.subarray(wideStart, spanEnd);
+		}
+		pieceStart = spanEnd;
+		if (lineEnd > spanEnd) {
 			// The rest of the line apart from the lines after it.
-			pieces.push(chunk.subarray(pieceStart, lineEnd));
+			pieces.push(chunk.subarray(spanEnd, lineEnd));
 			pieceStart = lineEnd;
+			wideStart = -1;
 		}
 	}
 	if (pieceStart < chunk.length) pieces.push(chunk.subarray(pieceStart));

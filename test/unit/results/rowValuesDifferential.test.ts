@@ -43,10 +43,11 @@ function randomFile(random: () => number, rows: number): string {
 	const pick = () => REPEATED[Math.floor(random() * REPEATED.length)];
 	const lines = ['repeated,unique,crossing,mixed'];
 	for (let row = 0; row < rows; row++) {
-		const unique = field(`${'ü'.repeat(row % 3)}device-${row}-${'y'.repeat(row % 110)}`);
+		// Every fifth row has a wide unique value too: lines with several wide fields, some wide throughout.
+		const unique = field(`${row % 5 === 0 ? 'オ' : 'ü'.repeat(row % 3)}device-${row}-${'y'.repeat(row % 110)}`);
 		const crossing = `model-${row % (MAX_SHARED_VALUES + 500)}`;
 		const mixed = random() < 0.5 ? pick() : field(`v${Math.floor(random() * 50_000)}`);
-		lines.push([pick(), unique, crossing, mixed].join(','));
+		lines.push(row % 7 === 0 ? ['東', unique, '京', 'オ'].join(',') : [pick(), unique, crossing, mixed].join(','));
 	}
 	return lines.join(random() < 0.5 ? '\n' : '\r\n');
 }

@@ -19,15 +19,26 @@ describe('splitWideFields', () => {
 		expect(piecesOf(decode(chunk))).toEqual(['a,b\nZürich,São Paulo\n', 'Łódź is not Latin-1 but Renée is\n']);
 	});
 
-	it('cuts each field with wide characters out on its own, after the commas around it, and the rest of its line', () => {
+	it('cuts a line\'s wide fields out as one span, after the commas around it, and the rest of its line', () => {
 		expect(piecesOf('one\ntwo\nPC-1,東京,x,y\nthree\nfour\n')).toEqual(['one\ntwo\nPC-1,', '東京,', 'x,y\n', 'three\nfour\n']);
-		expect(piecesOf('a,東,b,京\nc\n')).toEqual(['a,', '東,', 'b,', '京\n', 'c\n']);
+		expect(piecesOf('a,東,b,京,c\nd\n')).toEqual(['a,', '東,b,京,', 'c\n', 'd\n']);
 		expect(piecesOf('a,b\r\nc,東京\r\nd\r\n')).toEqual(['a,b\r\nc,', '東京\r\n', 'd\r\n']);
 	});
 
-	it('ends the piece at the line end when a quote is in the way (a cut inside a quoted field is read across)', () => {
+	it('keeps lines that are wide from start to end together with the span before them', () => {
+		expect(piecesOf('a\n東\n京\nb\n')).toEqual(['a\n', '東\n京\n', 'b\n']);
+		expect(piecesOf('x,東\n京,y\n')).toEqual(['x,', '東\n京,', 'y\n']);
+	});
+
+	it('takes the line from its start when a quote comes before the wide character, to its end when one comes after', () => {
 		expect(piecesOf('x\na,"東,x",b\nc\n')).toEqual(['x\n', 'a,"東,x",b\n', 'c\n']);
 		expect(piecesOf('x\na,"x,東",b\nc\n')).toEqual(['x\na,"x,', '東",b\n', 'c\n']);
+	});
+
+	it('makes at most three pieces of a line however many wide fields it has', () => {
+		const line = Array.from({ length: 999 }, (_, index) => (index % 2 === 0 ? '東' : 'a')).join(','); // starts and ends wide
+		expect(piecesOf(`${line}\nb\n`)).toEqual([line + '\n', 'b\n']);
+		expect(piecesOf(`a,${line},a\n`)).toEqual(['a,', `${line},`, 'a\n']);
 	});
 
 	it('handles wide characters on the first and last line, and a last line without a line feed', () => {
@@ -53,18 +64,18 @@ describe('splitWideFields', () => {
 		expect(pieces.join('')).toBe(dense);
 	});
 
-	it('always returns pieces that concatenate to the chunk, a wide piece within one line (seeded random texts)', () => {
+	it('always returns pieces that concatenate to the chunk, every line of a wide piece wide (seeded random texts)', () => {
 		const alphabet = ['a', ',', '\n', '"', 'ü', 'ã', '東', 'オ', '😀', '\r', 'z'];
 		const random = seededRandom(12345);
 		for (let round = 0; round < 500; round++) {
 			const text = Array.from({ length: Math.floor(random() * 60) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
 			const pieces = piecesOf(text);
 			expect(pieces.join('')).toBe(text);
-			for (const piece of pieces) if (hasWide(piece)) expect(piece.slice(0, -1)).not.toContain('\n');
+			for (const piece of pieces) if (hasWide(piece)) expect(piece.split(/(?<=\n)/).every(hasWide)).toBe(true);
 		}
 	});
 
-	it('makes a wide piece exactly one field where no quote or lone CR is near (seeded random texts)', () => {
+	it('starts and ends a wide piece with a wide field where no quote or lone CR is near (seeded random texts)', () => {
 		const alphabet = ['a', ',', ',', '\n', '\r\n', 'ü', 'ã', '東', 'オ', '😀', 'z'];
 		const random = seededRandom(54321);
 		for (let round = 0; round < 500; round++) {
@@ -73,7 +84,8 @@ describe('splitWideFields', () => {
 			expect(pieces.join('')).toBe(text);
 			for (const piece of pieces) {
 				if (!hasWide(piece)) continue;
-				expect(piece.replace(/(,|\r?\n)$/, '')).not.toMatch(/[,\n]/);
+				const fields = piece.replace(/(,|\r?\n)$/, '').split(/,|\r?\n/);
+				expect([hasWide(fields[0]), hasWide(fields[fields.length - 1])]).toEqual([true, true]);
 			}
 		}
 	});
