@@ -27,6 +27,7 @@ const BENCHMARKS = [
 		(quick ? ['--rows', '1000,100000', '--runs', '3'] : ['--rows', '1000,100000,1000000', '--runs', '5']).concat(baselineArgs, docsArgs),
 	],
 	['small-export.js', (quick ? ['--reps', '30'] : ['--rows', '1000', '--reps', '300']).concat(baselineArgs, docsArgs)],
+	['row-memory.js', (quick ? ['--rows', '100000', '--runs', '1'] : ['--rows', '1000000', '--runs', '3']).concat(baselineArgs)],
 	['export-node.js', quick ? ['--rows', '100000', '--runs', '1'] : ['--rows', '1000000', '--runs', '3']],
 	['enrichment.js', quick ? ['--items', '10000', '--runs', '3'] : ['--items', '100000', '--runs', '3']],
 	['polling.js', quick ? ['--scale', '100', '--runs', '1'] : ['--scale', '20', '--runs', '3']],

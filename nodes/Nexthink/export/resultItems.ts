@@ -20,6 +20,7 @@ const MIME_TYPES = { NONE: 'text/csv', GZIP: 'application/gzip', ZSTD: 'applicat
 
 /** The rows of one result, where its metadata goes, and (in an agent's tool run) what the model may get. */
 interface RowPlacement {
+	/** Taken over: each becomes an item's `json` (see resultItems). */
 	rows: readonly IDataObject[];
 	metadata: IDataObject;
 	/** The key of the metadata on each row ("On Each Row"). */
@@ -40,7 +41,8 @@ interface RowPlacement {
 /**
  * The items of one result: an item per row (the metadata on each "On Each Row"), the file, the
  * metadata as a separate last item ("As a Separate Last Item"), and the tool note first, so the model
- * reads it before the rows.
+ * reads it before the rows. Takes the rows over: each row object becomes an item's `json` itself, so
+ * the caller must not keep using them, nor pass one object twice.
  */
 export function resultItems({ rows: allRows, metadata, metadataKey, mode, pairedItem, file, tool }: RowPlacement): INodeExecutionData[] {
 	const onEachRow = mode === 'eachRow';
@@ -65,7 +67,13 @@ export function resultItems({ rows: allRows, metadata, metadataKey, mode, paired
 		}
 		toolNote = limited.note as unknown as IDataObject | undefined;
 	}
-	const items: INodeExecutionData[] = kept.map((row) => ({ json: onEachRow ? { ...row, [metadataKey]: placedMetadata } : { ...row }, pairedItem }));
+	// The row objects become the items' JSON as they are (with the metadata added in place "On Each
+	// Row"): a copy per row would hold a second million objects while the items are built
+	// (docs/decisions.md, "Row items without copies").
+	const items: INodeExecutionData[] = kept.map((row: IDataObject) => {
+		if (onEachRow) row[metadataKey] = placedMetadata;
+		return { json: row, pairedItem };
+	});
 	if (file !== undefined && items.length > 0) items[0].binary = file.binary;
 	else if (file !== undefined) items.push({ json: file.withMetadata ? { ...placedMetadata } : {}, binary: file.binary, pairedItem });
 	if (mode === 'separateItem') items.push({ json: { ...placedMetadata }, pairedItem });

@@ -1,7 +1,7 @@
 /**
  * Decodes a stream of UTF-8 bytes into text with one streaming `TextDecoder` (a character split
- * across chunks is decoded whole), one array of text pieces per chunk: lines holding characters
- * beyond U+00FF are decoded apart from the rest, so every other line stays a one-byte V8 string
+ * across chunks is decoded whole), one array of text pieces per chunk: fields holding characters
+ * beyond U+00FF are decoded apart from the rest, so every other value stays a one-byte V8 string
  * (half the memory of the values copied from it): docs/decisions.md, "Memory of row values".
  * Invalid UTF-8 is an error, never a replacement character; a leading byte order mark is removed.
  */
@@ -18,7 +18,7 @@ export async function* decodeUtf8(chunks: AsyncIterable<Uint8Array>): AsyncGener
 	let offset = 0;
 	for await (const chunk of chunks) {
 		const texts: string[] = [];
-		for (const piece of splitWideLines(chunk)) {
+		for (const piece of splitWideFields(chunk)) {
 			const text = decode(decoder, piece, offset);
 			offset += piece.length;
 			if (text !== '') texts.push(text);
@@ -44,36 +44,91 @@ function decode(decoder: InstanceType<typeof TextDecoder>, chunk: Uint8Array | u
 }
 
 const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
 
 /** The smallest lead byte of a UTF-8 sequence encoding a character above U+00FF (U+0100 is C4 80). */
 const FIRST_WIDE_LEAD_BYTE = 0xc4;
 
 /**
- * The chunk in pieces, each run of lines with characters beyond U+00FF one piece. Contract: the pieces,
- * concatenated, are exactly the chunk, cut only right after a line feed (never inside a UTF-8
- * sequence); a chunk without such characters is one piece.
+ * The chunk in pieces, so that only the values holding characters beyond U+00FF become two-byte
+ * strings. In a line with such characters, the span from the start of the first field holding one
+ * (just after the comma or line break before it) to the end of the last (just after the comma
+ * after it, or the line's end) is a piece of its own, and so is the rest of the line; consecutive
+ * lines that are wide from their start to their end make one piece. At most three pieces per line,
+ * however many wide fields it has: each piece costs a decoder call and a parser step. Where a quote
+ * comes before the wide character (the field may be quoted, and its commas text), the span starts
+ * at the line's start; where one comes after it, it runs to the line's end. Any cut is correct (the
+ * CSV parser reads fields across pieces); these keep the parser from joining a two-byte piece with
+ * the text after it, which would make the rest two-byte. Contract: the pieces, concatenated, are exactly the chunk, cut only after an ASCII
+ * byte (never inside a UTF-8 sequence); a chunk that neither holds such characters nor starts inside
+ * a character is one piece.
  */
-export function splitWideLines(chunk: Uint8Array): Uint8Array[] {
+export function splitWideFields(chunk: Uint8Array): Uint8Array[] {
 	const words = alignedWords(chunk);
-	let wide = findWideLeadByte(chunk, words, 0);
+	// A chunk that starts inside a character may complete a wide one: its first field is cut out too.
+	let wide = (chunk[0] & 0xc0) === 0x80 ? 0 : findWideLeadByte(chunk, words, 0);
 	if (wide === -1) return [chunk];
 	const pieces: Uint8Array[] = [];
 	let pieceStart = 0;
+	/** Where the last piece, a wide span, starts; -1 when the last piece is narrow. */
+	let wideStart = -1;
 	while (wide !== -1) {
-		// A run of consecutive lines with wide characters becomes one piece.
-		const runStart = lineStartOf(chunk, wide);
-		let runEnd = lineEndOf(chunk, wide);
-		wide = findWideLeadByte(chunk, words, runEnd);
-		while (wide !== -1 && lineStartOf(chunk, wide) === runEnd) {
-			runEnd = lineEndOf(chunk, wide);
-			wide = findWideLeadByte(chunk, words, runEnd);
+		const lineEnd = lineEndOf(chunk, wide);
+		let spanStart = fieldStartOf(chunk, wide, pieceStart);
+		let spanEnd: number;
+		if (spanStart === -1) {
+			spanStart = Math.max(pieceStart, lineStartOf(chunk, wide));
+			spanEnd = lineEnd;
+		} else {
+			spanEnd = fieldEndOf(chunk, wide, lineEnd);
 		}
-		if (runStart > pieceStart) pieces.push(chunk.subarray(pieceStart, runStart));
-		pieces.push(chunk.subarray(runStart, runEnd));
-		pieceStart = runEnd;
+		wide = findWideLeadByte(chunk, words, spanEnd);
+		while (wide !== -1 && wide < lineEnd) {
+			spanEnd = fieldEndOf(chunk, wide, lineEnd);
+			wide = findWideLeadByte(chunk, words, spanEnd);
+		}
+		if (spanStart > pieceStart) {
+			pieces.push(chunk.subarray(pieceStart, spanStart));
+			wideStart = -1;
+		}
+		if (wideStart === -1) {
+			pieces.push(chunk.subarray(spanStart, spanEnd));
+			wideStart = spanStart;
+		} else {
+			pieces[pieces.length - 1] = chunk.subarray(wideStart, spanEnd);
+		}
+		pieceStart = spanEnd;
+		if (lineEnd > spanEnd) {
+			// The rest of the line apart from the lines after it.
+			pieces.push(chunk.subarray(spanEnd, lineEnd));
+			pieceStart = lineEnd;
+			wideStart = -1;
+		}
 	}
 	if (pieceStart < chunk.length) pieces.push(chunk.subarray(pieceStart));
 	return pieces;
+}
+
+/** Just after the comma or line break before `index` (at least `floor`), or -1 when a quote comes first. */
+function fieldStartOf(chunk: Uint8Array, index: number, floor: number): number {
+	for (let at = index - 1; at >= floor; at--) {
+		const byte = chunk[at];
+		if (byte === COMMA || byte === LINE_FEED || byte === CARRIAGE_RETURN) return at + 1;
+		if (byte === QUOTE) return -1;
+	}
+	return floor;
+}
+
+/** Just after the comma after `index`, else `lineEnd` (also when a quote or line break comes first). */
+function fieldEndOf(chunk: Uint8Array, index: number, lineEnd: number): number {
+	for (let at = index + 1; at < lineEnd; at++) {
+		const byte = chunk[at];
+		if (byte === COMMA) return at + 1;
+		if (byte === QUOTE || byte === LINE_FEED || byte === CARRIAGE_RETURN) return lineEnd;
+	}
+	return lineEnd;
 }
 
 function lineStartOf(chunk: Uint8Array, index: number): number {
