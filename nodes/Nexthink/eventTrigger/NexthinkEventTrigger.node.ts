@@ -21,7 +21,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
-import { describeValue } from '../shared/inputError';
+import { limitFromOption } from '../results/limits';
 import { numberOf } from '../shared/numberParameter';
 import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
@@ -179,10 +179,13 @@ export class NexthinkEventTrigger implements INodeType {
 		if (typeRefusal) return refuse(typeRefusal);
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
-		const maxMb = numberOf(options.maxBodySizeMb) ?? 0;
-		if (!(maxMb >= 0)) return refuse(configurationRefusal(`The trigger's Maximum Body Size (MB) must be a number, 0 (no limit) or more, not ${describeValue(options.maxBodySizeMb)}`));
-		const limitBytes = maxMb > 0 ? Math.floor(maxMb * MEGABYTE) : Infinity;
+		let limitBytes: number;
+		try {
+			// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
+			limitBytes = limitFromOption(options.maxBodySizeMb, 'Maximum Body Size (MB)', 0, MEGABYTE) || Infinity;
+		} catch (error) {
+			return refuse(configurationRefusal((error as Error).message));
+		}
 		const sizeRefusal = checkDeclaredSize(request.headers['content-length'], limitBytes);
 		if (sizeRefusal) return refuse(sizeRefusal);
 

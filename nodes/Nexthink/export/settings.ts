@@ -15,7 +15,7 @@ import type { Compression } from '../results/decompress';
 import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
 import type { ExecuteRequestSettings } from '../nql/executeApi';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
-import { checkWaitSettings, readWaitOptions, type WaitSettings } from '../nql/waitSchedule';
+import { readWaitOptions, type WaitSettings } from '../nql/waitSchedule';
 
 const METADATA_MODES = ['none', 'separateItem', 'eachRow'] as const;
 export type MetadataMode = (typeof METADATA_MODES)[number];
@@ -85,7 +85,7 @@ export function readTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number
 export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): WaitSettings & { failOnTimeout: boolean } {
 	const [options, advanced] = collections(ctx, itemIndex);
 	// Maximum Wait is an everyday option, the polling curve an advanced one
-	const settings = checkWaitSettings(readWaitOptions({ ...advanced, maxWaitSeconds: options.maxWaitSeconds }));
+	const settings = readWaitOptions({ ...advanced, maxWaitSeconds: options.maxWaitSeconds });
 	return { ...settings, failOnTimeout: readChoice(options.onTimeout, 'On Timeout', ['fail', 'returnStatus'], 'fail') === 'fail' };
 }
 

@@ -30,14 +30,14 @@ export const MIN_POLL_GAP_MS = 1_000;
 /** Longest single wait: Node's timers fire at once above 2^31 - 1 ms, a tight loop for a huge setting. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** The wait options as the panels name them, in seconds; absent ones keep the defaults. Not yet checked (checkWaitSettings). */
+/** The wait options as the panels name them, in seconds; absent ones keep the defaults. Checked (checkWaitSettings) before any request. */
 export function readWaitOptions(options: { firstPollSeconds?: unknown; pollGrowthFactor?: unknown; maxPollIntervalSeconds?: unknown; maxWaitSeconds?: unknown }): WaitSettings {
-	return {
+	return checkWaitSettings({
 		firstDelayMs: (numberOf(options.firstPollSeconds) ?? DEFAULT_WAIT_SETTINGS.firstDelayMs / 1000) * 1000,
 		factor: numberOf(options.pollGrowthFactor) ?? DEFAULT_WAIT_SETTINGS.factor,
 		maxIntervalMs: (numberOf(options.maxPollIntervalSeconds) ?? DEFAULT_WAIT_SETTINGS.maxIntervalMs / 1000) * 1000,
 		maxWaitMs: (numberOf(options.maxWaitSeconds) ?? DEFAULT_WAIT_SETTINGS.maxWaitMs / 1000) * 1000,
-	};
+	});
 }
 
 /** Checks settings before any request (docs/decisions.md, "Wait settings"). */

@@ -5,7 +5,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { checkQueryFields, readQueryFields, validateLogTag } from '../nql/queryInput';
-import { checkWaitSettings, readWaitOptions } from '../nql/waitSchedule';
+import { readWaitOptions } from '../nql/waitSchedule';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { CHANGE_KINDS, type ChangeKind } from './changeDetection';
 import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS } from './description';
@@ -36,7 +36,7 @@ export function readTriggerSettings(ctx: IPollFunctions) {
 			emitAllOnFirstPoll: readBoolean(options.emitAllOnFirstPoll, 'Trigger on All Rows at First Poll', false),
 			removalLimit: readRemovalLimit(options.maxRemoved, options.maxRemovedPercent),
 			logTag: validateLogTag(options.logTag),
-			wait: checkWaitSettings(readWaitOptions({ maxWaitSeconds: options.maxWaitSeconds })),
+			wait: readWaitOptions({ maxWaitSeconds: options.maxWaitSeconds }),
 			timeoutMs: requestTimeoutMs(
 				options.requestTimeoutSeconds,
 				method === 'execute' ? DEFAULT_EXECUTE_TIMEOUT_SECONDS : DEFAULT_EXPORT_TIMEOUT_SECONDS,

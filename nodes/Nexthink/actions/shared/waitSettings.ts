@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { EXECUTE_ROW_LIMIT } from '../../nql/executeAnswer';
 import { waitField } from '../../nql/queryFields';
 import { normaliseQueryId } from '../../nql/queryInput';
-import { checkWaitSettings, readWaitOptions, type WaitSettings } from '../../nql/waitSchedule';
+import { readWaitOptions, type WaitSettings } from '../../nql/waitSchedule';
 import { InputError } from '../../shared/inputError';
 
 /** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */
@@ -33,7 +33,7 @@ export function checkResultsWait(rawQueryId: unknown, options: Record<string, un
 			'Request ID Parameter',
 		);
 	}
-	const settings = attempt(() => checkWaitSettings(readWaitOptions(options)));
+	const settings = attempt(() => readWaitOptions(options));
 	if (!settings.ok) throw new InputError(`Options: ${settings.problem}`, 'Options');
 	return { ...settings.value, queryId: queryId.value, requestIdParameter };
 }
