@@ -137,7 +137,7 @@ function bodiesByHand(/** @type {Array<Record<string, string>>} */ rows, /** @ty
 function bodiesFromNodeModules(/** @type {Array<Record<string, string>>} */ rows, /** @type {number} */ batchSize) {
 	const { createKeyResolver } = require(path.join(DIST, 'fieldCatalogue.js'));
 	const { fieldsFromInput, prepareIdentification } = require(path.join(DIST, 'itemPreparation.js'));
-	const { buildBatches, requestBody } = require(path.join(DIST, 'batching.js'));
+	const { buildBatches, requestBody } = require(path.join(DIST, 'api.js'));
 	const resolveKey = createKeyResolver('device');
 	const context = { timezone: 'UTC' };
 	const prepared = rows.map((row, itemIndex) => ({

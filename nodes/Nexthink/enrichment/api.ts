@@ -1,5 +1,8 @@
 /**
- * The Enrichment API's call for one batch, and its answer read back onto the batch's objects. Setting
+ * The Enrichment API's requests: prepared items grouped into consecutive batches of `batchSize`
+ * items, where items that identify the same object are merged in input order (a later value wins),
+ * each keeping its own outcome (across batches such items are simply sent again, in order); the
+ * call for one batch, and its answer read back onto the batch's objects. Setting
  * the same values twice changes nothing, so the call may be retried; 207 and 400 name the objects
  * that failed, not errors:
  * - 2xx `{status: 'success'}`: all applied; any other 2xx body confirms nothing: all fail;
@@ -14,9 +17,70 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { isRecord } from '../shared/jsonValues';
 import { plural } from '../shared/wording';
 import { nexthinkRequest, PROXY_MAY_HAVE_ANSWERED, unexpectedAnswer, type AnswerOrigin } from '../transport';
-import { identificationKey, requestBody, type Batch } from './batching';
-import type { Identification } from './itemPreparation';
+import type { Identification, PreparedItem, WireField } from './itemPreparation';
 import type { EnrichmentError } from './itemOutcome';
+import type { WireValue } from './valueConversion';
+
+/** One enrichment of a request, and the input items it was built from. */
+export interface BatchObject {
+	identification: Identification;
+	fields: WireField[];
+	itemIndexes: number[];
+}
+
+export interface Batch {
+	objects: BatchObject[];
+}
+
+export const DEFAULT_BATCH_SIZE = 1000;
+/** The API accepts at most 10,000 enrichments per request. */
+export const MAX_BATCH_SIZE = 10_000;
+
+export function identificationKey(identification: Identification): string {
+	return `${identification.name}\u0000${identification.value}`;
+}
+
+export function buildBatches(items: readonly PreparedItem[], batchSize: number): Batch[] {
+	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+		throw new RangeError(`Batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}, got ${batchSize}.`);
+	}
+	const batches: Batch[] = [];
+	for (let start = 0; start < items.length; start += batchSize) {
+		batches.push(mergeIntoBatch(items.slice(start, start + batchSize)));
+	}
+	return batches;
+}
+
+function mergeIntoBatch(items: readonly PreparedItem[]): Batch {
+	// a Map keeps the order of first appearance, and a later value of a field replaces the earlier in place
+	const byIdentification = new Map<string, { identification: Identification; fields: Map<string, WireValue>; itemIndexes: number[] }>();
+	for (const item of items) {
+		const key = identificationKey(item.identification);
+		let entry = byIdentification.get(key);
+		if (entry === undefined) {
+			entry = { identification: item.identification, fields: new Map(), itemIndexes: [] };
+			byIdentification.set(key, entry);
+		}
+		entry.itemIndexes.push(item.itemIndex);
+		for (const field of item.fields) entry.fields.set(field.name, field.value);
+	}
+	const objects = [...byIdentification.values()].map(({ identification, fields, itemIndexes }) => ({
+		identification,
+		fields: [...fields].map(([name, value]) => ({ name, value })),
+		itemIndexes,
+	}));
+	return { objects };
+}
+
+export function requestBody(batch: Batch, domain: string) {
+	return {
+		enrichments: batch.objects.map((object) => ({
+			identification: [object.identification],
+			fields: object.fields,
+		})),
+		domain,
+	};
+}
 
 const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
 
@@ -65,31 +129,23 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 	if (statusCode >= 200 && statusCode < 300) {
 		if (isRecord(body) && body.status === 'success') return batch.objects.map(() => ({ applied: true, errors: [], warnings: [] }));
 		if (listed !== undefined && (statusCode === 207 || (isRecord(body) && body.status === 'partial_success'))) return partialSuccess(batch, listed);
-		return failBatch(batch, {
-			code: BATCH_ERROR_CODES.unexpectedResponse,
-			message:
+		return failBatch(
+			batch,
+			unexpected(
 				statusCode === 207
 					? 'The API reported a partial success (HTTP 207) without saying which objects failed, so none can be confirmed as applied.'
 					: `${unexpectedAnswer({ statusCode, ...origin }, true)}: not the Enrichment API's {"status": "success"}, so none of this request's objects can be confirmed as applied. ${PROXY_MAY_HAVE_ANSWERED}`,
-			source: 'api',
-		});
+			),
+		);
 	}
 
 	if (statusCode === 400 && listed !== undefined) return allFailed(batch, listed);
-	if (statusCode === 400) {
-		const error = apiError(body) ?? {
-			code: BATCH_ERROR_CODES.batchRejected,
-			message: 'The API rejected the request (HTTP 400) without saying why.',
-			source: 'api',
-		};
-		return failBatch(batch, error);
-	}
-	return failBatch(batch, {
-		code: BATCH_ERROR_CODES.unexpectedResponse,
-		message: `The API answered HTTP ${statusCode}, which the Enrichment API does not define.`,
-		source: 'api',
-	});
+	if (statusCode === 400) return failBatch(batch, apiError(body) ?? rejected('The API rejected the request (HTTP 400) without saying why.'));
+	return failBatch(batch, unexpected(`The API answered HTTP ${statusCode}, which the Enrichment API does not define.`));
 }
+
+const unexpected = (message: string): EnrichmentError => ({ code: BATCH_ERROR_CODES.unexpectedResponse, message, source: 'api' });
+const rejected = (message: string): EnrichmentError => ({ code: BATCH_ERROR_CODES.batchRejected, message, source: 'api' });
 
 /** The same error for every object of the batch (request refused, retries exhausted, not sent). */
 export function failBatch(batch: Batch, error: EnrichmentError): ObjectResult[] {
@@ -105,12 +161,7 @@ function partialSuccess(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
 
 function allFailed(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
 	const { perObject, unmatched } = matchToObjects(batch, listed);
-	const rejected: EnrichmentError = {
-		code: BATCH_ERROR_CODES.batchRejected,
-		message: 'The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.',
-		source: 'api',
-	};
-	const fallback = unmatched.length > 0 ? unmatched : [rejected];
+	const fallback = unmatched.length > 0 ? unmatched : [rejected('The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.')];
 	return perObject.map((errors) => ({ applied: false, errors: errors.length > 0 ? errors : fallback, warnings: [] }));
 }
 
@@ -153,13 +204,7 @@ function objectErrorsOf(body: unknown): ObjectErrors[] | undefined {
 		const errors = Array.isArray(entry.errors)
 			? entry.errors.map(apiError).filter((error): error is EnrichmentError => error !== undefined)
 			: [];
-		listed.push({
-			identification,
-			errors:
-				errors.length > 0
-					? errors
-					: [{ code: BATCH_ERROR_CODES.unexpectedResponse, message: 'The API listed this object as failed without an error.', source: 'api' }],
-		});
+		listed.push({ identification, errors: errors.length > 0 ? errors : [unexpected('The API listed this object as failed without an error.')] });
 	}
 	return listed;
 }

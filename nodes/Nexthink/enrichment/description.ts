@@ -2,8 +2,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { enrichmentToolDescriptionProperty } from '../shared/toolDescriptions';
-import { MAX_BATCH_SIZE } from './batching';
-import { fixedFieldsOf, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type ObjectType } from './fieldCatalogue';
+import { MAX_BATCH_SIZE } from './api';
+import { FIXED_FIELDS, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from './itemPreparation';
 import { allowWritesOption, OPTIONS_COLLECTION, requestTimeoutOption } from '../shared/optionFields';
 import { upperFirst } from '../shared/wording';
@@ -121,12 +121,12 @@ const customFieldIdProperty: INodeProperties = {
 };
 
 function fieldEntryValues(objectType: ObjectType): INodeProperties[] {
-	const fixed = fixedFieldsOf(objectType);
+	const fixed = FIXED_FIELDS.filter((field) => field.objectType === objectType);
 	if (fixed.length === 0) return [{ ...customFieldIdProperty }, textValue];
 
 	const options: INodePropertyOptions[] = [
 		{ name: 'Custom Field', value: CUSTOM_FIELD, description: 'A manual custom field, by its NQL ID' },
-		...fixed.map((field) => ({ name: field.displayName, value: field.path, description: `${objectType}/${objectType}/${field.path}` })),
+		...fixed.map((field) => ({ name: field.displayName, value: field.path, description: field.name })),
 	];
 	if (objectType === 'user') {
 		options.push({ name: 'Organization Level', value: ORGANIZATION_LEVEL, description: 'An organization level, by its NQL ID' });

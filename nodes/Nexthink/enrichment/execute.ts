@@ -14,7 +14,7 @@ import { requestTimeoutMs } from '../shared/requestTimeout';
 import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
 import { runsAsTool, toolWritesOff } from '../shared/toolMode';
 import { BATCH_ERROR_CODES, enrichBatch, failBatch, type ObjectResult } from './api';
-import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type Batch } from './batching';
+import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type Batch } from './api';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
 import { createKeyResolver, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type KeyMeaning } from './fieldCatalogue';
 import { batchItemOutcomes, describeFailure, enrichmentErrorOf, failedOutcome, OUTCOME_KEY, type EnrichmentError, type ItemOutcome } from './itemOutcome';

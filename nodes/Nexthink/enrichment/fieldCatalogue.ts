@@ -1,12 +1,8 @@
 /**
  * What the Enrichment API can write: the object types, how each is identified, the fixed fields with
  * their kind of value, and the API's field names `<object>/<object>/<path>`, where `<path>` is a fixed
- * name, a custom field's NQL ID (`#tier`) or, for users, `organization/#region`.
- *
- * Auto-mapping (resolveInputKey): which input keys name a field of the chosen object type, under any of
- * three spellings (dots and slashes alike): the API's name (`device/device/#tier`), the Export's column
- * name (`device.#tier`) or a short form (`#tier`, `ad.department`). Prefixes and fixed names match in
- * any case; NQL IDs keep theirs.
+ * name, a custom field's NQL ID (`#tier`) or, for users, `organization/#region`. Auto-mapping
+ * (resolveInputKey) reads the spellings docs/enrichment.md, "Map Automatically From Input", lists.
  */
 
 export const OBJECT_TYPES = ['device', 'user', 'binary', 'package'] as const;
@@ -24,12 +20,17 @@ export type IdentificationKind = (typeof IDENTIFICATION_KINDS)[ObjectType][numbe
 /** How a value goes on the wire: text, ISO 8601 UTC with milliseconds, or an enumeration's integer. */
 export type ValueKind = 'text' | 'dateTime' | 'desktopBroker' | 'virtualizationType';
 
-export interface FixedField {
+/** A field resolved to its API name and the kind of value it takes. */
+export interface FieldTarget {
+	name: string;
+	kind: ValueKind;
+}
+
+export interface FixedField extends FieldTarget {
 	objectType: ObjectType;
 	/** The part after `<object>/<object>/`, e.g. `virtualization/desktop_pool`. */
 	path: string;
 	displayName: string;
-	kind: ValueKind;
 }
 
 /** Desktop broker names and their wire integers; 0 clears the field. */
@@ -50,15 +51,17 @@ export const VIRTUALIZATION_TYPES = {
 	pooled: 3,
 } as const;
 
+const fixedField = (objectType: ObjectType, path: string, displayName: string, kind: ValueKind = 'text'): FixedField => ({ objectType, path, name: apiFieldName(objectType, path), displayName, kind });
+
 /** The fields of one group: `virtualization/…` on devices, `ad/…` (Entra ID) on users. */
 const group =
 	(objectType: ObjectType, prefix: string, label: string) =>
-	(path: string, displayName: string, kind: ValueKind = 'text'): FixedField => ({ objectType, path: `${prefix}/${path}`, displayName: `${label}: ${displayName}`, kind });
+	(path: string, displayName: string, kind?: ValueKind) => fixedField(objectType, `${prefix}/${path}`, `${label}: ${displayName}`, kind);
 const virtualization = group('device', 'virtualization', 'Virtualization');
 const entraId = group('user', 'ad', 'Entra ID');
 
 export const FIXED_FIELDS: readonly FixedField[] = [
-	{ objectType: 'device', path: 'configuration_tag', displayName: 'Configuration Tag', kind: 'text' },
+	fixedField('device', 'configuration_tag', 'Configuration Tag'),
 	virtualization('desktop_broker', 'Desktop Broker', 'desktopBroker'),
 	virtualization('desktop_pool', 'Desktop Pool'),
 	virtualization('disk_image', 'Disk Image'),
@@ -82,20 +85,8 @@ export const FIXED_FIELDS: readonly FixedField[] = [
 	entraId('username', 'Username'),
 ];
 
-export function fixedFieldsOf(objectType: ObjectType): FixedField[] {
-	return FIXED_FIELDS.filter((field) => field.objectType === objectType);
-}
-
 export function findFixedField(objectType: ObjectType, path: string): FixedField | undefined {
 	return FIXED_FIELDS.find((field) => field.objectType === objectType && field.path === path);
-}
-
-export function isObjectType(value: unknown): value is ObjectType {
-	return typeof value === 'string' && (OBJECT_TYPES as readonly string[]).includes(value);
-}
-
-export function isIdentificationKind(objectType: ObjectType, kind: unknown): kind is IdentificationKind {
-	return typeof kind === 'string' && (IDENTIFICATION_KINDS[objectType] as readonly string[]).includes(kind);
 }
 
 /** The API's name of a field or identification: `device/device/name`, `user/user/#tier`, … */
@@ -111,16 +102,6 @@ export function normaliseNqlId(raw: string): string | undefined {
 	const trimmed = raw.trim();
 	const id = trimmed.startsWith('#') ? trimmed : `#${trimmed}`;
 	return NQL_ID.test(id) ? id : undefined;
-}
-
-/** A field resolved to its API name and the kind of value it takes. */
-export interface FieldTarget {
-	name: string;
-	kind: ValueKind;
-}
-
-export function fixedFieldTarget(field: FixedField): FieldTarget {
-	return { name: apiFieldName(field.objectType, field.path), kind: field.kind };
 }
 
 /** Manual custom fields exist on every object type and hold strings. */
@@ -147,7 +128,7 @@ export function resolveInputKey(objectType: ObjectType, key: string): KeyMeaning
 	const segments = key.trim().split(/[./]/);
 	let rest = segments;
 	const prefix = segments[0].toLowerCase();
-	if (isObjectType(prefix)) {
+	if ((OBJECT_TYPES as readonly string[]).includes(prefix)) {
 		if (prefix !== objectType) return UNMAPPED;
 		rest = segments.slice(segments[1]?.toLowerCase() === prefix ? 2 : 1);
 	}
@@ -165,8 +146,8 @@ export function resolveInputKey(objectType: ObjectType, key: string): KeyMeaning
 
 	const path = rest.join('/').toLowerCase();
 	const fixed = findFixedField(objectType, path);
-	if (fixed !== undefined) return { kind: 'field', target: fixedFieldTarget(fixed) };
-	if (hasObjectPrefix && isIdentificationKind(objectType, path)) return IDENTIFICATION;
+	if (fixed !== undefined) return { kind: 'field', target: fixed };
+	if (hasObjectPrefix && (IDENTIFICATION_KINDS[objectType] as readonly string[]).includes(path)) return IDENTIFICATION;
 	return UNMAPPED;
 }
 

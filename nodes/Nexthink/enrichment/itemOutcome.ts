@@ -6,7 +6,7 @@
  */
 import { InputError } from '../shared/inputError';
 import { failureOf } from '../shared/nodeErrors';
-import type { Batch } from './batching';
+import type { Batch } from './api';
 import type { Identification } from './itemPreparation';
 import type { ObjectType } from './fieldCatalogue';
 import type { ObjectResult } from './api';

@@ -7,7 +7,6 @@ import {
 	apiFieldName,
 	customFieldTarget,
 	findFixedField,
-	fixedFieldTarget,
 	normaliseNqlId,
 	organizationTarget,
 	type FieldTarget,
@@ -108,7 +107,7 @@ function entryTarget(objectType: ObjectType, entry: FieldEntry): FieldTarget {
 	if (fixed === undefined) {
 		throw new InputError(`"${field}" is not a field of a ${objectType}.`, undefined, INPUT_ERROR_CODES.invalidField);
 	}
-	return fixedFieldTarget(fixed);
+	return fixed;
 }
 
 function nqlIdOf(raw: unknown, what: string): string {

@@ -1,6 +1,4 @@
-import { buildBatches } from '../../../nodes/Nexthink/enrichment/batching';
-import type { Batch } from '../../../nodes/Nexthink/enrichment/batching';
-import { failBatch, interpretResponse } from '../../../nodes/Nexthink/enrichment/api';
+import { buildBatches, failBatch, interpretResponse, type Batch } from '../../../nodes/Nexthink/enrichment/api';
 
 const NAME = 'device/device/name';
 

@@ -1,4 +1,4 @@
-import { buildBatches, MAX_BATCH_SIZE, requestBody } from '../../../nodes/Nexthink/enrichment/batching';
+import { buildBatches, MAX_BATCH_SIZE, requestBody } from '../../../nodes/Nexthink/enrichment/api';
 import type { PreparedItem } from '../../../nodes/Nexthink/enrichment/itemPreparation';
 
 function item(itemIndex: number, name: string, fields: Array<[string, string | number]>): PreparedItem {

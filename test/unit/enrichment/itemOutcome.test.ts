@@ -1,6 +1,5 @@
-import { buildBatches } from '../../../nodes/Nexthink/enrichment/batching';
+import { buildBatches, interpretResponse } from '../../../nodes/Nexthink/enrichment/api';
 import { batchItemOutcomes, describeFailure, failedOutcome } from '../../../nodes/Nexthink/enrichment/itemOutcome';
-import { interpretResponse } from '../../../nodes/Nexthink/enrichment/api';
 
 const NAME = 'device/device/name';
 
