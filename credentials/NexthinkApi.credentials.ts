@@ -20,11 +20,7 @@ import {
 	type TokenExchangeValues,
 } from '../nodes/Nexthink/transport/tokenExchange';
 
-/**
- * Marks the credential test's request, which proves the client ID, secret and token URL with exactly
- * one token exchange and no API call: with a fresh `accessTokenProof` a plain GET of the API host,
- * else the exchange itself (docs/decisions.md, "Credential test: one token exchange").
- */
+/** Marks the credential test's request: docs/decisions.md, "Credential test: one token exchange". */
 const CREDENTIAL_TEST_HEADER = 'x-n8n-nexthink-credential-test';
 
 /** Bound of the credential test's request to the API host. */

@@ -1,16 +1,8 @@
 /**
- * The Enrichment API's requests: prepared items grouped into consecutive batches of `batchSize`
- * items, where items that identify the same object are merged in input order (a later value wins),
- * each keeping its own outcome (across batches such items are simply sent again, in order); the
- * call for one batch, and its answer read back onto the batch's objects. Setting
- * the same values twice changes nothing, so the call may be retried; 207 and 400 name the objects
- * that failed, not errors:
- * - 2xx `{status: 'success'}`: all applied; any other 2xx body confirms nothing: all fail;
- * - 207 (or 2xx `partial_success`) with `errors: [{identification, errors}]`: the named objects failed;
- * - 400 with that `errors` list: all failed, the named ones with their own errors;
- * - 400 with a bare `{message, code}`: all carry that error.
- * Errors are matched by identification, exactly, then ignoring case; an unmatched one is a warning
- * on the applied objects (207) or the error of the objects without their own (400).
+ * The Enrichment API's requests: prepared items in batches, with the items of a batch that identify
+ * the same object merged; the call for one batch (setting the same values twice changes nothing, so it
+ * may be retried) and its answer read back onto the batch's objects. The rules of both:
+ * docs/enrichment.md, "Batching and duplicates" and "How answers map to items".
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
@@ -113,10 +105,9 @@ export interface ObjectResult {
 	warnings: EnrichmentError[];
 }
 
-export const BATCH_ERROR_CODES = {
-	batchRejected: 'BATCH_REJECTED',
-	unexpectedResponse: 'UNEXPECTED_RESPONSE',
-} as const;
+/** An answer that confirms nothing, and a request the API refused as a whole, as their objects' error. */
+export const unexpectedResponse = (message: string): EnrichmentError => ({ code: 'UNEXPECTED_RESPONSE', message, source: 'api' });
+const batchRejected = (message: string): EnrichmentError => ({ code: 'BATCH_REJECTED', message, source: 'api' });
 
 interface ObjectErrors {
 	identification: Identification;
@@ -131,7 +122,7 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 		if (listed !== undefined && (statusCode === 207 || (isRecord(body) && body.status === 'partial_success'))) return partialSuccess(batch, listed);
 		return failBatch(
 			batch,
-			unexpected(
+			unexpectedResponse(
 				statusCode === 207
 					? 'The API reported a partial success (HTTP 207) without saying which objects failed, so none can be confirmed as applied.'
 					: `${unexpectedAnswer({ statusCode, ...origin }, true)}: not the Enrichment API's {"status": "success"}, so none of this request's objects can be confirmed as applied. ${PROXY_MAY_HAVE_ANSWERED}`,
@@ -140,12 +131,9 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 	}
 
 	if (statusCode === 400 && listed !== undefined) return allFailed(batch, listed);
-	if (statusCode === 400) return failBatch(batch, apiError(body) ?? rejected('The API rejected the request (HTTP 400) without saying why.'));
-	return failBatch(batch, unexpected(`The API answered HTTP ${statusCode}, which the Enrichment API does not define.`));
+	if (statusCode === 400) return failBatch(batch, apiError(body) ?? batchRejected('The API rejected the request (HTTP 400) without saying why.'));
+	return failBatch(batch, unexpectedResponse(`The API answered HTTP ${statusCode}, which the Enrichment API does not define.`));
 }
-
-const unexpected = (message: string): EnrichmentError => ({ code: BATCH_ERROR_CODES.unexpectedResponse, message, source: 'api' });
-const rejected = (message: string): EnrichmentError => ({ code: BATCH_ERROR_CODES.batchRejected, message, source: 'api' });
 
 /** The same error for every object of the batch (request refused, retries exhausted, not sent). */
 export function failBatch(batch: Batch, error: EnrichmentError): ObjectResult[] {
@@ -161,7 +149,7 @@ function partialSuccess(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
 
 function allFailed(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
 	const { perObject, unmatched } = matchToObjects(batch, listed);
-	const fallback = unmatched.length > 0 ? unmatched : [rejected('The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.')];
+	const fallback = unmatched.length > 0 ? unmatched : [batchRejected('The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.')];
 	return perObject.map((errors) => ({ applied: false, errors: errors.length > 0 ? errors : fallback, warnings: [] }));
 }
 
@@ -204,16 +192,13 @@ function objectErrorsOf(body: unknown): ObjectErrors[] | undefined {
 		const errors = Array.isArray(entry.errors)
 			? entry.errors.map(apiError).filter((error): error is EnrichmentError => error !== undefined)
 			: [];
-		listed.push({ identification, errors: errors.length > 0 ? errors : [unexpected('The API listed this object as failed without an error.')] });
+		listed.push({ identification, errors: errors.length > 0 ? errors : [unexpectedResponse('The API listed this object as failed without an error.')] });
 	}
 	return listed;
 }
 
 function apiError(value: unknown): EnrichmentError | undefined {
 	if (!isRecord(value) || (value.message === undefined && value.code === undefined)) return undefined;
-	return {
-		code: value.code === undefined ? BATCH_ERROR_CODES.unexpectedResponse : String(value.code),
-		message: value.message === undefined ? '' : String(value.message),
-		source: 'api',
-	};
+	const error = unexpectedResponse(value.message === undefined ? '' : String(value.message));
+	return value.code === undefined ? error : { ...error, code: String(value.code) };
 }

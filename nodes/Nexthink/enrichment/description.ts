@@ -2,7 +2,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { enrichmentToolDescriptionProperty } from '../shared/toolDescriptions';
-import { MAX_BATCH_SIZE } from './api';
+import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './api';
 import { FIXED_FIELDS, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from './itemPreparation';
 import { allowWritesOption, OPTIONS_COLLECTION, requestTimeoutOption } from '../shared/optionFields';
@@ -46,7 +46,6 @@ const IDENTIFICATIONS: Record<IdentificationKind, [label: string, description: s
 
 /** One Identify By per object type: its kinds in the catalogue's order, the first one the default. */
 const identifyByProperties: INodeProperties[] = OBJECT_TYPES.map((objectType) => {
-	const [firstKind] = IDENTIFICATION_KINDS[objectType];
 	return {
 		displayName: 'Identify By',
 		name: 'identifyBy',
@@ -58,7 +57,7 @@ const identifyByProperties: INodeProperties[] = OBJECT_TYPES.map((objectType) =>
 			value: kind,
 			description: IDENTIFICATIONS[kind][1],
 		})),
-		default: firstKind,
+		default: IDENTIFICATION_KINDS[objectType][0],
 		description: `Which ${objectType} field the identification value below is matched against`,
 	};
 });
@@ -224,7 +223,7 @@ const optionsProperty: INodeProperties = {
 			name: 'batchSize',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE, numberPrecision: 0 },
-			default: 1000,
+			default: DEFAULT_BATCH_SIZE,
 			description: 'How many items go into one request (at most 10,000). Requests are sent one after the other.',
 		},
 		requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request (one batch) may take before it is cut off and retried; a batch that still gets no answer fails with a timeout'),

@@ -1,8 +1,4 @@
-/**
- * The Enrichment node's run, on the batched runner (shared/runBatched.ts): every item is prepared,
- * the valid ones are sent in batches, each answer is read back onto the items, and every input item
- * gets its outcome under `enrichment`.
- */
+/** The Enrichment node's run, as the steps of the batched runner (shared/runBatched.ts). */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -13,11 +9,10 @@ import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
 import { runsAsTool, toolWritesOff } from '../shared/toolMode';
-import { BATCH_ERROR_CODES, enrichBatch, failBatch, type ObjectResult } from './api';
-import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type Batch } from './api';
+import { buildBatches, DEFAULT_BATCH_SIZE, enrichBatch, failBatch, MAX_BATCH_SIZE, unexpectedResponse, type Batch, type ObjectResult } from './api';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, fieldsParameterName, MAPPING_MODES, UNMAPPED_KEY_HANDLING } from './description';
 import { createKeyResolver, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type KeyMeaning } from './fieldCatalogue';
-import { batchItemOutcomes, describeFailure, enrichmentErrorOf, failedOutcome, OUTCOME_KEY, type EnrichmentError, type ItemOutcome } from './itemOutcome';
+import { batchItemOutcomes, describeFailure, enrichmentErrorOf, failedOutcome, type EnrichmentError, type ItemOutcome } from './itemOutcome';
 import { fieldsFromEntries, fieldsFromInput, prepareIdentification, type FieldEntry, type Identification, type PreparedItem } from './itemPreparation';
 
 type RunSettings = ReturnType<typeof readItemRunSettings>;
@@ -30,7 +25,7 @@ type Prepared = { ok: true; item: PreparedItem; unmappedKeys?: string[] } | { ok
 type Request = { batch: Batch; itemIndexes: number[] };
 
 export const enrichmentOperation: BatchedOperation<Settings, Prepared, Request, { results: ObjectResult[] }, { requests: Request[] }, ItemOutcome> = {
-	outcomeKey: OUTCOME_KEY,
+	outcomeKey: 'enrichment',
 	done: 'applied',
 	settings() {
 		const settings = readRunSettings(this, this.getInputData().length);
@@ -203,5 +198,5 @@ function errorOfRequest(failed: FailedRequest): EnrichmentError {
 	const message = [failed.message, failed.description].filter((part) => part !== undefined && part !== '').join('. ');
 	if (failed.httpCode === undefined) return { code: 'REQUEST_FAILED', message, source: 'node' };
 	// a 2xx that proves nothing (the transport's rule for a write's answer) is an unexpected answer, not an HTTP error
-	return { code: /^2\d\d$/.test(failed.httpCode) ? BATCH_ERROR_CODES.unexpectedResponse : `HTTP_${failed.httpCode}`, message, source: 'api' };
+	return /^2\d\d$/.test(failed.httpCode) ? unexpectedResponse(message) : { code: `HTTP_${failed.httpCode}`, message, source: 'api' };
 }

@@ -12,8 +12,6 @@ import type { ObjectType } from './fieldCatalogue';
 import type { ObjectResult } from './api';
 import type { WireValue } from './valueConversion';
 
-export const OUTCOME_KEY = 'enrichment';
-
 export interface EnrichmentError {
 	code: string;
 	message: string;
@@ -96,7 +94,6 @@ export function batchItemOutcomes(
 	});
 	return outcomes;
 }
-
 
 export function describeFailure(itemIndex: number, outcome: ItemOutcome): string {
 	const object = outcome.identification ? ` (${outcome.identification.name} = ${outcome.identification.value})` : '';
