@@ -5,6 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
 import { readWholeNumber } from '../shared/numberParameter';
+import { describeValue } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
@@ -157,8 +158,7 @@ function validation(ctx: IExecuteFunctions, options: IDataObject): { validateOnl
 function readDomain(ctx: IExecuteFunctions, itemIndex: number): string {
 	const raw = ctx.getNodeParameter('domain', itemIndex);
 	if (raw !== null && raw !== undefined && typeof raw !== 'string' && !(typeof raw === 'number' && Number.isFinite(raw))) {
-		const got = Array.isArray(raw) ? 'a list' : typeof raw === 'object' ? 'an object' : `${typeof raw} ${String(raw)}`;
-		throw new NodeOperationError(ctx.getNode(), `The domain must be text, got ${got}`, {
+		throw new NodeOperationError(ctx.getNode(), `The domain must be text, got ${describeValue(raw)}`, {
 			itemIndex,
 			description: 'The domain labels where the values came from, e.g. "n8n" or "cmdb-sync". Map a single text value.',
 		});

@@ -68,12 +68,9 @@ function toEnumInteger(
 ): WireValue {
 	const allowed = Object.values(names);
 	const accepted = `one of ${Object.keys(names).join(', ')} (or ${Math.min(...allowed)}–${Math.max(...allowed)})`;
-	if (typeof raw === 'number') {
-		if (Number.isInteger(raw) && allowed.includes(raw)) return raw;
-		throw invalid(field, `${describe(raw)} is not ${accepted}.`);
-	}
-	if (typeof raw !== 'string') throw invalid(field, `expects ${accepted}, got ${describe(raw)}.`);
-	const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+	if (typeof raw !== 'string' && typeof raw !== 'number') throw invalid(field, `expects ${accepted}, got ${describe(raw)}.`);
+	// a number is read as its digits, like the same number given as text
+	const name = String(raw).trim().toLowerCase().replace(/[\s-]+/g, '_');
 	if (name === '') return empty;
 	if (/^\d+$/.test(name)) {
 		const number = Number(name);
