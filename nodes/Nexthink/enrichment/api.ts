@@ -109,17 +109,16 @@ export interface ObjectResult {
 export const unexpectedResponse = (message: string): EnrichmentError => ({ code: 'UNEXPECTED_RESPONSE', message, source: 'api' });
 const batchRejected = (message: string): EnrichmentError => ({ code: 'BATCH_REJECTED', message, source: 'api' });
 
-interface ObjectErrors {
-	identification: Identification;
-	errors: EnrichmentError[];
-}
-
 /** `origin` (headers and host) only words the failure of a 2xx without the documented body. */
 export function interpretResponse(batch: Batch, statusCode: number, body: unknown, origin: Omit<AnswerOrigin, 'statusCode'> = {}): ObjectResult[] {
-	const listed = objectErrorsOf(body);
+	const listed = listedErrors(batch, body);
 	if (statusCode >= 200 && statusCode < 300) {
 		if (isRecord(body) && body.status === 'success') return batch.objects.map(() => ({ applied: true, errors: [], warnings: [] }));
-		if (listed !== undefined && (statusCode === 207 || (isRecord(body) && body.status === 'partial_success'))) return partialSuccess(batch, listed);
+		if (listed !== undefined && (statusCode === 207 || (isRecord(body) && body.status === 'partial_success'))) {
+			return listed.perObject.map((errors) =>
+				errors.length > 0 ? { applied: false, errors, warnings: [] } : { applied: true, errors: [], warnings: listed.unmatched },
+			);
+		}
 		return failBatch(
 			batch,
 			unexpectedResponse(
@@ -130,7 +129,10 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 		);
 	}
 
-	if (statusCode === 400 && listed !== undefined) return allFailed(batch, listed);
+	if (statusCode === 400 && listed !== undefined) {
+		const fallback = listed.unmatched.length > 0 ? listed.unmatched : [batchRejected('The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.')];
+		return listed.perObject.map((errors) => ({ applied: false, errors: errors.length > 0 ? errors : fallback, warnings: [] }));
+	}
 	if (statusCode === 400) return failBatch(batch, apiError(body) ?? batchRejected('The API rejected the request (HTTP 400) without saying why.'));
 	return failBatch(batch, unexpectedResponse(`The API answered HTTP ${statusCode}, which the Enrichment API does not define.`));
 }
@@ -140,23 +142,12 @@ export function failBatch(batch: Batch, error: EnrichmentError): ObjectResult[] 
 	return batch.objects.map(() => ({ applied: false, errors: [error], warnings: [] }));
 }
 
-function partialSuccess(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
-	const { perObject, unmatched } = matchToObjects(batch, listed);
-	return perObject.map((errors) =>
-		errors.length > 0 ? { applied: false, errors, warnings: [] } : { applied: true, errors: [], warnings: unmatched },
-	);
-}
-
-function allFailed(batch: Batch, listed: ObjectErrors[]): ObjectResult[] {
-	const { perObject, unmatched } = matchToObjects(batch, listed);
-	const fallback = unmatched.length > 0 ? unmatched : [batchRejected('The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.')];
-	return perObject.map((errors) => ({ applied: false, errors: errors.length > 0 ? errors : fallback, warnings: [] }));
-}
-
-function matchToObjects(
-	batch: Batch,
-	listed: ObjectErrors[],
-): { perObject: EnrichmentError[][]; unmatched: EnrichmentError[] } {
+/**
+ * The `errors` list of a 207/400 body matched to the batch's objects by identification, exactly, then
+ * ignoring case: each object's errors, and those that named no object; undefined when the body has none.
+ */
+function listedErrors(batch: Batch, body: unknown): { perObject: EnrichmentError[][]; unmatched: EnrichmentError[] } | undefined {
+	if (!isRecord(body) || !Array.isArray(body.errors)) return undefined;
 	const exact = new Map<string, number>();
 	const folded = new Map<string, number | 'ambiguous'>();
 	batch.objects.forEach((object, position) => {
@@ -166,35 +157,26 @@ function matchToObjects(
 	});
 	const perObject: EnrichmentError[][] = batch.objects.map(() => []);
 	const unmatched: EnrichmentError[] = [];
-	for (const entry of listed) {
-		const key = identificationKey(entry.identification);
-		const position = exact.get(key) ?? folded.get(key.toLowerCase());
-		if (typeof position === 'number') {
-			perObject[position].push(...entry.errors);
-		} else {
-			const named = `${entry.identification.name} = ${entry.identification.value}`;
-			unmatched.push(...entry.errors.map((error) => ({ ...error, message: `${named}: ${error.message}` })));
-		}
-	}
-	return { perObject, unmatched };
-}
-
-/** The `errors` list of a 207/400 body, or undefined when the body has none. */
-function objectErrorsOf(body: unknown): ObjectErrors[] | undefined {
-	if (!isRecord(body) || !Array.isArray(body.errors)) return undefined;
-	const listed: ObjectErrors[] = [];
 	for (const entry of body.errors) {
 		if (!isRecord(entry)) continue;
 		const first = Array.isArray(entry.identification) ? entry.identification[0] : undefined;
 		const identification: Identification = isRecord(first)
 			? { name: String(first.name ?? ''), value: String(first.value ?? '') }
 			: { name: '', value: '' };
-		const errors = Array.isArray(entry.errors)
+		const given = Array.isArray(entry.errors)
 			? entry.errors.map(apiError).filter((error): error is EnrichmentError => error !== undefined)
 			: [];
-		listed.push({ identification, errors: errors.length > 0 ? errors : [unexpectedResponse('The API listed this object as failed without an error.')] });
+		const errors = given.length > 0 ? given : [unexpectedResponse('The API listed this object as failed without an error.')];
+		const key = identificationKey(identification);
+		const position = exact.get(key) ?? folded.get(key.toLowerCase());
+		if (typeof position === 'number') {
+			perObject[position].push(...errors);
+		} else {
+			const named = `${identification.name} = ${identification.value}`;
+			unmatched.push(...errors.map((error) => ({ ...error, message: `${named}: ${error.message}` })));
+		}
 	}
-	return listed;
+	return { perObject, unmatched };
 }
 
 function apiError(value: unknown): EnrichmentError | undefined {
