@@ -74,8 +74,6 @@ export function requestBody(batch: Batch, domain: string) {
 	};
 }
 
-const ENRICHMENT_PATH = '/api/v1/enrichment/data/fields';
-
 /** Where to check what an enrichment request whose answer proves nothing may have written. */
 const MAY_HAVE_WRITTEN =
 	'Nexthink may have written some or all of its values: read the fields back with NQL (e.g. devices | where name == … | list …) before relying on them or sending them again.';
@@ -87,7 +85,7 @@ export async function enrichBatch(
 ): Promise<ObjectResult[]> {
 	const response = await nexthinkRequest(ctx, {
 		method: 'POST',
-		path: ENRICHMENT_PATH,
+		path: '/api/v1/enrichment/data/fields',
 		body: requestBody(batch, settings.domain),
 		idempotent: true,
 		mayHaveRunNote: MAY_HAVE_WRITTEN,

@@ -1,15 +1,12 @@
 /**
  * The outcome every input item carries out of the node (under the `enrichment` key of its JSON), its
- * errors, and the line used when a failure has to stop the workflow. An error's `source` tells whether
- * the node found the problem before sending (`node`) or the API reported it (`api`); codes from the
- * API are passed through unchanged.
+ * errors, and the line used when a failure has to stop the workflow.
  */
 import { InputError } from '../shared/inputError';
 import { failureOf } from '../shared/nodeErrors';
-import type { Batch } from './api';
+import type { Batch, ObjectResult } from './api';
 import type { Identification } from './itemPreparation';
 import type { ObjectType } from './fieldCatalogue';
-import type { ObjectResult } from './api';
 import type { WireValue } from './valueConversion';
 
 export interface EnrichmentError {
@@ -33,23 +30,17 @@ export function enrichmentErrorOf(error: unknown): EnrichmentError {
 	return { code, message: failureOf(error).message, source: 'node' };
 }
 
+/** Its keys, and an error's `source` (`node`: found before sending, `api`: reported by Nexthink): docs/enrichment.md, "Outcomes". */
 export interface ItemOutcome {
-	/** `valid`: the item passed every check and "Validate Only" kept it from being sent. */
 	status: 'applied' | 'failed' | 'valid';
 	applied: boolean;
 	objectType: ObjectType;
-	/** What identified the object; null when the identification itself was the problem. */
 	identification: Identification | null;
-	/** The fields sent for the object (after merging items that name the same object), by API name. */
 	fields: Record<string, WireValue>;
 	errors: EnrichmentError[];
-	/** API errors in this item's batch that could not be matched to any item. */
 	warnings?: EnrichmentError[];
-	/** Other input items that named the same object in the same request and were merged with this one. */
 	mergedWithItems?: number[];
-	/** "Map Automatically From Input" with "List in Output": keys that named no field. */
 	unmappedKeys?: string[];
-	/** In an AI agent's tool run that sent nothing: that nothing was written, and why. */
 	note?: string;
 }
 
