@@ -139,11 +139,7 @@ function readItemRunSettings(ctx: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/**
- * Whether the run sends anything: nothing under "Validate Only", nor in a tool run unless "Allow
- * Writes When Used as a Tool" is on (a model can be talked into writing); `toolNote` tells the model
- * why, in every outcome.
- */
+/** Whether the run only validates, and in a tool run what every outcome tells the model (docs/decisions.md, "As an AI agent's tool"). */
 function validation(ctx: IExecuteFunctions, options: IDataObject): { validateOnly: boolean; toolNote?: string } {
 	const validateOnly = readBoolean(options.validateOnly, 'Validate Only', false);
 	const writesOff = toolWritesOff(ctx, options);
