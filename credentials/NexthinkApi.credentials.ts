@@ -23,9 +23,6 @@ import {
 /** Marks the credential test's request: docs/decisions.md, "Credential test: one token exchange". */
 const CREDENTIAL_TEST_HEADER = 'x-n8n-nexthink-credential-test';
 
-/** Bound of the credential test's request to the API host. */
-const CREDENTIAL_TEST_TIMEOUT_MS = 30_000;
-
 export class NexthinkApi implements ICredentialType {
 	name = 'nexthinkApi';
 
@@ -165,7 +162,7 @@ export class NexthinkApi implements ICredentialType {
 					ignoreHttpStatusErrors: true,
 					disableFollowRedirect: true,
 					skipSslCertificateValidation,
-					timeout: CREDENTIAL_TEST_TIMEOUT_MS,
+					timeout: 30_000,
 				};
 			}
 			// the very request preAuthentication sends (never following a redirect: transport/tokenExchange.ts)
