@@ -45,20 +45,23 @@ const IDENTIFICATIONS: Record<IdentificationKind, [label: string, description: s
 };
 
 /** One Identify By per object type: its kinds in the catalogue's order, the first one the default. */
-const identifyByProperties: INodeProperties[] = OBJECT_TYPES.map((objectType) => ({
-	displayName: 'Identify By',
-	name: 'identifyBy',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { objectType: [objectType] } },
-	options: IDENTIFICATION_KINDS[objectType].map((kind) => ({
-		name: `${upperFirst(objectType)} ${IDENTIFICATIONS[kind][0]}`,
-		value: kind,
-		description: IDENTIFICATIONS[kind][1],
-	})),
-	default: IDENTIFICATION_KINDS[objectType][0],
-	description: `Which ${objectType} field the identification value below is matched against`,
-}));
+const identifyByProperties: INodeProperties[] = OBJECT_TYPES.map((objectType) => {
+	const [firstKind] = IDENTIFICATION_KINDS[objectType];
+	return {
+		displayName: 'Identify By',
+		name: 'identifyBy',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { objectType: [objectType] } },
+		options: IDENTIFICATION_KINDS[objectType].map((kind) => ({
+			name: `${upperFirst(objectType)} ${IDENTIFICATIONS[kind][0]}`,
+			value: kind,
+			description: IDENTIFICATIONS[kind][1],
+		})),
+		default: firstKind,
+		description: `Which ${objectType} field the identification value below is matched against`,
+	};
+});
 
 const identificationValueProperty: INodeProperties = {
 	displayName: 'Identification Value',
