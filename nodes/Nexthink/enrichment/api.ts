@@ -28,7 +28,7 @@ export const DEFAULT_BATCH_SIZE = 1000;
 /** The API accepts at most 10,000 enrichments per request. */
 export const MAX_BATCH_SIZE = 10_000;
 
-export function identificationKey(identification: Identification): string {
+function identificationKey(identification: Identification): string {
 	return `${identification.name}\u0000${identification.value}`;
 }
 
@@ -128,7 +128,8 @@ export function interpretResponse(batch: Batch, statusCode: number, body: unknow
 	}
 
 	if (statusCode === 400 && listed !== undefined) {
-		const fallback = listed.unmatched.length > 0 ? listed.unmatched : [batchRejected('The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.')];
+		const rejected = batchRejected('The API rejected the whole request (HTTP 400); it listed errors for other objects of the same request, none for this one.');
+		const fallback = listed.unmatched.length > 0 ? listed.unmatched : [rejected];
 		return listed.perObject.map((errors) => ({ applied: false, errors: errors.length > 0 ? errors : fallback, warnings: [] }));
 	}
 	if (statusCode === 400) return failBatch(batch, apiError(body) ?? batchRejected('The API rejected the request (HTTP 400) without saying why.'));
