@@ -1,4 +1,8 @@
-/** The Enrichment node's run, as the steps of the batched runner (shared/runBatched.ts). */
+/**
+ * The Enrichment node's run, on the batched runner (shared/runBatched.ts): every item is prepared,
+ * the valid ones are sent in batches, each answer is read back onto the items, and every input item
+ * gets its outcome under `enrichment`.
+ */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
