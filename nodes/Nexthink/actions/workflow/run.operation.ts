@@ -1,5 +1,4 @@
 /** Run Workflow: like Run Remote Action, with devices and users, v1 or v2, and an execution ID per target. */
-import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { writeOptions } from '../shared/panelFields';
@@ -28,21 +27,19 @@ import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 type Prepared = PreparedRunItem<PreparedWorkflowRun>;
 
 /** Run's fields (the workflow is the resource's, description.ts). */
-export const description: INodeProperties[] = [
+export const description = updateDisplayOptions(show(['run']), [
 	{
 		displayName:
 			'Running a workflow acts on devices and users. Items with the same workflow and parameters are sent together (up to 10,000 devices and 10,000 users per request); each item gets the request ID and the execution ID of each target, to follow them in NQL (workflow.executions).',
 		name: 'workflowRunNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: show(['run']),
 	},
 	{
 		displayName: 'API Version',
 		name: 'workflowApiVersion',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: show(['run']),
 		options: [
 			{ name: 'V2: Devices and Users by Any Identifier', value: 'v2', description: 'Devices by Collector UID, device UID or name; users by SID, UPN or user UID' },
 			{ name: 'V1: Collector UIDs and SIDs', value: 'v1', description: 'Devices by Collector UID only, users by SID only' },
@@ -55,7 +52,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json["device.collector.uid"] }}',
-		displayOptions: show(['run']),
 		description:
 			'The target devices of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "collectorUid": "…", "name": "…" }). Leave empty for a workflow on users only.',
 	},
@@ -63,7 +59,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Device Identifier',
 		name: 'workflowDeviceIdType',
 		type: 'options',
-		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
+		displayOptions: { show: { workflowApiVersion: ['v2'] } },
 		options: [
 			{ name: 'Collector UID (device.collector.uid)', value: 'collectorUid' },
 			{ name: 'Device Name (device.name)', value: 'name' },
@@ -78,7 +74,6 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json["user.sid"] }}',
-		displayOptions: show(['run']),
 		description:
 			'The target users of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "upn": "…" }). Leave empty for a workflow on devices only.',
 	},
@@ -86,7 +81,7 @@ export const description: INodeProperties[] = [
 		displayName: 'User Identifier',
 		name: 'workflowUserIdType',
 		type: 'options',
-		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
+		displayOptions: { show: { workflowApiVersion: ['v2'] } },
 		options: [
 			{ name: 'SID (user.sid)', value: 'sid' },
 			{ name: 'UPN (user.upn)', value: 'upn' },
@@ -101,7 +96,6 @@ export const description: INodeProperties[] = [
 		type: 'resourceMapper',
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
-		displayOptions: show(['run']),
 		typeOptions: {
 			loadOptionsDependsOn: ['workflow.value'],
 			resourceMapper: {
@@ -115,19 +109,17 @@ export const description: INodeProperties[] = [
 		},
 		description: "The workflow's parameters as Nexthink lists them; also says when the workflow cannot be run from n8n",
 	},
-	...updateDisplayOptions(show(['run']), [
-		nameValueCollection(
-			'workflowOtherParameters',
-			'Other Parameters',
-			'Parameters by name, for a workflow whose parameters Nexthink does not list (sent in "params")',
-		),
-		...waitForResultsProperties('workflow.executions', '#n8n_workflow_status'),
-	]),
+	nameValueCollection(
+		'workflowOtherParameters',
+		'Other Parameters',
+		'Parameters by name, for a workflow whose parameters Nexthink does not list (sent in "params")',
+	),
+	...waitForResultsProperties('workflow.executions', '#n8n_workflow_status'),
 	writeOptions(show(['run']), 'run the workflow', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', [
 		allowListOption(ALLOWED_WORKFLOWS, '#repair_teams'),
 		...waitOptions(),
 	]),
-];
+]);
 
 export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, ReturnType<typeof workflowRunOutcome>> = {
 	outcomeKey: 'nexthinkWorkflow',
