@@ -9,8 +9,7 @@ import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/writeAllowList'
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
-import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
-import { MAX_WAIT_REQUEST_IDS, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
+import { checkSameWait, MAX_WAIT_REQUEST_IDS, preparedRunItem, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';
 import { pairsCollection, writeOptions } from '../shared/panelFields';

@@ -1,12 +1,12 @@
 /** Run Workflow: like Run Remote Action, with devices and users, v1 or v2, and an execution ID per target. */
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { writeOptions } from '../shared/panelFields';
 import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/writeAllowList';
 import { nameValueCollection, show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
-import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
-import { RESULTS_MAX_TARGETS_PER_REQUEST, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
+import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import { executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
 import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan } from './runBatching';
@@ -27,19 +27,21 @@ import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 type Prepared = PreparedRunItem<PreparedWorkflowRun>;
 
 /** Run's fields (the workflow is the resource's, description.ts). */
-export const description = updateDisplayOptions(show(['run']), [
+export const description: INodeProperties[] = [
 	{
 		displayName:
 			'Running a workflow acts on devices and users. Items with the same workflow and parameters are sent together (up to 10,000 devices and 10,000 users per request); each item gets the request ID and the execution ID of each target, to follow them in NQL (workflow.executions).',
 		name: 'workflowRunNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: show(['run']),
 	},
 	{
 		displayName: 'API Version',
 		name: 'workflowApiVersion',
 		type: 'options',
 		noDataExpression: true,
+		displayOptions: show(['run']),
 		options: [
 			{ name: 'V2: Devices and Users by Any Identifier', value: 'v2', description: 'Devices by Collector UID, device UID or name; users by SID, UPN or user UID' },
 			{ name: 'V1: Collector UIDs and SIDs', value: 'v1', description: 'Devices by Collector UID only, users by SID only' },
@@ -52,6 +54,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json["device.collector.uid"] }}',
+		displayOptions: show(['run']),
 		description:
 			'The target devices of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "collectorUid": "…", "name": "…" }). Leave empty for a workflow on users only.',
 	},
@@ -59,7 +62,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		displayName: 'Device Identifier',
 		name: 'workflowDeviceIdType',
 		type: 'options',
-		displayOptions: { show: { workflowApiVersion: ['v2'] } },
+		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
 		options: [
 			{ name: 'Collector UID (device.collector.uid)', value: 'collectorUid' },
 			{ name: 'Device Name (device.name)', value: 'name' },
@@ -74,6 +77,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json["user.sid"] }}',
+		displayOptions: show(['run']),
 		description:
 			'The target users of this item: one, several separated by commas or line breaks, or a list from an expression (v2 also takes identifier objects such as { "upn": "…" }). Leave empty for a workflow on devices only.',
 	},
@@ -81,7 +85,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		displayName: 'User Identifier',
 		name: 'workflowUserIdType',
 		type: 'options',
-		displayOptions: { show: { workflowApiVersion: ['v2'] } },
+		displayOptions: { show: { resource: ['workflow'], operation: ['run'], workflowApiVersion: ['v2'] } },
 		options: [
 			{ name: 'SID (user.sid)', value: 'sid' },
 			{ name: 'UPN (user.upn)', value: 'upn' },
@@ -96,6 +100,7 @@ export const description = updateDisplayOptions(show(['run']), [
 		type: 'resourceMapper',
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
+		displayOptions: show(['run']),
 		typeOptions: {
 			loadOptionsDependsOn: ['workflow.value'],
 			resourceMapper: {
@@ -109,17 +114,19 @@ export const description = updateDisplayOptions(show(['run']), [
 		},
 		description: "The workflow's parameters as Nexthink lists them; also says when the workflow cannot be run from n8n",
 	},
-	nameValueCollection(
-		'workflowOtherParameters',
-		'Other Parameters',
-		'Parameters by name, for a workflow whose parameters Nexthink does not list (sent in "params")',
-	),
-	...waitForResultsProperties('workflow.executions', '#n8n_workflow_status'),
+	...updateDisplayOptions(show(['run']), [
+		nameValueCollection(
+			'workflowOtherParameters',
+			'Other Parameters',
+			'Parameters by name, for a workflow whose parameters Nexthink does not list (sent in "params")',
+		),
+		...waitForResultsProperties('workflow.executions', '#n8n_workflow_status'),
+	]),
 	writeOptions(show(['run']), 'run the workflow', 'Longest time one request may take. A run request that times out is not sent again (it may have run).', [
 		allowListOption(ALLOWED_WORKFLOWS, '#repair_teams'),
 		...waitOptions(),
 	]),
-]);
+];
 
 export const runWorkflowOperation: BatchedOperation<undefined, Prepared, PlannedWorkflowRequest, WorkflowExecutionAnswer, WorkflowPlan, ReturnType<typeof workflowRunOutcome>> = {
 	outcomeKey: 'nexthinkWorkflow',
@@ -147,14 +154,8 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 			setOwn(params, name, value);
 		}
 		const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
-		const prepared = preparedRunItem(this, itemIndex, run, workflowId, ALLOWED_WORKFLOWS);
-		if (prepared.wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
-			throw new InputError(
-				`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
-				'Wait for Results',
-			);
-		}
-		return prepared;
+		const targets = { count: run.targets.length, noun: 'targets (devices and users)', lists: 'the lists', field: 'Wait for Results' };
+		return preparedRunItem(this, itemIndex, run, workflowId, ALLOWED_WORKFLOWS, targets);
 	},
 	check: (preparations) => checkSameWait(preparations),
 	validateOnly: (prepared) => prepared.validateOnly,
