@@ -2,7 +2,7 @@
  * Wait for Results, the pure part (no n8n imports): the status query's columns, the final statuses, what
  * each target came to. Why: docs/decisions.md, "Actions node: Wait for Results and script-input checks".
  */
-import { arrivedColumns, ColumnNameError, findColumn } from '../../nql/columnNames';
+import { arrivedColumns, findColumn, type ColumnNameError } from '../../nql/columnNames';
 
 export type ResultKind = 'remote_action' | 'workflow' | 'campaign';
 
@@ -109,14 +109,13 @@ function statusQueryColumns(kind: ResultKind, queryId: string, rows: readonly St
 	const advice = `Create it over ${TABLE_OF[kind]} with the NQL the README gives (section "Wait for Results").`;
 	const found: Partial<Record<keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind], string>> = {};
 	for (const column of ['requestId', 'target', 'status', 'details'] as const) {
-		let resolved: string | ColumnNameError | undefined;
 		try {
-			resolved = findColumn(namesOf(kind, column), arrived);
+			const resolved = findColumn(namesOf(kind, column), arrived);
+			if (resolved !== undefined) found[column] = resolved;
 		} catch (error) {
-			resolved = error as ColumnNameError;
+			// findColumn throws only ColumnNameError: a name that fits two columns
+			throw new StatusRowsError(`The status query ${queryId}: ${(error as ColumnNameError).message} ${advice}`);
 		}
-		if (resolved instanceof ColumnNameError) throw new StatusRowsError(`The status query ${queryId}: ${resolved.message} ${advice}`);
-		if (resolved !== undefined) found[column] = resolved;
 	}
 	const { requestId, target, status, details } = found;
 	if (requestId === undefined || target === undefined || status === undefined) {
@@ -131,6 +130,13 @@ export interface WaitTarget {
 	requestId: string;
 	/** Collector UID (remote actions), execution ID (workflows) or user SID (campaigns). */
 	target: string;
+}
+
+/** What an item's run reached: its targets followed by ID and request ID, in the item's order, and those sent but not followable. */
+export interface ReachedTargets {
+	followed: Array<{ id: string; requestId: string }>;
+	/** Targets sent (they have a request ID) without an ID to follow them by (a workflow's execution ID). */
+	unfollowed?: number;
 }
 
 export function targetKey(target: WaitTarget): string {

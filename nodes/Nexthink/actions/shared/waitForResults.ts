@@ -20,7 +20,7 @@ import { checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
 import type { AllowListKind } from '../../shared/writeAllowList';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
-import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';
+import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ReachedTargets, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';
 import { readTimeoutMs } from './panelFields';
 
 /** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */
@@ -180,12 +180,6 @@ export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparat
 		const problem = differentWait(first, preparation.prepared.wait);
 		if (problem !== undefined) preparations[itemIndex] = { ok: false, message: problem, field: 'Wait for Results' };
 	});
-}
-
-/** What an item reached: targets followed by ID and request ID, and those sent but not followable. */
-interface ReachedTargets {
-	followed: ReadonlyArray<{ id: string; requestId: string }>;
-	unfollowed?: number;
 }
 
 /**

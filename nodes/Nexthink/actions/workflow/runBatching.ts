@@ -3,6 +3,7 @@
  * beginning "Workflow: grouping", "Workflow: execution IDs", "1,000 workflow targets" and "Workflow targets".
  */
 import type { RequestResult } from '../../shared/runBatched';
+import type { ReachedTargets } from '../shared/resultStatus';
 import { groupRequests, requestError } from '../shared/runPlan';
 import type { WorkflowExecutionAnswer } from './answers';
 import { MAX_WORKFLOW_TARGETS_PER_LIST, type ApiVersion, type WorkflowTarget } from './runInput';
@@ -25,12 +26,8 @@ export interface WorkflowExecutionBody {
 	params?: Record<string, string>;
 }
 
-export interface PlannedWorkflowRequest {
-	version: ApiVersion;
-	body: WorkflowExecutionBody;
-	/** Items with at least one target in this request, in input order. */
-	itemIndexes: number[];
-}
+/** A request's API version and body, and the items with at least one target in it (in input order). */
+export type PlannedWorkflowRequest = WorkflowPlan['requests'][number];
 
 /** A target's `position` is in its request's `devices` or `users`. */
 export type WorkflowPlan = ReturnType<typeof planWorkflowRequests>;
@@ -40,10 +37,10 @@ export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPe
 		group: (run) => JSON.stringify([run.workflowId, run.version, Object.entries(run.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]),
 		targets: (run) => run.targets,
 		key: (target) => target.key,
-		open(run): PlannedWorkflowRequest {
+		open(run) {
 			const body: WorkflowExecutionBody = { workflowId: run.workflowId, devices: [], users: [] };
 			if (Object.keys(run.params).length > 0) body.params = { ...run.params };
-			return { version: run.version, body, itemIndexes: [] };
+			return { version: run.version, body, itemIndexes: [] as number[] };
 		},
 		fits({ body }, fresh) {
 			const devices = fresh.filter((target) => target.kind === 'device').length;
@@ -117,15 +114,9 @@ export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan,
 	};
 }
 
-interface WorkflowWaitTargets {
-	/** Targets with an execution ID, in the item's order: `id` is the execution ID. */
-	followed: Array<{ id: string; requestId: string }>;
-	/** Targets that were sent (they have a request ID) but got no execution ID. */
-	unfollowed: number;
-}
-
-export function workflowWaitTargets(targets: readonly WorkflowTargetOutcome[]): WorkflowWaitTargets {
-	const followed: WorkflowWaitTargets['followed'] = [];
+/** The targets Wait for Results follows by execution ID, and those sent without one. */
+export function workflowWaitTargets(targets: readonly WorkflowTargetOutcome[]): ReachedTargets {
+	const followed: ReachedTargets['followed'] = [];
 	let unfollowed = 0;
 	for (const target of targets) {
 		if (target.requestId === undefined) continue;
