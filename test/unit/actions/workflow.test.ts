@@ -15,7 +15,8 @@ import {
 	workflowParametersOf,
 	workflowWarning,
 } from '../../../nodes/Nexthink/actions/workflow/answers';
-import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PreparedWorkflowRun } from '../../../nodes/Nexthink/actions/workflow/runBatching';
+import { reachedTargets } from '../../../nodes/Nexthink/actions/shared/resultStatus';
+import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, type PreparedWorkflowRun } from '../../../nodes/Nexthink/actions/workflow/runBatching';
 import { checkMappedParameters, checkNameValueParameters, checkUuid, normaliseWorkflowId, parseWorkflowTargets } from '../../../nodes/Nexthink/actions/workflow/runInput';
 
 const uid = (n: number) => `e0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -183,12 +184,15 @@ describe('runBatching', () => {
 describe('waitTargets', () => {
 	it('follows the targets with an execution ID; counts the sent ones without one; leaves out the ones not sent', () => {
 		expect(
-			workflowWaitTargets([
-				{ type: 'device', collectorUid: uid(1), requestId: 'r1', executionId: 'x1' },
-				{ type: 'user', sid: SID, requestId: 'r1' },
-				{ type: 'device', collectorUid: uid(2), error: 'refused' },
-				{ type: 'device', collectorUid: uid(3), requestId: 'r2', executionId: 'x2', sentWithItem: 0 },
-			]),
+			reachedTargets(
+				[
+					{ type: 'device', collectorUid: uid(1), requestId: 'r1', executionId: 'x1' },
+					{ type: 'user', sid: SID, requestId: 'r1' },
+					{ type: 'device', collectorUid: uid(2), error: 'refused' },
+					{ type: 'device', collectorUid: uid(3), requestId: 'r2', executionId: 'x2', sentWithItem: 0 },
+				],
+				'executionId',
+			),
 		).toEqual({ followed: [{ id: 'x1', requestId: 'r1' }, { id: 'x2', requestId: 'r2' }], unfollowed: 1 });
 	});
 

@@ -103,10 +103,7 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 	// a user left out fails the run under "Stop Workflow", even in a `partial` item; only a `failed` one goes to the error output
 	succeeded: (outcome) => outcome.status === 'triggered' || outcome.status === 'validated',
 	async afterSending(outcomes, { items }) {
-		const reached = (itemIndex: number) => ({
-			followed: ((outcomes.get(itemIndex)?.users ?? []) as unknown as UserOutcome[]).flatMap((user) => (user.requestId !== undefined ? [{ id: user.userSid, requestId: user.requestId }] : [])),
-		});
-		return await waitForItems(this, 'campaign', items, outcomes, 'userSid', reached);
+		return await waitForItems(this, 'campaign', items, outcomes, 'userSid', (outcome) => outcome.users as unknown as UserOutcome[]);
 	},
 };
 

@@ -147,10 +147,7 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, runOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
 	},
 	async afterSending(outcomes, { items }) {
-		const reached = (itemIndex: number) => ({
-			followed: (outcomes.get(itemIndex)?.devices ?? []).flatMap((device) => (device.requestId !== undefined ? [{ id: device.collectorUid, requestId: device.requestId }] : [])),
-		});
-		return await waitForItems(this, 'remote_action', items, outcomes, 'collectorUid', reached);
+		return await waitForItems(this, 'remote_action', items, outcomes, 'collectorUid', (outcome) => outcome.devices);
 	},
 };
 

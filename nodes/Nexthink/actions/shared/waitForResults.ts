@@ -20,7 +20,7 @@ import { checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
 import type { AllowListKind } from '../../shared/writeAllowList';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
-import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ReachedTargets, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';
+import { itemResults, pendingRequestIds, reachedTargets, rowsByTarget, targetKey, targetResult, type ReachedTargets, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';
 import { readTimeoutMs } from './panelFields';
 
 /** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */
@@ -183,30 +183,32 @@ export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparat
 }
 
 /**
- * The batched runner's `afterSending`: waits for the targets the waiting items reached, then sets each
- * one's `results` (`annotate` may add). Returns a failed status query (it stops the node under "Stop Workflow").
+ * The batched runner's `afterSending`: waits for the targets the waiting items reached (`targetsOf`
+ * their outcome, followed by `targetField`), then sets each one's `results` (`annotate` may add).
+ * Returns a failed status query (it stops the node under "Stop Workflow").
  */
-export async function waitForItems(
+export async function waitForItems<O extends object>(
 	ctx: IExecuteFunctions,
 	kind: ResultKind,
 	items: ReadonlyMap<number, { wait?: ResultsWaitSettings; validateOnly: boolean; timeoutMs: number }>,
-	outcomes: ReadonlyMap<number, object>,
+	outcomes: ReadonlyMap<number, O>,
 	targetField: string,
-	reached: (itemIndex: number) => ReachedTargets,
+	targetsOf: (outcome: O) => ReadonlyArray<{ requestId?: string }>,
 	annotate: (results: Record<string, unknown>, reached: ReachedTargets, queryId: string) => Record<string, unknown> = (results) => results,
 ): Promise<ItemFailure | undefined> {
 	const waiting = [...items].filter(([, prepared]) => prepared.wait !== undefined && !prepared.validateOnly);
 	const settings = waiting[0]?.[1].wait;
 	if (settings === undefined) return undefined;
+	const reachedBy = (outcome: O | undefined) => reachedTargets(outcome === undefined ? [] : targetsOf(outcome), targetField);
+	const reached = new Map(waiting.map(([itemIndex]) => [itemIndex, reachedBy(outcomes.get(itemIndex))]));
 	const targets = new Map<string, WaitTarget>();
-	for (const [itemIndex] of waiting) {
-		for (const { id, requestId } of reached(itemIndex).followed) targets.set(targetKey({ requestId, target: id }), { requestId, target: id });
+	for (const { followed } of reached.values()) {
+		for (const { id, requestId } of followed) targets.set(targetKey({ requestId, target: id }), { requestId, target: id });
 	}
 	// nothing reached (every request failed, or no target could be followed): nothing is polled
 	const wait = await waitForResults(ctx, kind, [...targets.values()], settings, { timeoutMs: waiting[0][1].timeoutMs });
-	for (const [itemIndex] of waiting) {
-		const itemReached = reached(itemIndex);
-		if (itemReached.followed.length === 0 && (itemReached.unfollowed ?? 0) === 0) continue;
+	for (const [itemIndex, itemReached] of reached) {
+		if (itemReached.followed.length === 0 && itemReached.unfollowed === 0) continue;
 		const results = itemResults(targetField, itemReached.followed, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs });
 		(outcomes.get(itemIndex) as { results?: unknown }).results = annotate(results, itemReached, settings.queryId);
 	}

@@ -9,7 +9,7 @@ import type { BatchedOperation } from '../../shared/runBatched';
 import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import { executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
-import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan } from './runBatching';
+import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan } from './runBatching';
 import {
 	checkMappedParameters,
 	checkNameValueParameters,
@@ -177,8 +177,7 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, workflowRunOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
 	},
 	async afterSending(outcomes, { items }) {
-		const reached = (itemIndex: number) => workflowWaitTargets(outcomes.get(itemIndex)?.targets ?? []);
-		return await waitForItems(this, 'workflow', items, outcomes, 'executionId', reached, (results, { unfollowed }, queryId) => withUnfollowed(results, unfollowed ?? 0, queryId));
+		return await waitForItems(this, 'workflow', items, outcomes, 'executionId', (outcome) => outcome.targets, (results, { unfollowed }, queryId) => withUnfollowed(results, unfollowed, queryId));
 	},
 };
 

@@ -3,7 +3,6 @@
  * beginning "Workflow: grouping", "Workflow: execution IDs", "1,000 workflow targets" and "Workflow targets".
  */
 import type { RequestResult } from '../../shared/runBatched';
-import type { ReachedTargets } from '../shared/resultStatus';
 import { groupRequests, requestError } from '../shared/runPlan';
 import type { WorkflowExecutionAnswer } from './answers';
 import { MAX_WORKFLOW_TARGETS_PER_LIST, type ApiVersion, type WorkflowTarget } from './runInput';
@@ -112,18 +111,6 @@ export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan,
 		duplicates: run.duplicatesInItem,
 		...(error !== undefined ? { error } : {}),
 	};
-}
-
-/** The targets Wait for Results follows by execution ID, and those sent without one. */
-export function workflowWaitTargets(targets: readonly WorkflowTargetOutcome[]): ReachedTargets {
-	const followed: ReachedTargets['followed'] = [];
-	let unfollowed = 0;
-	for (const target of targets) {
-		if (target.requestId === undefined) continue;
-		if (target.executionId === undefined) unfollowed += 1;
-		else followed.push({ id: target.executionId, requestId: target.requestId });
-	}
-	return { followed, unfollowed };
 }
 
 /** An item's `results` with the targets the wait could not follow: counted, `complete` false, `message` says why. */
