@@ -35,20 +35,41 @@ const OPERATIONS: Record<string, Operation> = {
 	'spark.handOff': handOffOperation,
 };
 
-const resourceProperty: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{ name: 'Campaign', value: 'campaign' },
-		{ name: 'Device', value: 'device' },
-		{ name: 'Remote Action', value: 'remoteAction' },
-		{ name: 'Spark', value: 'spark' },
-		{ name: 'Workflow', value: 'workflow' },
-	],
-	default: 'remoteAction',
-};
+/** The resource, each resource's operation picker, then each operation's own fields. */
+const actionsProperties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Campaign', value: 'campaign' },
+			{ name: 'Device', value: 'device' },
+			{ name: 'Remote Action', value: 'remoteAction' },
+			{ name: 'Spark', value: 'spark' },
+			{ name: 'Workflow', value: 'workflow' },
+		],
+		default: 'remoteAction',
+	},
+	remoteActionOperationProperty,
+	workflowOperationProperty,
+	campaignOperationProperty,
+	deviceOperationProperty,
+	sparkOperationProperty,
+	...actionsToolDescriptionProperties,
+	remoteActionLocator,
+	...runRemoteAction,
+	...getManyRemoteActions,
+	...getRemoteAction,
+	workflowLocator,
+	...runWorkflow,
+	...resumeWorkflow,
+	...getManyWorkflows,
+	...getWorkflow,
+	...triggerCampaign,
+	...deleteDevices,
+	...handOff,
+];
 
 export class NexthinkActions implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,28 +86,7 @@ export class NexthinkActions implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'nexthinkApi', required: true }],
-		// the resource, each resource's operation picker, then each operation's own fields
-		properties: [
-			resourceProperty,
-			remoteActionOperationProperty,
-			workflowOperationProperty,
-			campaignOperationProperty,
-			deviceOperationProperty,
-			sparkOperationProperty,
-			...actionsToolDescriptionProperties,
-			remoteActionLocator,
-			...runRemoteAction,
-			...getManyRemoteActions,
-			...getRemoteAction,
-			workflowLocator,
-			...runWorkflow,
-			...resumeWorkflow,
-			...getManyWorkflows,
-			...getWorkflow,
-			...triggerCampaign,
-			...deleteDevices,
-			...handOff,
-		],
+		properties: actionsProperties,
 	};
 
 	methods = {

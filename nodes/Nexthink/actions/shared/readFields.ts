@@ -8,7 +8,6 @@ import type { ApiCallOptions } from './apiCalls';
 import { readWholeNumber } from '../../shared/numberParameter';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, readTimeoutMs } from './panelFields';
 
-/** Return All and Limit of a resource's Get Many. */
 export function returnAllAndLimit(resource: string): INodeProperties[] {
 	return [
 		{
@@ -31,7 +30,6 @@ export function returnAllAndLimit(resource: string): INodeProperties[] {
 	];
 }
 
-/** The Options of a resource's Get or Get Many. */
 export function readOptionsCollection(resource: string, operation: 'get' | 'getMany'): INodeProperties {
 	return collectionOf('options', { show: { resource: [resource], operation: [operation] } }, [requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take before it is cut off and retried')]);
 }
