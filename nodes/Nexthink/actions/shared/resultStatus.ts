@@ -2,7 +2,7 @@
  * Wait for Results, the pure part (no n8n imports): the status query's columns, the final statuses, what
  * each target came to. Why: docs/decisions.md, "Actions node: Wait for Results and script-input checks".
  */
-import { arrivedColumns, findColumn, type ColumnNameError } from '../../nql/columnNames';
+import { arrivedColumns, ColumnNameError, findColumn } from '../../nql/columnNames';
 
 export type ResultKind = 'remote_action' | 'workflow' | 'campaign';
 
@@ -109,13 +109,14 @@ function statusQueryColumns(kind: ResultKind, queryId: string, rows: readonly St
 	const advice = `Create it over ${TABLE_OF[kind]} with the NQL the README gives (section "Wait for Results").`;
 	const found: Partial<Record<keyof (typeof STATUS_QUERY_COLUMNS)[ResultKind], string>> = {};
 	for (const column of ['requestId', 'target', 'status', 'details'] as const) {
+		let resolved: string | ColumnNameError | undefined;
 		try {
-			const resolved = findColumn(namesOf(kind, column), arrived);
-			if (resolved !== undefined) found[column] = resolved;
+			resolved = findColumn(namesOf(kind, column), arrived);
 		} catch (error) {
-			// findColumn throws only ColumnNameError: a name that fits two columns
-			throw new StatusRowsError(`The status query ${queryId}: ${(error as ColumnNameError).message} ${advice}`);
+			resolved = error as ColumnNameError;
 		}
+		if (resolved instanceof ColumnNameError) throw new StatusRowsError(`The status query ${queryId}: ${resolved.message} ${advice}`);
+		if (resolved !== undefined) found[column] = resolved;
 	}
 	const { requestId, target, status, details } = found;
 	if (requestId === undefined || target === undefined || status === undefined) {
