@@ -1,7 +1,7 @@
 /**
  * Pure parts of the Workflow resource: reading the Workflows API's answers (answers.ts), the input
  * checks (runInput.ts), grouping and outcomes (runBatching.ts), the targets Wait for Results follows
- * (waitTargets.ts); and `details` read as the message of a Workflows API error body.
+ * (shared/resultStatus.ts); and `details` read as the message of a Workflows API error body.
  */
 import { readApiErrorBody } from '../../../nodes/Nexthink/transport';
 import {
@@ -10,11 +10,11 @@ import {
 	readResumeResponse,
 	readWorkflowDetails,
 	readWorkflowExecutionResponse,
-	readWorkflowList,
 	workflowListLabel,
 	workflowParametersOf,
 	workflowWarning,
 } from '../../../nodes/Nexthink/actions/workflow/answers';
+import { readNqlObjectList } from '../../../nodes/Nexthink/actions/shared/nqlObjects';
 import { reachedTargets } from '../../../nodes/Nexthink/actions/shared/resultStatus';
 import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, type PreparedWorkflowRun } from '../../../nodes/Nexthink/actions/workflow/runBatching';
 import { checkMappedParameters, checkNameValueParameters, checkUuid, normaliseWorkflowId, parseWorkflowTargets } from '../../../nodes/Nexthink/actions/workflow/runInput';
@@ -41,9 +41,9 @@ describe('answers', () => {
 		expect(readWorkflowDetails([])).toBeNull();
 		expect(readWorkflowDetails([{}])).toBeUndefined();
 		expect(readWorkflowDetails('<html>')).toBeUndefined();
-		expect(readWorkflowList([{ id: '#a' }])).toEqual([{ id: '#a' }]);
-		expect(readWorkflowList([{ name: 'x' }])).toBeUndefined();
-		expect(readWorkflowList({})).toBeUndefined();
+		expect(readNqlObjectList([{ id: '#a' }])).toEqual([{ id: '#a' }]);
+		expect(readNqlObjectList([{ name: 'x' }])).toBeUndefined();
+		expect(readNqlObjectList({})).toBeUndefined();
 	});
 
 	it('reads the API trigger from an object of booleans or a list of methods', () => {
