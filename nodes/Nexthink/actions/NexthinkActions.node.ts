@@ -1,20 +1,25 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { runOperation, type Operation } from '../shared/runBatched';
-import { triggerCampaignOperation } from './campaign/triggerCampaign.operation';
-import { deleteDevicesOperation } from './device/delete.operation';
-import { actionsProperties } from './description';
-import { getOperation } from './remoteAction/get.operation';
-import { getManyOperation } from './remoteAction/getMany.operation';
+import { actionsToolDescriptionProperties } from '../shared/toolDescriptions';
+import { campaignOperationProperty } from './campaign/description';
+import { description as triggerCampaign, triggerCampaignOperation } from './campaign/triggerCampaign.operation';
+import { description as deleteDevices, deleteDevicesOperation } from './device/delete.operation';
+import { deviceOperationProperty } from './device/description';
+import { remoteActionLocator, remoteActionOperationProperty } from './remoteAction/description';
+import { description as getRemoteAction, getOperation } from './remoteAction/get.operation';
+import { description as getManyRemoteActions, getManyOperation } from './remoteAction/getMany.operation';
 import { getScriptInputs, searchRemoteActions } from './remoteAction/methods';
-import { runRemoteActionOperation } from './remoteAction/run.operation';
-import { handOffOperation } from './spark/handOff.operation';
-import { getWorkflowOperation } from './workflow/get.operation';
-import { getManyWorkflowsOperation } from './workflow/getMany.operation';
+import { description as runRemoteAction, runRemoteActionOperation } from './remoteAction/run.operation';
+import { sparkOperationProperty } from './spark/description';
+import { description as handOff, handOffOperation } from './spark/handOff.operation';
+import { workflowLocator, workflowOperationProperty } from './workflow/description';
+import { description as getWorkflow, getWorkflowOperation } from './workflow/get.operation';
+import { description as getManyWorkflows, getManyWorkflowsOperation } from './workflow/getMany.operation';
 import { getWorkflowParameters, searchWorkflows } from './workflow/methods';
-import { resumeOperation } from './workflow/resume.operation';
-import { runWorkflowOperation } from './workflow/run.operation';
+import { description as resumeWorkflow, resumeOperation } from './workflow/resume.operation';
+import { description as runWorkflow, runWorkflowOperation } from './workflow/run.operation';
 
 /** Every operation, by `resource.operation`: the writes are batched (shared/runBatched.ts), the reads run item by item. */
 const OPERATIONS: Record<string, Operation> = {
@@ -29,6 +34,42 @@ const OPERATIONS: Record<string, Operation> = {
 	'device.delete': deleteDevicesOperation,
 	'spark.handOff': handOffOperation,
 };
+
+/** The resource, each resource's operation picker, then each operation's own fields. */
+const actionsProperties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Campaign', value: 'campaign' },
+			{ name: 'Device', value: 'device' },
+			{ name: 'Remote Action', value: 'remoteAction' },
+			{ name: 'Spark', value: 'spark' },
+			{ name: 'Workflow', value: 'workflow' },
+		],
+		default: 'remoteAction',
+	},
+	remoteActionOperationProperty,
+	workflowOperationProperty,
+	campaignOperationProperty,
+	deviceOperationProperty,
+	sparkOperationProperty,
+	...actionsToolDescriptionProperties,
+	remoteActionLocator,
+	...runRemoteAction,
+	...getManyRemoteActions,
+	...getRemoteAction,
+	workflowLocator,
+	...runWorkflow,
+	...resumeWorkflow,
+	...getManyWorkflows,
+	...getWorkflow,
+	...triggerCampaign,
+	...deleteDevices,
+	...handOff,
+];
 
 export class NexthinkActions implements INodeType {
 	description: INodeTypeDescription = {

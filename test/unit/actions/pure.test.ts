@@ -4,7 +4,8 @@
  */
 import { readTriggerResponse } from '../../../nodes/Nexthink/actions/campaign/answers';
 import * as input from '../../../nodes/Nexthink/actions/campaign/campaignInput';
-import { isApiEnabled, listLabel, readExecutionResponse, readRemoteActionList, scriptInputsOf } from '../../../nodes/Nexthink/actions/remoteAction/answers';
+import { isApiEnabled, listLabel, readExecutionResponse, scriptInputsOf } from '../../../nodes/Nexthink/actions/remoteAction/answers';
+import { readNqlObjectList } from '../../../nodes/Nexthink/actions/shared/nqlObjects';
 import { planRequests, runOutcome, type PreparedRun } from '../../../nodes/Nexthink/actions/shared/runPlan';
 import {
 	checkExpiry,
@@ -128,8 +129,8 @@ describe('answers', () => {
 	});
 
 	it('reads lists, the API flag, labels and script inputs', () => {
-		expect(readRemoteActionList({})).toBeUndefined();
-		expect(readRemoteActionList([{ id: '#a' }, { name: 'no id' }])).toBeUndefined();
+		expect(readNqlObjectList({})).toBeUndefined();
+		expect(readNqlObjectList([{ id: '#a' }, { name: 'no id' }])).toBeUndefined();
 		const ra = { id: '#a', name: 'A', targeting: { apiEnabled: false }, scriptInfo: { inputs: [{ id: 'X', options: ['1', '2'], allowCustomValue: false }, { id: 'Y' }, { name: 'no id' }] } };
 		expect(isApiEnabled(ra)).toBe(false);
 		expect(listLabel(ra)).toBe('A (#a) — API not enabled, cannot be run from n8n');

@@ -6,7 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { NexthinkActions } from '../../../nodes/Nexthink/actions/NexthinkActions.node';
-import { STATUS_QUERY_NQL } from '../../../nodes/Nexthink/actions/shared/waitSettings';
+import { STATUS_QUERY_NQL } from '../../../nodes/Nexthink/actions/shared/waitForResults';
 
 const server = require('../../server/actions');
 

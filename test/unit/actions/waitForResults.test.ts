@@ -1,5 +1,5 @@
 /**
- * Pure parts of Wait for Results (actions/shared/resultStatus.ts, waitSettings.ts) and of the
+ * Pure parts of Wait for Results (actions/shared/resultStatus.ts, waitForResults.ts) and of the
  * script-input check against a remote action's details (remoteAction/runInput.ts).
  */
 import type { ScriptInput } from '../../../nodes/Nexthink/actions/remoteAction/answers';
@@ -16,7 +16,7 @@ import {
 	type ResultKind,
 	type StatusRow,
 } from '../../../nodes/Nexthink/actions/shared/resultStatus';
-import { checkResultsWait, differentWait, RESULTS_MAX_TARGETS_PER_REQUEST } from '../../../nodes/Nexthink/actions/shared/waitSettings';
+import { checkResultsWait, differentWait, RESULTS_MAX_TARGETS_PER_REQUEST } from '../../../nodes/Nexthink/actions/shared/waitForResults';
 import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 const C1 = 'e0000000-0000-4000-8000-000000000001';
@@ -275,7 +275,7 @@ describe('script inputs against the remote action\'s details', () => {
 
 describe('The wait options in the editor', () => {
 	it('show the defaults the node applies when an option is not set', () => {
-		const { waitOptions } = require('../../../nodes/Nexthink/actions/shared/waitSettings');
+		const { waitOptions } = require('../../../nodes/Nexthink/actions/shared/waitForResults');
 		const { DEFAULT_WAIT_SETTINGS } = require('../../../nodes/Nexthink/nql/waitSchedule');
 		const defaults = Object.fromEntries(waitOptions().map((option: any) => [option.name, option.default]));
 		expect(defaults).toEqual({

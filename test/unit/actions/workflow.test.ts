@@ -1,7 +1,7 @@
 /**
  * Pure parts of the Workflow resource: reading the Workflows API's answers (answers.ts), the input
  * checks (runInput.ts), grouping and outcomes (runBatching.ts), the targets Wait for Results follows
- * (waitTargets.ts); and `details` read as the message of a Workflows API error body.
+ * (shared/resultStatus.ts); and `details` read as the message of a Workflows API error body.
  */
 import { readApiErrorBody } from '../../../nodes/Nexthink/transport';
 import {
@@ -10,12 +10,13 @@ import {
 	readResumeResponse,
 	readWorkflowDetails,
 	readWorkflowExecutionResponse,
-	readWorkflowList,
 	workflowListLabel,
 	workflowParametersOf,
 	workflowWarning,
 } from '../../../nodes/Nexthink/actions/workflow/answers';
-import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PreparedWorkflowRun } from '../../../nodes/Nexthink/actions/workflow/runBatching';
+import { readNqlObjectList } from '../../../nodes/Nexthink/actions/shared/nqlObjects';
+import { reachedTargets } from '../../../nodes/Nexthink/actions/shared/resultStatus';
+import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, type PreparedWorkflowRun } from '../../../nodes/Nexthink/actions/workflow/runBatching';
 import { checkMappedParameters, checkNameValueParameters, checkUuid, normaliseWorkflowId, parseWorkflowTargets } from '../../../nodes/Nexthink/actions/workflow/runInput';
 
 const uid = (n: number) => `e0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -40,9 +41,9 @@ describe('answers', () => {
 		expect(readWorkflowDetails([])).toBeNull();
 		expect(readWorkflowDetails([{}])).toBeUndefined();
 		expect(readWorkflowDetails('<html>')).toBeUndefined();
-		expect(readWorkflowList([{ id: '#a' }])).toEqual([{ id: '#a' }]);
-		expect(readWorkflowList([{ name: 'x' }])).toBeUndefined();
-		expect(readWorkflowList({})).toBeUndefined();
+		expect(readNqlObjectList([{ id: '#a' }])).toEqual([{ id: '#a' }]);
+		expect(readNqlObjectList([{ name: 'x' }])).toBeUndefined();
+		expect(readNqlObjectList({})).toBeUndefined();
 	});
 
 	it('reads the API trigger from an object of booleans or a list of methods', () => {
@@ -183,12 +184,15 @@ describe('runBatching', () => {
 describe('waitTargets', () => {
 	it('follows the targets with an execution ID; counts the sent ones without one; leaves out the ones not sent', () => {
 		expect(
-			workflowWaitTargets([
-				{ type: 'device', collectorUid: uid(1), requestId: 'r1', executionId: 'x1' },
-				{ type: 'user', sid: SID, requestId: 'r1' },
-				{ type: 'device', collectorUid: uid(2), error: 'refused' },
-				{ type: 'device', collectorUid: uid(3), requestId: 'r2', executionId: 'x2', sentWithItem: 0 },
-			]),
+			reachedTargets(
+				[
+					{ type: 'device', collectorUid: uid(1), requestId: 'r1', executionId: 'x1' },
+					{ type: 'user', sid: SID, requestId: 'r1' },
+					{ type: 'device', collectorUid: uid(2), error: 'refused' },
+					{ type: 'device', collectorUid: uid(3), requestId: 'r2', executionId: 'x2', sentWithItem: 0 },
+				],
+				'executionId',
+			),
 		).toEqual({ followed: [{ id: 'x1', requestId: 'r1' }, { id: 'x2', requestId: 'r2' }], unfollowed: 1 });
 	});
 

@@ -2,15 +2,13 @@
  * Trigger Campaign: like Run Remote Action, with users as its devices (shared/runPlan.ts). Why: docs/decisions.md,
  * rows "Campaign partial success" and "100 campaign users per run while waiting".
  */
-import type { IDataObject } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/writeAllowList';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
-import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
-import { MAX_WAIT_REQUEST_IDS, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
+import { checkSameWait, MAX_WAIT_REQUEST_IDS, preparedRunItem, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';
 import { pairsCollection, writeOptions } from '../shared/panelFields';
@@ -68,7 +66,7 @@ interface UserOutcome {
 	sentWithItem?: number;
 }
 
-export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, PlannedRequest, Sent, RunPlan, IDataObject> = {
+export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, PlannedRequest, Sent, RunPlan, ReturnType<typeof outcomeOf>> = {
 	outcomeKey: 'nexthinkCampaign',
 	done: 'triggered',
 	prepare(itemIndex) {
@@ -104,16 +102,13 @@ export const triggerCampaignOperation: BatchedOperation<undefined, Prepared, Pla
 	// a user left out fails the run under "Stop Workflow", even in a `partial` item; only a `failed` one goes to the error output
 	succeeded: (outcome) => outcome.status === 'triggered' || outcome.status === 'validated',
 	async afterSending(outcomes, { items }) {
-		const reached = (itemIndex: number) => ({
-			followed: ((outcomes.get(itemIndex)?.users ?? []) as unknown as UserOutcome[]).flatMap((user) => (user.requestId !== undefined ? [{ id: user.userSid, requestId: user.requestId }] : [])),
-		});
-		return await waitForItems(this, 'campaign', items, outcomes, 'userSid', reached);
+		return await waitForItems(this, 'campaign', items, outcomes, 'userSid', (outcome) => outcome.users);
 	},
 };
 
-function outcomeOf(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<Sent>> | undefined): IDataObject {
+function outcomeOf(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<RequestResult<Sent>> | undefined) {
 	const users: UserOutcome[] = [];
-	let error: { message: string; description?: string; httpCode?: string } | undefined;
+	let error: ReturnType<typeof requestError> | undefined;
 	for (const placement of plan.placements.get(run.itemIndex) ?? []) {
 		const user: UserOutcome = { userSid: placement.collectorUid };
 		if (placement.firstItem !== run.itemIndex) user.sentWithItem = placement.firstItem;
@@ -130,15 +125,18 @@ function outcomeOf(run: PreparedRun, plan: RunPlan, results: ReadonlyArray<Reque
 	}
 	const sent = users.filter((user) => user.requestId !== undefined).length;
 	const status = results === undefined ? 'validated' : sent === users.length ? 'triggered' : sent === 0 ? 'failed' : 'partial';
-	const outcome: IDataObject = { status, campaignId: run.remoteActionId, expiresInMinutes: run.expiresInMinutes };
-	if (users.length === 1 && users[0].requestId !== undefined) outcome.requestId = users[0].requestId;
-	outcome.users = users as unknown as IDataObject[];
-	outcome.duplicates = run.duplicatesInItem;
-	if (status === 'failed' || status === 'partial') {
-		const failedUser = users.find((user) => user.requestId === undefined);
-		outcome.error = error ?? { message: `${users.length - sent} of ${users.length} users did not get the campaign; the first, ${failedUser?.userSid}: ${failedUser?.message}` };
-	}
-	return outcome;
+	const failedUser = users.find((user) => user.requestId === undefined);
+	return {
+		status,
+		campaignId: run.remoteActionId,
+		expiresInMinutes: run.expiresInMinutes,
+		...(users.length === 1 && users[0].requestId !== undefined ? { requestId: users[0].requestId } : {}),
+		users,
+		duplicates: run.duplicatesInItem,
+		...(status === 'failed' || status === 'partial'
+			? { error: error ?? { message: `${users.length - sent} of ${users.length} users did not get the campaign; the first, ${failedUser?.userSid}: ${failedUser?.message}` } }
+			: {}),
+	};
 }
 
 /** Wait for Results follows at most MAX_WAIT_REQUEST_IDS distinct users per run; the item that goes past it fails. */

@@ -1,5 +1,6 @@
 /** The Remote Actions API's success answers (no n8n imports); undefined: not the documented body. */
 import { isRecord } from '../../shared/jsonValues';
+import type { NqlObject } from '../shared/nqlObjects';
 
 /** ExecutionResponse: `requestId` (required, non-empty), `expiresInMinutes` (optional). */
 export function readExecutionResponse(body: unknown): { requestId: string; expiresInMinutes?: number } | undefined {
@@ -9,21 +10,10 @@ export function readExecutionResponse(body: unknown): { requestId: string; expir
 	return typeof expiresInMinutes === 'number' && Number.isInteger(expiresInMinutes) ? { requestId, expiresInMinutes } : { requestId };
 }
 
-/** A RemoteAction object: at least a non-empty `id` (the NQL ID). */
-export function isRemoteAction(value: unknown): value is Record<string, unknown> & { id: string } {
-	return isRecord(value) && typeof value.id === 'string' && value.id !== '';
-}
-
 /** `targeting.apiEnabled`; false when absent (the object cannot then be triggered through the API). */
 export function isApiEnabled(remoteAction: Record<string, unknown>): boolean {
 	const targeting = remoteAction.targeting;
 	return isRecord(targeting) && targeting.apiEnabled === true;
-}
-
-/** The list answer (`RemoteAction[]`), or undefined when it is not one. */
-export function readRemoteActionList(body: unknown): Array<Record<string, unknown> & { id: string }> | undefined {
-	if (!Array.isArray(body) || !body.every(isRemoteAction)) return undefined;
-	return body;
 }
 
 export interface ScriptInput {
@@ -54,7 +44,7 @@ export function scriptInputsOf(remoteAction: Record<string, unknown>): ScriptInp
 }
 
 /** Label of a remote action in the editor's list; one that is not API-enabled says so. */
-export function listLabel(remoteAction: Record<string, unknown> & { id: string }): string {
+export function listLabel(remoteAction: NqlObject): string {
 	const name = typeof remoteAction.name === 'string' && remoteAction.name !== '' ? remoteAction.name : remoteAction.id;
 	return isApiEnabled(remoteAction) ? `${name} (${remoteAction.id})` : `${name} (${remoteAction.id}) — API not enabled, cannot be run from n8n`;
 }

@@ -2,7 +2,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { expectAnswer, refusedRunNote, sendReadRequest, sendRunRequest, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
-import { isRemoteAction, readExecutionResponse, readRemoteActionList } from './answers';
+import { isNqlObject, readNqlObjectList } from '../shared/nqlObjects';
+import { readExecutionResponse } from './answers';
 import type { ExecutionBody } from '../shared/runPlan';
 
 const PERMISSION_HINT =
@@ -31,10 +32,10 @@ export async function executeRemoteAction(ctx: IExecuteFunctions, body: Executio
 }
 
 export async function listRemoteActions(ctx: ApiContext, options: ApiCallOptions) {
-	return await sendReadRequest(ctx, { path: '/api/v1/act/remote-action', action: 'Listing the remote actions', hints: READ_HINTS }, readRemoteActionList, 'a list of remote actions', options);
+	return await sendReadRequest(ctx, { path: '/api/v1/act/remote-action', action: 'Listing the remote actions', hints: READ_HINTS }, readNqlObjectList, 'a list of remote actions', options);
 }
 
 export async function getRemoteAction(ctx: ApiContext, nqlId: string, options: ApiCallOptions) {
 	const request = { path: '/api/v1/act/remote-action/details', qs: { 'nql-id': nqlId }, action: `Getting remote action ${nqlId}`, hints: READ_HINTS };
-	return await sendReadRequest(ctx, request, (body) => (isRemoteAction(body) ? body : undefined), 'the remote action', options);
+	return await sendReadRequest(ctx, request, (body) => (isNqlObject(body) ? body : undefined), 'the remote action', options);
 }

@@ -11,8 +11,7 @@ import { show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
 import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
-import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
-import { RESULTS_MAX_TARGETS_PER_REQUEST, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
+import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';
 import { executeRemoteAction, getRemoteAction } from './api';
 import { MAX_DEVICES_PER_REQUEST, planRequests, runOutcome, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
@@ -27,7 +26,6 @@ import {
 	normaliseRemoteActionId,
 	parseCollectorUids,
 } from './runInput';
-import { InputError } from '../../shared/inputError';
 
 type Prepared = PreparedRunItem<PreparedRun>;
 
@@ -125,14 +123,8 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 		};
 		const triggerInfo = checkTriggerInfo(options);
 		if (triggerInfo !== undefined) run.triggerInfo = triggerInfo;
-		const prepared = preparedRunItem(this, itemIndex, run, run.remoteActionId, ALLOWED_REMOTE_ACTIONS);
-		if (prepared.wait !== undefined && run.devices.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
-			throw new InputError(
-				`One item names ${run.devices.length} devices; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the list over several items`,
-				'Collector UIDs',
-			);
-		}
-		return prepared;
+		const targets = { count: run.devices.length, noun: 'devices', lists: 'the list', field: 'Collector UIDs' };
+		return preparedRunItem(this, itemIndex, run, run.remoteActionId, ALLOWED_REMOTE_ACTIONS, targets);
 	},
 	async check(preparations, run) {
 		checkSameWait(preparations);
@@ -155,10 +147,7 @@ export const runRemoteActionOperation: BatchedOperation<undefined, Prepared, Pla
 		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, runOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
 	},
 	async afterSending(outcomes, { items }) {
-		const reached = (itemIndex: number) => ({
-			followed: (outcomes.get(itemIndex)?.devices ?? []).flatMap((device) => (device.requestId !== undefined ? [{ id: device.collectorUid, requestId: device.requestId }] : [])),
-		});
-		return await waitForItems(this, 'remote_action', items, outcomes, 'collectorUid', reached);
+		return await waitForItems(this, 'remote_action', items, outcomes, 'collectorUid', (outcome) => outcome.devices);
 	},
 };
 

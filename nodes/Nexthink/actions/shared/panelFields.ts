@@ -13,7 +13,6 @@ export function readTimeoutMs(options: IDataObject): number {
 	return requestTimeoutMs(options.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS);
 }
 
-/** A resource's operation picker. */
 export function operationPicker(resource: string, fallback: string, options: INodePropertyOptions[]): INodeProperties {
 	return {
 		displayName: 'Operation',

@@ -8,7 +8,6 @@ import type { ApiCallOptions } from './apiCalls';
 import { readWholeNumber } from '../../shared/numberParameter';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, readTimeoutMs } from './panelFields';
 
-/** Return All and Limit of a resource's Get Many. */
 export function returnAllAndLimit(resource: string): INodeProperties[] {
 	return [
 		{
@@ -31,14 +30,8 @@ export function returnAllAndLimit(resource: string): INodeProperties[] {
 	];
 }
 
-/** The Options of a resource's Get or Get Many. */
 export function readOptionsCollection(resource: string, operation: 'get' | 'getMany'): INodeProperties {
 	return collectionOf('options', { show: { resource: [resource], operation: [operation] } }, [requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, 'Longest time one request may take before it is cut off and retried')]);
-}
-
-/** Request Timeout of a Get or Get Many operation, checked before any request. */
-function readReadTimeoutMs(ctx: IExecuteFunctions, itemIndex: number): number {
-	return readTimeoutMs(ctx.getNodeParameter('options', itemIndex, {}) as IDataObject);
 }
 
 /**
@@ -53,7 +46,7 @@ export function getMany<F>(
 		prepare(itemIndex) {
 			const returnAll = readBoolean(this.getNodeParameter('returnAll', itemIndex, false), 'Return All', false);
 			const limit = returnAll ? Infinity : readWholeNumber(this.getNodeParameter('limit', itemIndex, 50), 'Limit', 50, 1, Number.MAX_SAFE_INTEGER);
-			return { filters: filters(this, itemIndex), limit, timeoutMs: readReadTimeoutMs(this, itemIndex) };
+			return { filters: filters(this, itemIndex), limit, timeoutMs: readTimeoutMs(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
 		},
 		async run(itemIndex, { filters: chosen, limit, timeoutMs }) {
 			const entries = await list(this, chosen, { timeoutMs, itemIndex });
@@ -71,7 +64,7 @@ export function getByNqlId(
 	return {
 		prepare(itemIndex) {
 			const nqlId = normalise(this.getNodeParameter(locator, itemIndex, '', { extractValue: true }));
-			return { nqlId, timeoutMs: readReadTimeoutMs(this, itemIndex) };
+			return { nqlId, timeoutMs: readTimeoutMs(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
 		},
 		async run(itemIndex, { nqlId, timeoutMs }) {
 			return [{ json: (await get(this, nqlId, { timeoutMs, itemIndex })) as IDataObject, pairedItem: { item: itemIndex } }];

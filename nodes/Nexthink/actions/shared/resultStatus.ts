@@ -133,6 +133,28 @@ export interface WaitTarget {
 	target: string;
 }
 
+/** What an item's run reached: its targets followed by ID and request ID, in the item's order, and how many were sent but cannot be followed. */
+export interface ReachedTargets {
+	followed: Array<{ id: string; requestId: string }>;
+	unfollowed: number;
+}
+
+/**
+ * The targets of an item's outcome that were sent (they have a request ID), followed by their `idKey`
+ * (Collector UID, user SID, execution ID); a sent one without it (a workflow target without an
+ * execution ID) is counted as unfollowed.
+ */
+export function reachedTargets<T extends { requestId?: string }>(targets: readonly T[], idKey: string): ReachedTargets {
+	const reached: ReachedTargets = { followed: [], unfollowed: 0 };
+	for (const target of targets) {
+		if (target.requestId === undefined) continue;
+		const id = (target as Record<string, unknown>)[idKey];
+		if (typeof id === 'string') reached.followed.push({ id, requestId: target.requestId });
+		else reached.unfollowed += 1;
+	}
+	return reached;
+}
+
 export function targetKey(target: WaitTarget): string {
 	return `${target.requestId}\u0000${target.target.toLowerCase()}`;
 }

@@ -34,11 +34,8 @@ export interface PreparedRun {
 /** The documented ExecutionRequest body. */
 export type ExecutionBody = Omit<PreparedRun, 'itemIndex' | 'duplicatesInItem'>;
 
-export interface PlannedRequest {
-	body: ExecutionBody;
-	/** Items with at least one device in this request, in input order. */
-	itemIndexes: number[];
-}
+/** A request's body, and the items with at least one device in it (in input order). */
+export type PlannedRequest = RunPlan['requests'][number];
 
 /** Where a target went: the request (index into `requests`), its position there, and the item whose entry was sent. */
 export interface Sent {
@@ -100,7 +97,7 @@ export function planRequests(runs: readonly PreparedRun[], maxDevices = MAX_DEVI
 		group: groupKey,
 		targets: (run) => run.devices,
 		key: (device) => device.toLowerCase(),
-		open: (run): PlannedRequest => ({ body: bodyOf(run), itemIndexes: [] }),
+		open: (run) => ({ body: bodyOf(run), itemIndexes: [] as number[] }),
 		fits: (request, fresh) => request.body.devices.length + fresh.length <= maxDevices,
 		add: (request, device) => request.body.devices.push(device) - 1,
 		place: (collectorUid, { request, firstItem }) => ({ collectorUid, request, firstItem }),

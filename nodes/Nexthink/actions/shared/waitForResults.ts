@@ -1,22 +1,137 @@
 /**
- * Wait for Results: polls the user's status query (nql/executeApi.ts, read-only) per request ID still
- * waiting, on the Export wait's schedule (nql/waitSchedule.ts); the run request is never part of it.
- * Why: docs/decisions.md, "Actions node: Wait for Results and script-input checks".
+ * Wait for Results (Run Remote Action, Trigger Campaign, Run Workflow): its fields (the wait options are
+ * Export's, `waitField`), their checks before any request, and the wait: polls the user's status query
+ * (nql/executeApi.ts, read-only) per request ID still waiting, on the Export wait's schedule
+ * (nql/waitSchedule.ts); the run request is never part of it. Why: docs/decisions.md, "Actions node:
+ * Wait for Results and script-input checks".
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeApi';
-import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
+import { EXECUTE_ROW_LIMIT } from '../../nql/executeAnswer';
+import { waitField } from '../../nql/queryFields';
+import { normaliseQueryId } from '../../nql/queryInput';
+import { MIN_POLL_GAP_MS, nextWaitMs, readWaitOptions, type WaitSettings } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { readBoolean } from '../../shared/booleanParameter';
+import { InputError } from '../../shared/inputError';
 import { checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
 import type { AllowListKind } from '../../shared/writeAllowList';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
-import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';
+import { itemResults, pendingRequestIds, reachedTargets, rowsByTarget, targetKey, targetResult, type ReachedTargets, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';
 import { readTimeoutMs } from './panelFields';
-import { checkResultsWait, differentWait, type ResultsWaitSettings } from './waitSettings';
+
+/** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */
+export const RESULTS_MAX_TARGETS_PER_REQUEST = EXECUTE_ROW_LIMIT;
+
+const DEFAULT_REQUEST_ID_PARAMETER = 'request_id';
+
+export interface ResultsWaitSettings extends WaitSettings {
+	queryId: string;
+	/** The query's parameter name, without `$`. */
+	requestIdParameter: string;
+}
+
+/** The checks of Wait for Results of one item, on the parameter values; throws `InputError` naming the field. */
+export function checkResultsWait(rawQueryId: unknown, options: Record<string, unknown>): ResultsWaitSettings {
+	const queryId = attempt(() => normaliseQueryId(rawQueryId));
+	if (!queryId.ok) throw new InputError(`Status Query ID: ${queryId.problem} Wait for Results runs this stored query with the request ID.`, 'Status Query ID');
+	const rawParameter = options.requestIdParameter === undefined || options.requestIdParameter === '' ? DEFAULT_REQUEST_ID_PARAMETER : options.requestIdParameter;
+	const requestIdParameter = typeof rawParameter === 'string' ? rawParameter.trim().replace(/^\$/, '') : '';
+	if (!/^[A-Za-z0-9_]{1,100}$/.test(requestIdParameter)) {
+		throw new InputError(
+			`Request ID Parameter must be the name of the query's parameter (letters, digits and underscores, e.g. request_id for $request_id), got ${JSON.stringify(rawParameter)}`,
+			'Request ID Parameter',
+		);
+	}
+	const settings = attempt(() => readWaitOptions(options));
+	if (!settings.ok) throw new InputError(`Options: ${settings.problem}`, 'Options');
+	return { ...settings.value, queryId: queryId.value, requestIdParameter };
+}
+
+/** A check's value, or its complaint (the checks throw plain errors whose message is for the user). */
+function attempt<T>(check: () => T): { ok: true; value: T } | { ok: false; problem: string } {
+	try {
+		return { ok: true, value: check() };
+	} catch (error) {
+		return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+	}
+}
+
+/** The message for an item that waits otherwise than the first waiting item (one wait per run), or undefined. */
+export function differentWait(first: { itemIndex: number; settings: ResultsWaitSettings }, settings: ResultsWaitSettings): string | undefined {
+	const keys = ['queryId', 'requestIdParameter', 'firstDelayMs', 'factor', 'maxIntervalMs', 'maxWaitMs'] as const;
+	if (keys.every((key) => first.settings[key] === settings[key])) return undefined;
+	return `Wait for Results must be the same for every item of a run (one wait covers them all): item ${first.itemIndex} waits with ${first.settings.queryId} and its wait options, this item differently. Use the same Status Query ID and wait options, or split the items over two nodes`;
+}
+
+/** Most request IDs one wait follows (a poll makes one NQL API call each). Why: docs/decisions.md, row "100 campaign users per run while waiting". */
+export const MAX_WAIT_REQUEST_IDS = 100;
+
+/** The NQL of the status query per table, as the README gives it (test/unit/actions/waitDescription.test.ts holds them together). */
+export const STATUS_QUERY_NQL = {
+	'remote_action.executions':
+		'remote_action.executions during past 7d | where request_id == $request_id | list request_id, device.name, device.collector.uid, status, status_details, outputs, time',
+	'workflow.executions':
+		'workflow.executions during past 7d | where request_id == $request_id | list request_id, execution_id, device.name, device.collector.uid, user.sid, user.upn, status, status_details, outcome, outcome_details, time',
+	'campaign.responses': 'campaign.responses during past 7d | where request_id == $request_id | list request_id, user.name, user.sid, user.upn, state, time',
+} as const;
+
+/** Wait for Results' fields, inside the run's `updateDisplayOptions`: `table` is the one the status query reads. */
+export function waitForResultsProperties(table: keyof typeof STATUS_QUERY_NQL, placeholder: string): INodeProperties[] {
+	const whenWaiting = { show: { waitForResults: [true] } };
+	return [
+		{
+			displayName: 'Wait for Results',
+			name: 'waitForResults',
+			type: 'boolean',
+			default: false,
+			description: `Whether to wait until every target has a final status (read with a stored NQL API query over ${table}) and output each target's result. Off: the node returns as soon as Nexthink accepted the request.`,
+		},
+		{
+			displayName: `The node reads each target's status with a stored NQL query. Create it once in Nexthink (Administration > NQL API queries) with this NQL and enter its ID in Status Query ID: ${STATUS_QUERY_NQL[table]}`,
+			name: 'statusQueryNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: whenWaiting,
+		},
+		{
+			displayName: 'Status Query ID',
+			name: 'statusQueryId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder,
+			displayOptions: whenWaiting,
+			description: `The ID of the stored NQL API query over ${table} given in the notice above: it takes the request ID as $request_id and lists request_id and each target's status`,
+		},
+	];
+}
+
+/** The wait's settings, in the run's Options (shown while Wait for Results is on). */
+const WAIT_OPTIONS: INodeProperties[] = [
+	waitField('firstPollSeconds', 'How long to wait before the first status query'),
+	waitField('maxPollIntervalSeconds', 'The wait between two polls never grows beyond this. Two polls are always at least 1 second apart, whatever the settings.'),
+	waitField(
+		'maxWaitSeconds',
+		'How long to wait for final statuses (1800 = 30 minutes). A hard bound. Targets still without a final status then come out marked as pending (results.complete false); nothing is sent again.',
+	),
+	waitField(
+		'pollGrowthFactor',
+		'Each wait between polls is this many times the previous one. With the defaults the polls come 2, 6, 14, 30 and 60 seconds after the run, then every 30 seconds. Each poll runs the status query once per request ID still waiting.',
+	),
+	{
+		displayName: 'Request ID Parameter',
+		name: 'requestIdParameter',
+		type: 'string',
+		default: DEFAULT_REQUEST_ID_PARAMETER,
+		description: 'The name of the status query\'s parameter that receives the request ID (request_id for $request_id)',
+	},
+];
+
+export const waitOptions = (): INodeProperties[] => WAIT_OPTIONS.map((option) => ({ ...option, displayOptions: { show: { '/waitForResults': [true] } } }));
 
 /** An item of Run Remote Action, Run Workflow or Trigger Campaign, checked (`validateOnly`: as a tool without writes allowed). */
 export interface PreparedRunItem<R> {
@@ -27,15 +142,29 @@ export interface PreparedRunItem<R> {
 }
 
 /**
- * `run` with the item's Request Timeout, tool mode and Wait for Results (waitSettings.ts), after
- * its object `id` is checked against the tool's allow-list of `kind`; a bad value throws `InputError`.
+ * `run` with the item's Request Timeout, tool mode and Wait for Results, after its object `id` is checked
+ * against the tool's allow-list of `kind`; while waiting, its `targets` must fit in one status query
+ * answer. A bad value throws `InputError`.
  */
-export function preparedRunItem<R>(ctx: IExecuteFunctions, itemIndex: number, run: R, id: string, kind: AllowListKind): PreparedRunItem<R> {
+export function preparedRunItem<R>(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	run: R,
+	id: string,
+	kind: AllowListKind,
+	targets?: { count: number; noun: string; lists: string; field: string },
+): PreparedRunItem<R> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	checkToolAllowList(ctx, options, id, kind);
 	const timeoutMs = readTimeoutMs(options);
 	const waits = readBoolean(ctx.getNodeParameter('waitForResults', itemIndex, false), 'Wait for Results', false);
 	const wait = waits ? checkResultsWait(ctx.getNodeParameter('statusQueryId', itemIndex, ''), options) : undefined;
+	if (wait !== undefined && targets !== undefined && targets.count > RESULTS_MAX_TARGETS_PER_REQUEST) {
+		throw new InputError(
+			`One item names ${targets.count} ${targets.noun}; with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split ${targets.lists} over several items`,
+			targets.field,
+		);
+	}
 	return { run, timeoutMs, validateOnly: toolWritesOff(ctx, options), ...(wait !== undefined ? { wait } : {}) };
 }
 
@@ -53,37 +182,33 @@ export function checkSameWait<T extends { wait?: ResultsWaitSettings }>(preparat
 	});
 }
 
-/** What an item reached: targets followed by ID and request ID, and those sent but not followable. */
-interface ReachedTargets {
-	followed: ReadonlyArray<{ id: string; requestId: string }>;
-	unfollowed?: number;
-}
-
 /**
- * The batched runner's `afterSending`: waits for the targets the waiting items reached, then sets each
- * one's `results` (`annotate` may add). Returns a failed status query (it stops the node under "Stop Workflow").
+ * The batched runner's `afterSending`: waits for the targets the waiting items reached (`targetsOf`
+ * their outcome, followed by `targetField`), then sets each one's `results` (`annotate` may add).
+ * Returns a failed status query (it stops the node under "Stop Workflow").
  */
-export async function waitForItems(
+export async function waitForItems<O extends object>(
 	ctx: IExecuteFunctions,
 	kind: ResultKind,
 	items: ReadonlyMap<number, { wait?: ResultsWaitSettings; validateOnly: boolean; timeoutMs: number }>,
-	outcomes: ReadonlyMap<number, object>,
+	outcomes: ReadonlyMap<number, O>,
 	targetField: string,
-	reached: (itemIndex: number) => ReachedTargets,
+	targetsOf: (outcome: O) => ReadonlyArray<{ requestId?: string }>,
 	annotate: (results: Record<string, unknown>, reached: ReachedTargets, queryId: string) => Record<string, unknown> = (results) => results,
 ): Promise<ItemFailure | undefined> {
 	const waiting = [...items].filter(([, prepared]) => prepared.wait !== undefined && !prepared.validateOnly);
 	const settings = waiting[0]?.[1].wait;
 	if (settings === undefined) return undefined;
+	const reachedBy = (outcome: O | undefined) => reachedTargets(outcome === undefined ? [] : targetsOf(outcome), targetField);
+	const reached = new Map(waiting.map(([itemIndex]) => [itemIndex, reachedBy(outcomes.get(itemIndex))]));
 	const targets = new Map<string, WaitTarget>();
-	for (const [itemIndex] of waiting) {
-		for (const { id, requestId } of reached(itemIndex).followed) targets.set(targetKey({ requestId, target: id }), { requestId, target: id });
+	for (const { followed } of reached.values()) {
+		for (const { id, requestId } of followed) targets.set(targetKey({ requestId, target: id }), { requestId, target: id });
 	}
 	// nothing reached (every request failed, or no target could be followed): nothing is polled
 	const wait = await waitForResults(ctx, kind, [...targets.values()], settings, { timeoutMs: waiting[0][1].timeoutMs });
-	for (const [itemIndex] of waiting) {
-		const itemReached = reached(itemIndex);
-		if (itemReached.followed.length === 0 && (itemReached.unfollowed ?? 0) === 0) continue;
+	for (const [itemIndex, itemReached] of reached) {
+		if (itemReached.followed.length === 0 && itemReached.unfollowed === 0) continue;
 		const results = itemResults(targetField, itemReached.followed, wait.resultOf, { ...wait, queryId: settings.queryId, maxWaitMs: settings.maxWaitMs });
 		(outcomes.get(itemIndex) as { results?: unknown }).results = annotate(results, itemReached, settings.queryId);
 	}

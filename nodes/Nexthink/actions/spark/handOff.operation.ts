@@ -83,7 +83,6 @@ function prepareHandOff(this: IExecuteFunctions, itemIndex: number) {
 
 type Prepared = ReturnType<typeof prepareHandOff>;
 
-/** One handoff: the item it is for. */
 type Handoff = { itemIndexes: [number] };
 
 export const handOffOperation: BatchedOperation<undefined, Prepared, Handoff, { statusCode: number }, { requests: Handoff[] }, IDataObject> = {

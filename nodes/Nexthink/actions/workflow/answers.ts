@@ -3,6 +3,7 @@
  * shapes: docs/decisions.md, rows "Workflow: `triggerMethods`" and "Workflow: details".
  */
 import { isRecord } from '../../shared/jsonValues';
+import { isNqlObject, type NqlObject } from '../shared/nqlObjects';
 
 /** ExecutionResponse of v1 and v2: `requestUuid` (required) and `executionsUuids` (required, at least one). */
 export interface WorkflowExecutionAnswer {
@@ -29,26 +30,13 @@ export function readResumeResponse(body: unknown): string[] | undefined {
 	return ids;
 }
 
-export type WorkflowObject = Record<string, unknown> & { id: string };
-
-/** A Workflow object: at least a non-empty `id` (the NQL ID). */
-export function isWorkflow(value: unknown): value is WorkflowObject {
-	return isRecord(value) && typeof value.id === 'string' && value.id !== '';
-}
-
-/** The list answer (`Workflow[]`), or undefined when it is not one. */
-export function readWorkflowList(body: unknown): WorkflowObject[] | undefined {
-	if (!Array.isArray(body) || !body.every(isWorkflow)) return undefined;
-	return body;
-}
-
 /** The details answer, an array (empty: unknown NQL ID, then null) or an object; undefined when it is neither. */
-export function readWorkflowDetails(body: unknown): WorkflowObject | null | undefined {
+export function readWorkflowDetails(body: unknown): NqlObject | null | undefined {
 	if (Array.isArray(body)) {
 		if (body.length === 0) return null;
-		return isWorkflow(body[0]) ? body[0] : undefined;
+		return isNqlObject(body[0]) ? body[0] : undefined;
 	}
-	return isWorkflow(body) ? body : undefined;
+	return isNqlObject(body) ? body : undefined;
 }
 
 /** Whether the workflow's API trigger is ticked: `triggerMethods.apiEnabled`, or `"API"` in a list of methods. */
@@ -63,9 +51,9 @@ export function isWorkflowActive(workflow: Record<string, unknown>): boolean {
 }
 
 /** The answers of several list calls merged: the first of each workflow by `uuid` (else `id`), in the order first seen. */
-export function mergeWorkflowLists(lists: ReadonlyArray<readonly WorkflowObject[]>): WorkflowObject[] {
+export function mergeWorkflowLists(lists: ReadonlyArray<readonly NqlObject[]>): NqlObject[] {
 	const seen = new Set<string>();
-	const out: WorkflowObject[] = [];
+	const out: NqlObject[] = [];
 	for (const list of lists) {
 		for (const workflow of list) {
 			const key = typeof workflow.uuid === 'string' && workflow.uuid !== '' ? `uuid:${workflow.uuid.toLowerCase()}` : `id:${workflow.id}`;
@@ -78,7 +66,7 @@ export function mergeWorkflowLists(lists: ReadonlyArray<readonly WorkflowObject[
 }
 
 /** Label of a workflow in the editor's list; one that cannot be run says why. */
-export function workflowListLabel(workflow: WorkflowObject): string {
+export function workflowListLabel(workflow: NqlObject): string {
 	const name = typeof workflow.name === 'string' && workflow.name !== '' ? workflow.name : workflow.id;
 	const base = `${name} (${workflow.id})`;
 	if (!isWorkflowApiEnabled(workflow)) return `${base} — API trigger not enabled, cannot be run from n8n`;
@@ -87,7 +75,7 @@ export function workflowListLabel(workflow: WorkflowObject): string {
 }
 
 /** Why the workflow (`null`: no workflow has that NQL ID) cannot be run from n8n, for the editor; undefined when it can. */
-export function workflowWarning(nqlId: string, workflow: WorkflowObject | null): string | undefined {
+export function workflowWarning(nqlId: string, workflow: NqlObject | null): string | undefined {
 	if (workflow === null) {
 		return `Nexthink has no workflow with the NQL ID ${nqlId}. Copy it in Workflows > Manage workflows ("Copy NQL ID"); IDs are case-sensitive.`;
 	}

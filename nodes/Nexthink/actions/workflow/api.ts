@@ -2,7 +2,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { expectAnswer, refusedRunNote, sendReadRequest, sendRunRequest, type ApiCallOptions, type ApiContext } from '../shared/apiCalls';
-import { mergeWorkflowLists, readResumeResponse, readWorkflowDetails, readWorkflowExecutionResponse, readWorkflowList, type WorkflowObject } from './answers';
+import { readNqlObjectList, type NqlObject } from '../shared/nqlObjects';
+import { mergeWorkflowLists, readResumeResponse, readWorkflowDetails, readWorkflowExecutionResponse } from './answers';
 import type { PlannedWorkflowRequest } from './runBatching';
 
 export const DEPENDENCIES = ['DEVICE', 'USER', 'USER_AND_DEVICE', 'NONE'] as const;
@@ -66,21 +67,21 @@ export async function listWorkflowsMerged(
 	ctx: ApiContext,
 	filter: { dependencies: readonly Dependency[]; triggerMethods: readonly TriggerMethod[]; activeOnly?: boolean },
 	options: ApiCallOptions,
-): Promise<WorkflowObject[]> {
-	const lists: WorkflowObject[][] = [];
+): Promise<NqlObject[]> {
+	const lists: NqlObject[][] = [];
 	for (const triggerMethod of filter.triggerMethods) {
 		for (const dependency of filter.dependencies) {
 			const qs: Record<string, string> = { dependency, triggerMethod };
 			if (filter.activeOnly) qs.fetchOnlyActiveWorkflows = 'true';
 			const action = `Listing the workflows (dependency ${dependency}, trigger method ${triggerMethod})`;
-			lists.push(await sendReadRequest(ctx, { path: '/api/v1/workflows', qs, action, hints: READ_HINTS }, readWorkflowList, 'a list of workflows', options));
+			lists.push(await sendReadRequest(ctx, { path: '/api/v1/workflows', qs, action, hints: READ_HINTS }, readNqlObjectList, 'a list of workflows', options));
 		}
 	}
 	return mergeWorkflowLists(lists);
 }
 
 /** `GET /api/v1/workflows/details?nqlId=`: the workflow, or null when no workflow has that NQL ID. */
-export async function getWorkflow(ctx: ApiContext, nqlId: string, options: ApiCallOptions): Promise<WorkflowObject | null> {
+export async function getWorkflow(ctx: ApiContext, nqlId: string, options: ApiCallOptions): Promise<NqlObject | null> {
 	const request = { path: '/api/v1/workflows/details', qs: { nqlId }, action: `Getting workflow ${nqlId}`, hints: READ_HINTS };
 	return await sendReadRequest(ctx, request, readWorkflowDetails, 'the workflow', options);
 }

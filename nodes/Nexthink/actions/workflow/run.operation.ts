@@ -6,11 +6,10 @@ import { writeOptions } from '../shared/panelFields';
 import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/writeAllowList';
 import { nameValueCollection, show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
-import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
-import { RESULTS_MAX_TARGETS_PER_REQUEST, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
+import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import { executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
-import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, workflowWaitTargets, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan } from './runBatching';
+import { planWorkflowRequests, withUnfollowed, workflowRunOutcome, type PlannedWorkflowRequest, type PreparedWorkflowRun, type WorkflowPlan } from './runBatching';
 import {
 	checkMappedParameters,
 	checkNameValueParameters,
@@ -155,14 +154,8 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 			setOwn(params, name, value);
 		}
 		const run: PreparedWorkflowRun = { itemIndex, workflowId, version, params, targets: parsed.targets, duplicatesInItem: parsed.duplicates };
-		const prepared = preparedRunItem(this, itemIndex, run, workflowId, ALLOWED_WORKFLOWS);
-		if (prepared.wait !== undefined && run.targets.length > RESULTS_MAX_TARGETS_PER_REQUEST) {
-			throw new InputError(
-				`One item names ${run.targets.length} targets (devices and users); with Wait for Results an item may name at most ${RESULTS_MAX_TARGETS_PER_REQUEST} (one status query answer holds about ${RESULTS_MAX_TARGETS_PER_REQUEST} rows). Split the lists over several items`,
-				'Wait for Results',
-			);
-		}
-		return prepared;
+		const targets = { count: run.targets.length, noun: 'targets (devices and users)', lists: 'the lists', field: 'Wait for Results' };
+		return preparedRunItem(this, itemIndex, run, workflowId, ALLOWED_WORKFLOWS, targets);
 	},
 	check: (preparations) => checkSameWait(preparations),
 	validateOnly: (prepared) => prepared.validateOnly,
@@ -184,8 +177,7 @@ export const runWorkflowOperation: BatchedOperation<undefined, Prepared, Planned
 		return new Map([...plan.placements.keys()].map((itemIndex) => [itemIndex, workflowRunOutcome((items.get(itemIndex) as Prepared).run, plan, results)]));
 	},
 	async afterSending(outcomes, { items }) {
-		const reached = (itemIndex: number) => workflowWaitTargets(outcomes.get(itemIndex)?.targets ?? []);
-		return await waitForItems(this, 'workflow', items, outcomes, 'executionId', reached, (results, { unfollowed }, queryId) => withUnfollowed(results, unfollowed ?? 0, queryId));
+		return await waitForItems(this, 'workflow', items, outcomes, 'executionId', (outcome) => outcome.targets, (results, { unfollowed }, queryId) => withUnfollowed(results, unfollowed, queryId));
 	},
 };
 

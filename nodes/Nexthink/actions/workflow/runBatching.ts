@@ -25,12 +25,8 @@ export interface WorkflowExecutionBody {
 	params?: Record<string, string>;
 }
 
-export interface PlannedWorkflowRequest {
-	version: ApiVersion;
-	body: WorkflowExecutionBody;
-	/** Items with at least one target in this request, in input order. */
-	itemIndexes: number[];
-}
+/** A request's API version and body, and the items with at least one target in it (in input order). */
+export type PlannedWorkflowRequest = WorkflowPlan['requests'][number];
 
 /** A target's `position` is in its request's `devices` or `users`. */
 export type WorkflowPlan = ReturnType<typeof planWorkflowRequests>;
@@ -40,10 +36,10 @@ export function planWorkflowRequests(runs: readonly PreparedWorkflowRun[], maxPe
 		group: (run) => JSON.stringify([run.workflowId, run.version, Object.entries(run.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]),
 		targets: (run) => run.targets,
 		key: (target) => target.key,
-		open(run): PlannedWorkflowRequest {
+		open(run) {
 			const body: WorkflowExecutionBody = { workflowId: run.workflowId, devices: [], users: [] };
 			if (Object.keys(run.params).length > 0) body.params = { ...run.params };
-			return { version: run.version, body, itemIndexes: [] };
+			return { version: run.version, body, itemIndexes: [] as number[] };
 		},
 		fits({ body }, fresh) {
 			const devices = fresh.filter((target) => target.kind === 'device').length;
@@ -115,24 +111,6 @@ export function workflowRunOutcome(run: PreparedWorkflowRun, plan: WorkflowPlan,
 		duplicates: run.duplicatesInItem,
 		...(error !== undefined ? { error } : {}),
 	};
-}
-
-interface WorkflowWaitTargets {
-	/** Targets with an execution ID, in the item's order: `id` is the execution ID. */
-	followed: Array<{ id: string; requestId: string }>;
-	/** Targets that were sent (they have a request ID) but got no execution ID. */
-	unfollowed: number;
-}
-
-export function workflowWaitTargets(targets: readonly WorkflowTargetOutcome[]): WorkflowWaitTargets {
-	const followed: WorkflowWaitTargets['followed'] = [];
-	let unfollowed = 0;
-	for (const target of targets) {
-		if (target.requestId === undefined) continue;
-		if (target.executionId === undefined) unfollowed += 1;
-		else followed.push({ id: target.executionId, requestId: target.requestId });
-	}
-	return { followed, unfollowed };
 }
 
 /** An item's `results` with the targets the wait could not follow: counted, `complete` false, `message` says why. */
