@@ -16,7 +16,7 @@ import {
 } from './fieldCatalogue';
 import { INPUT_ERROR_CODES } from './itemOutcome';
 import { convertFieldValue, type ConversionContext, type WireValue } from './valueConversion';
-import { InputError } from '../shared/inputError';
+import { describeValue, InputError } from '../shared/inputError';
 
 export interface Identification {
 	name: string;
@@ -62,8 +62,9 @@ export function prepareIdentification(objectType: ObjectType, kind: Identificati
 /** One row of "Map Each Field" as n8n hands it over; which value property applies depends on the field. */
 export interface FieldEntry {
 	field?: string;
-	customFieldId?: string;
-	organizationLevel?: string;
+	/** Any JSON value an expression gives; checked by `nqlIdOf`. */
+	customFieldId?: unknown;
+	organizationLevel?: unknown;
 	value?: unknown;
 	dateValue?: unknown;
 	desktopBroker?: unknown;
@@ -113,7 +114,7 @@ function entryTarget(objectType: ObjectType, entry: FieldEntry): FieldTarget {
 function nqlIdOf(raw: unknown, what: string): string {
 	const id = typeof raw === 'string' ? normaliseNqlId(raw) : undefined;
 	if (id === undefined) {
-		throw new InputError(`The ${what} ID ${raw === undefined || raw === '' ? 'is empty' : `"${String(raw)}" is not an NQL ID`}: enter it as #name or name (letters, digits and underscores).`, undefined, INPUT_ERROR_CODES.invalidField);
+		throw new InputError(`The ${what} ID ${raw === undefined || raw === '' ? 'is empty' : `${describeValue(raw)} is not an NQL ID`}: enter it as #name or name (letters, digits and underscores).`, undefined, INPUT_ERROR_CODES.invalidField);
 	}
 	return id;
 }

@@ -4,7 +4,7 @@
  */
 import { DESKTOP_BROKERS, VIRTUALIZATION_TYPES, type FieldTarget } from './fieldCatalogue';
 import { INPUT_ERROR_CODES } from './itemOutcome';
-import { InputError } from '../shared/inputError';
+import { describeValue, InputError } from '../shared/inputError';
 
 export type WireValue = string | number;
 
@@ -30,14 +30,6 @@ function invalid(field: string, message: string): InputError {
 	return new InputError(`${field}: ${message}`, undefined, INPUT_ERROR_CODES.invalidValue);
 }
 
-function describe(raw: unknown): string {
-	if (raw === null) return 'null';
-	if (Array.isArray(raw)) return 'a list';
-	if (typeof raw === 'object') return 'an object';
-	if (typeof raw === 'string') return `"${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}"`;
-	return `${typeof raw} ${String(raw)}`;
-}
-
 /** Date-like values from expressions: JavaScript Dates and Luxon DateTimes (recognised by shape, not imported). */
 function asInstant(raw: unknown): Date | undefined {
 	if (raw instanceof Date) return raw;
@@ -52,12 +44,12 @@ function toText(field: string, raw: unknown): string {
 	if (typeof raw === 'string') return raw;
 	if (typeof raw === 'boolean' || typeof raw === 'bigint') return String(raw);
 	if (typeof raw === 'number') {
-		if (!Number.isFinite(raw)) throw invalid(field, `expects text, got ${describe(raw)}.`);
+		if (!Number.isFinite(raw)) throw invalid(field, `expects text, got ${describeValue(raw)}.`);
 		return String(raw);
 	}
 	const instant = asInstant(raw);
 	if (instant !== undefined && !Number.isNaN(instant.getTime())) return instant.toISOString();
-	throw invalid(field, `expects text, got ${describe(raw)}. Pick a single value from the object, or convert it to a string first.`);
+	throw invalid(field, `expects text, got ${describeValue(raw)}. Pick a single value from the object, or convert it to a string first.`);
 }
 
 function toEnumInteger(
@@ -68,7 +60,7 @@ function toEnumInteger(
 ): WireValue {
 	const allowed = Object.values(names);
 	const accepted = `one of ${Object.keys(names).join(', ')} (or ${Math.min(...allowed)}–${Math.max(...allowed)})`;
-	if (typeof raw !== 'string' && typeof raw !== 'number') throw invalid(field, `expects ${accepted}, got ${describe(raw)}.`);
+	if (typeof raw !== 'string' && typeof raw !== 'number') throw invalid(field, `expects ${accepted}, got ${describeValue(raw)}.`);
 	// a number is read as its digits, like the same number given as text
 	const name = String(raw).trim().toLowerCase().replace(/[\s-]+/g, '_');
 	if (name === '') return empty;
@@ -78,7 +70,7 @@ function toEnumInteger(
 	} else if (Object.prototype.hasOwnProperty.call(names, name)) {
 		return names[name];
 	}
-	throw invalid(field, `${describe(raw)} is not ${accepted}.`);
+	throw invalid(field, `${describeValue(raw)} is not ${accepted}.`);
 }
 
 /* ISO 8601 as people and systems write it; anything else is refused, never handed to the lenient `Date.parse`. */
@@ -94,22 +86,22 @@ export function toIsoUtcMillis(field: string, raw: unknown, timezone: string): s
 	if (typeof raw !== 'string') {
 		throw invalid(
 			field,
-			`expects an ISO 8601 date such as 2024-05-31T14:30:00Z, got ${describe(raw)}.` +
+			`expects an ISO 8601 date such as 2024-05-31T14:30:00Z, got ${describeValue(raw)}.` +
 				(typeof raw === 'number' ? ' Numbers are refused because seconds and milliseconds cannot be told apart.' : ''),
 		);
 	}
 	const text = raw.trim();
 	if (text === '') return '';
 	const match = ISO_DATE_TIME.exec(text);
-	if (match === null) throw invalid(field, `${describe(raw)} is not an ISO 8601 date such as 2024-05-31T14:30:00Z.`);
+	if (match === null) throw invalid(field, `${describeValue(raw)} is not an ISO 8601 date such as 2024-05-31T14:30:00Z.`);
 	const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone] = match;
 	const wallClock = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, +fraction.padEnd(3, '0').slice(0, 3));
 	// a real date and time reads back as written (2024-02-30 becomes March 1st; years below 100 become 19xx)
 	const written = `${year}-${month}-${day}T${[hour, minute, second].map((part) => part.padStart(2, '0')).join(':')}`;
-	if (new Date(wallClock).toISOString().slice(0, 19) !== written) throw invalid(field, `${describe(raw)} is not a real date or time.`);
+	if (new Date(wallClock).toISOString().slice(0, 19) !== written) throw invalid(field, `${describeValue(raw)} is not a real date or time.`);
 	if (zone === undefined) return new Date(wallClockToUtc(wallClock, timezone)).toISOString();
 	const offset = offsetMinutes(zone);
-	if (offset === undefined) throw invalid(field, `${describe(raw)} has an impossible UTC offset.`);
+	if (offset === undefined) throw invalid(field, `${describeValue(raw)} has an impossible UTC offset.`);
 	return new Date(wallClock - offset * 60_000).toISOString();
 }
 

@@ -119,6 +119,16 @@ describe('fieldsFromEntries ("Map Each Field")', () => {
 		);
 	});
 
+	it.each([
+		[{ id: 'owner' }, 'an object'],
+		[['owner'], 'a list'],
+		[42, 'number 42'],
+	])('a custom field ID given as %j is named by its kind, never coerced to text', (customFieldId, shown) => {
+		const message = thrown(() => fieldsFromEntries('device', [{ field: CUSTOM_FIELD, customFieldId, value: 'x' }], utc)).message;
+		expect(message).toContain(`The custom field ID ${shown} is not an NQL ID`);
+		expect(message).not.toContain('[object Object]');
+	});
+
 	it('null values are skipped; an item left without fields is an error', () => {
 		expect(
 			fieldsFromEntries(
