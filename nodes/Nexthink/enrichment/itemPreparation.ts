@@ -114,7 +114,9 @@ function entryTarget(objectType: ObjectType, entry: FieldEntry): FieldTarget {
 function nqlIdOf(raw: unknown, what: string): string {
 	const id = typeof raw === 'string' ? normaliseNqlId(raw) : undefined;
 	if (id === undefined) {
-		throw new InputError(`The ${what} ID ${raw === undefined || raw === '' ? 'is empty' : `${describeValue(raw)} is not an NQL ID`}: enter it as #name or name (letters, digits and underscores).`, undefined, INPUT_ERROR_CODES.invalidField);
+		const problem =
+			raw === undefined || raw === '' ? 'is empty' : typeof raw === 'string' ? `"${raw.slice(0, 60)}" is not an NQL ID` : `must be text, got ${describeValue(raw)}`;
+		throw new InputError(`The ${what} ID ${problem}: enter it as #name or name (letters, digits and underscores).`, undefined, INPUT_ERROR_CODES.invalidField);
 	}
 	return id;
 }

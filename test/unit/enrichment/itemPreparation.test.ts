@@ -125,7 +125,7 @@ describe('fieldsFromEntries ("Map Each Field")', () => {
 		[42, 'number 42'],
 	])('a custom field ID given as %j is named by its kind, never coerced to text', (customFieldId, shown) => {
 		const message = thrown(() => fieldsFromEntries('device', [{ field: CUSTOM_FIELD, customFieldId, value: 'x' }], utc)).message;
-		expect(message).toContain(`The custom field ID ${shown} is not an NQL ID`);
+		expect(message).toContain(`The custom field ID must be text, got ${shown}:`);
 		expect(message).not.toContain('[object Object]');
 	});
 
