@@ -21,7 +21,8 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
-import { limitFromOption } from '../results/limits';
+import { parseJson } from '../shared/jsonValues';
+import { limitFromOption, MB } from '../results/limits';
 import { numberOf } from '../shared/numberParameter';
 import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
@@ -36,7 +37,6 @@ import {
 	checkDeclaredSize,
 	checkMethod,
 	checkReadSize,
-	MEGABYTE,
 	readFailure,
 	refusalBody,
 	type Channel,
@@ -69,11 +69,6 @@ function readChoices(context: IWebhookFunctions) {
 		eventTable: table === 'auto' ? undefined : table,
 		responseMode: readChoice(context.getNodeParameter('responseMode', 'lastNode'), 'Respond', ['onReceived', 'lastNode', 'responseNode'], 'lastNode'),
 	};
-}
-
-async function expectedAuthorization(context: IWebhookFunctions, noAuthentication: boolean): Promise<ExpectedAuthorization> {
-	if (noAuthentication) return { type: 'none' };
-	return expectedOf(await context.getCredentials('nexthinkConnectorApi'));
 }
 
 function secretsOf(expected: ExpectedAuthorization): string[] {
@@ -163,7 +158,7 @@ export class NexthinkEventTrigger implements INodeType {
 			return refuse(configurationRefusal((error as Error).message));
 		}
 		const { channel } = choices;
-		const expected = await expectedAuthorization(this, choices.noAuthentication);
+		const expected: ExpectedAuthorization = choices.noAuthentication ? { type: 'none' } : expectedOf(await this.getCredentials('nexthinkConnectorApi'));
 		const authorization = checkAuthorization(request.headers.authorization, expected);
 		if (!authorization.ok) {
 			return refuse({
@@ -182,7 +177,7 @@ export class NexthinkEventTrigger implements INodeType {
 		let limitBytes: number;
 		try {
 			// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
-			limitBytes = limitFromOption(options.maxBodySizeMb, 'Maximum Body Size (MB)', 0, MEGABYTE) || Infinity;
+			limitBytes = limitFromOption(options.maxBodySizeMb, 'Maximum Body Size (MB)', 0, MB) || Infinity;
 		} catch (error) {
 			return refuse(configurationRefusal((error as Error).message));
 		}
@@ -277,15 +272,9 @@ export class NexthinkEventTrigger implements INodeType {
 		if (channel === 'workflowCall') {
 			if (choices.responseMode === 'onReceived') {
 				const fixed = this.getNodeParameter('responseJson', '{}');
-				let answer: unknown = fixed;
-				if (typeof fixed === 'string') {
-					try {
-						answer = JSON.parse(fixed) as unknown;
-					} catch {
-						return refuse(configurationRefusal("The trigger's Response JSON is not valid JSON"));
-					}
-				}
-				return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: answer };
+				const answer = typeof fixed === 'string' ? parseJson(fixed) : { value: fixed };
+				if (answer.problem !== undefined) return refuse(configurationRefusal("The trigger's Response JSON is not valid JSON"));
+				return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: answer.value };
 			}
 			return { workflowData: [this.helpers.returnJsonArray(items)] };
 		}

@@ -5,27 +5,46 @@
  * (docs/decisions.md, "Event table").
  */
 
-/** The webhook tables Nexthink documents (platform.audit_logs appears only in one translated page). */
-export const EVENT_TABLES = [
-	'alert.alerts',
-	'campaign.responses',
-	'execution.crashes',
-	'device_performance.boots',
-	'device_performance.system_crashes',
-	'device_performance.hard_resets',
-	'remote_action.executions',
-	'sessions',
-	'web.events',
-	'web.errors',
-	'web.page_views',
-	'web.transactions',
-	'workflow.executions',
-	'platform.audit_logs',
-] as const;
+/**
+ * The webhook tables Nexthink documents (platform.audit_logs appears only in one translated page), each
+ * with the fields its payload template under Copy Into Nexthink shows (a suggestion: every listed field
+ * must be in the webhook's NQL `list`).
+ */
+export const TEMPLATE_FIELDS = {
+	'alert.alerts': {
+		monitor: 'alert.monitor.name',
+		status: 'alert.status',
+		context: 'alert.context',
+		priority: 'monitor.priority',
+		triggered: 'trigger_time',
+		recovered: 'recovery_time',
+	},
+	'campaign.responses': { campaign: 'campaign.name', user: 'user.name', state: 'state', answeredAt: 'time' },
+	'execution.crashes': { device: 'device.name', binary: 'binary.name', version: 'binary.version', time: 'time' },
+	'device_performance.boots': { device: 'device.name', duration: 'duration', type: 'type', time: 'time' },
+	'device_performance.system_crashes': { device: 'device.name', error: 'error_label', time: 'time' },
+	'device_performance.hard_resets': { device: 'device.name', time: 'time' },
+	'remote_action.executions': {
+		remoteAction: 'remote_action.name',
+		device: 'device.name',
+		status: 'status',
+		statusDetails: 'status_details',
+		requestId: 'request_id',
+	},
+	sessions: { device: 'device.name', user: 'user.name', time: 'time' },
+	'web.events': { application: 'application.name', user: 'user.name', time: 'time' },
+	'web.errors': { application: 'application.name', user: 'user.name', error: 'label', time: 'time' },
+	'web.page_views': { application: 'application.name', user: 'user.name', time: 'time' },
+	'web.transactions': { application: 'application.name', transaction: 'transaction.name', status: 'status', time: 'time' },
+	'workflow.executions': { workflow: 'workflow.name', device: 'device.name', status: 'status', outcome: 'outcome', requestId: 'request_id' },
+	'platform.audit_logs': { user: 'user.name', action: 'action', time: 'time' },
+} satisfies Record<string, Record<string, string>>;
 
-export type EventTable = (typeof EVENT_TABLES)[number];
+export type EventTable = keyof typeof TEMPLATE_FIELDS;
 
-export const isEventTable = (value: unknown): value is EventTable => typeof value === 'string' && (EVENT_TABLES as readonly string[]).includes(value);
+export const EVENT_TABLES = Object.keys(TEMPLATE_FIELDS) as EventTable[];
+
+export const isEventTable = (value: unknown): value is EventTable => typeof value === 'string' && (EVENT_TABLES as string[]).includes(value);
 
 export interface EventTableGuess {
 	table: EventTable | null;

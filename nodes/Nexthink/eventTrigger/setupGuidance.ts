@@ -4,7 +4,7 @@
  * exactly one of them carries the slash between them, so the origin goes into the credential and the
  * path and query into the Resource (docs/decisions.md, "Setup guidance", and docs/event-trigger.md).
  */
-import type { EventTable } from './eventTable';
+import { TEMPLATE_FIELDS, type EventTable } from './eventTable';
 import type { Channel } from './requestChecks';
 
 const PRIVATE_HOST = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.0\.0\.0)/i;
@@ -30,37 +30,6 @@ export function splitForNexthink(productionUrl: string) {
 	}
 	return { credentialUrl: `${origin}/`, resource, alternative: { credentialUrl: origin, resource: `/${resource}` }, warnings };
 }
-
-/** Fields of each table a template shows (a suggestion: every listed field must be in the webhook's NQL `list`). */
-const TEMPLATE_FIELDS: Record<EventTable, Record<string, string>> = {
-	'alert.alerts': {
-		monitor: 'alert.monitor.name',
-		status: 'alert.status',
-		context: 'alert.context',
-		priority: 'monitor.priority',
-		triggered: 'trigger_time',
-		recovered: 'recovery_time',
-	},
-	'campaign.responses': { campaign: 'campaign.name', user: 'user.name', state: 'state', answeredAt: 'time' },
-	'execution.crashes': { device: 'device.name', binary: 'binary.name', version: 'binary.version', time: 'time' },
-	'device_performance.boots': { device: 'device.name', duration: 'duration', type: 'type', time: 'time' },
-	'device_performance.system_crashes': { device: 'device.name', error: 'error_label', time: 'time' },
-	'device_performance.hard_resets': { device: 'device.name', time: 'time' },
-	'remote_action.executions': {
-		remoteAction: 'remote_action.name',
-		device: 'device.name',
-		status: 'status',
-		statusDetails: 'status_details',
-		requestId: 'request_id',
-	},
-	sessions: { device: 'device.name', user: 'user.name', time: 'time' },
-	'web.events': { application: 'application.name', user: 'user.name', time: 'time' },
-	'web.errors': { application: 'application.name', user: 'user.name', error: 'label', time: 'time' },
-	'web.page_views': { application: 'application.name', user: 'user.name', time: 'time' },
-	'web.transactions': { application: 'application.name', transaction: 'transaction.name', status: 'status', time: 'time' },
-	'workflow.executions': { workflow: 'workflow.name', device: 'device.name', status: 'status', outcome: 'outcome', requestId: 'request_id' },
-	'platform.audit_logs': { user: 'user.name', action: 'action', time: 'time' },
-};
 
 /**
  * A payload template for a table: every placeholder inside quotes, so the body stays JSON when a
