@@ -33,6 +33,7 @@ import { exporterItems, webhookItems, workflowCallItem, type CallDetails } from 
 import { redact } from './redaction';
 import {
 	ALL_METHODS,
+	CHANNEL_METHODS,
 	checkContentType,
 	checkDeclaredSize,
 	checkMethod,
@@ -44,7 +45,7 @@ import {
 } from './requestChecks';
 import { setupLines } from './setupGuidance';
 
-const CHANNELS: Channel[] = ['webhook', 'dataExporter', 'workflowCall'];
+const CHANNELS = Object.keys(CHANNEL_METHODS) as Channel[];
 
 /** One webhook per method on the same path; the node answers 405 to a method its channel does not take. */
 const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({

@@ -4,8 +4,7 @@
  * credential (Authorization, cookies, API keys, tokens, passwords, secrets, signatures) or when it
  * contains one of the secrets the trigger knows (a credential sent in a custom header, or in the query).
  */
-
-export const REDACTED = '[redacted]';
+import { REDACTED } from '../transport';
 
 const SECRET_NAME = /(auth|cookie|token|secret|passw|api[-_]?key|apikey|signature|session|credential|x-api)/i;
 

@@ -5,8 +5,6 @@
  */
 import { MB } from '../results/limits';
 
-export type Channel = 'webhook' | 'dataExporter' | 'workflowCall';
-
 export interface Refusal {
 	status: number;
 	error: string;
@@ -15,11 +13,13 @@ export interface Refusal {
 }
 
 /** Methods per channel: webhooks use POST, PUT or PATCH (documented); an exporter POSTs (others accepted, unknown); a thinklet may use all five. */
-export const CHANNEL_METHODS: Record<Channel, string[]> = {
+export const CHANNEL_METHODS = {
 	webhook: ['POST', 'PUT', 'PATCH'],
 	dataExporter: ['POST', 'PUT', 'PATCH'],
 	workflowCall: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
 };
+
+export type Channel = keyof typeof CHANNEL_METHODS;
 
 /** Every method the trigger registers with n8n (one webhook each, on the same path). */
 export const ALL_METHODS = ['POST', 'PUT', 'PATCH', 'GET', 'DELETE'] as const;

@@ -16,8 +16,7 @@ const PRIVATE_HOST = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\
 export function splitForNexthink(productionUrl: string) {
 	const url = new URL(productionUrl);
 	const origin = `${url.protocol}//${url.host}`;
-	const pathAndQuery = `${url.pathname}${url.search}`;
-	const resource = pathAndQuery.replace(/^\/+/, '');
+	const resource = `${url.pathname}${url.search}`.replace(/^\/+/, '');
 	const warnings: string[] = [];
 	if (url.protocol !== 'https:') {
 		warnings.push('Nexthink calls only HTTPS URLs: serve n8n over HTTPS (or behind an HTTPS proxy) and set WEBHOOK_URL to that address');
@@ -46,15 +45,10 @@ export function listClause(table: EventTable): string {
 	return `list ${Object.values(TEMPLATE_FIELDS[table]).join(', ')}`;
 }
 
-export interface SetupLine {
-	label: string;
-	value: string;
-}
-
 /** The values to type into Nexthink, one line each, for the trigger's production URL. */
-export function setupLines(channel: Channel, productionUrl: string, table?: EventTable): SetupLine[] {
+export function setupLines(channel: Channel, productionUrl: string, table?: EventTable): Array<{ label: string; value: string }> {
 	const split = splitForNexthink(productionUrl);
-	const lines: SetupLine[] = [
+	const lines = [
 		{ label: 'Connector credential URL', value: split.credentialUrl },
 		{ label: 'Resource', value: split.resource },
 		{ label: 'Or, split the other way: credential URL', value: `${split.alternative.credentialUrl} with Resource ${split.alternative.resource}` },

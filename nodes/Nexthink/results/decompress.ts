@@ -246,24 +246,16 @@ function describeGzipError(error: unknown): string {
 	return message || causeMessage || String(fields.code ?? error);
 }
 
+/** Zstandard through `ZstdDecoder`, in portions; its `ZstdError` becomes a `DecompressionError`, the source's errors pass unchanged. */
 async function* unzstd(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
 	const decoder = new ZstdDecoder();
-	for await (const chunk of chunks) {
-		const portions = decoder.pushInPortions(chunk, ZSTD_PORTION_BYTES);
-		for (;;) {
-			const step = zstdStep(() => portions.next());
-			if (step.done === true) break;
-			yield* step.value;
-		}
-	}
-	yield* zstdStep(() => decoder.end());
-}
-
-/** Runs one decoder call, turning a `ZstdError` into a `DecompressionError`. */
-function zstdStep<T>(step: () => T): T {
 	let failure: unknown;
 	try {
-		return step();
+		for await (const chunk of chunks) {
+			for (const portion of decoder.pushInPortions(chunk, ZSTD_PORTION_BYTES)) yield* portion;
+		}
+		yield* decoder.end();
+		return;
 	} catch (error) {
 		failure = error;
 	}

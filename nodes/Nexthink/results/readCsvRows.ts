@@ -29,19 +29,12 @@ export interface ReadCsvRowsOptions extends Pick<DecompressOptions, 'ratioFloorB
 	limits?: ResultLimits;
 }
 
-export interface CsvRowsResult {
-	/** The keys of the row objects in column order: the header names, made unique (see `uniqueColumnNames`). */
-	header: string[];
-	rows: CsvRow[];
-	/** True when `maxRows` or `maxValues` cut the result short and at least one more row exists. */
-	moreRowsAvailable: boolean;
-	/** What the file actually was, by its magic bytes. */
-	compression: Compression;
-	/** Bytes taken from the source (before decompression). */
-	bytesRead: number;
-}
-
-export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: ReadCsvRowsOptions): Promise<CsvRowsResult> {
+/**
+ * The rows, and: `header`, the row objects' keys in column order (the header names made unique,
+ * `uniqueColumnNames`); `moreRowsAvailable`, whether `maxRows` or `maxValues` cut the rows short of at
+ * least one more; `compression`, what the file was by its magic bytes; `bytesRead`, before decompression.
+ */
+export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: ReadCsvRowsOptions) {
 	if (options.maxRows !== undefined && !(Number.isSafeInteger(options.maxRows) && options.maxRows >= 0)) {
 		throw new RangeError(`maxRows must be a non-negative integer, got ${options.maxRows}`);
 	}
@@ -49,7 +42,7 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 	const maxValues = options.maxValues ?? Number.POSITIVE_INFINITY;
 	const limits = options.limits ?? DEFAULT_RESULT_LIMITS;
 	const counted = { compressed: 0, decompressed: 0 };
-	let compression: Compression = 'NONE';
+	let compression = 'NONE' as Compression;
 	let header: string[] = [];
 	let buildRow: RowBuilder | undefined;
 	const rows: CsvRow[] = [];

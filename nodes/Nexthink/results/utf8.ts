@@ -79,7 +79,7 @@ export function splitWideFields(chunk: Uint8Array): Uint8Array[] {
 		let spanStart = fieldStartOf(chunk, wide, pieceStart);
 		let spanEnd: number;
 		if (spanStart === -1) {
-			spanStart = Math.max(pieceStart, lineStartOf(chunk, wide));
+			spanStart = Math.max(pieceStart, chunk.lastIndexOf(LINE_FEED, wide) + 1);
 			spanEnd = lineEnd;
 		} else {
 			spanEnd = fieldEndOf(chunk, wide, lineEnd);
@@ -131,10 +131,6 @@ function fieldEndOf(chunk: Uint8Array, index: number, lineEnd: number): number {
 	return lineEnd;
 }
 
-function lineStartOf(chunk: Uint8Array, index: number): number {
-	return chunk.lastIndexOf(LINE_FEED, index) + 1;
-}
-
 /** Just after the line feed ending the line at `index`, or the chunk's end. */
 function lineEndOf(chunk: Uint8Array, index: number): number {
 	const lineFeed = chunk.indexOf(LINE_FEED, index);
@@ -142,12 +138,7 @@ function lineEndOf(chunk: Uint8Array, index: number): number {
 }
 
 /** The chunk's bytes as 32-bit words, for the whole words it holds; `first` is the byte index of word 0. */
-interface AlignedWords {
-	first: number;
-	words: Uint32Array;
-}
-
-function alignedWords(chunk: Uint8Array): AlignedWords {
+function alignedWords(chunk: Uint8Array) {
 	const first = (4 - (chunk.byteOffset % 4)) % 4;
 	const count = chunk.length > first ? Math.floor((chunk.length - first) / 4) : 0;
 	return { first, words: new Uint32Array(chunk.buffer, chunk.byteOffset + first, count) };
@@ -160,7 +151,7 @@ function alignedWords(chunk: Uint8Array): AlignedWords {
  * low seven bits are 0x44 or more (no carry can cross into the next byte), and masking that with the
  * word's own top bits leaves exactly the bytes that are 0xc4 or more.
  */
-function findWideLeadByte(chunk: Uint8Array, aligned: AlignedWords, from: number): number {
+function findWideLeadByte(chunk: Uint8Array, aligned: ReturnType<typeof alignedWords>, from: number): number {
 	const { first, words } = aligned;
 	const wordsEnd = first + words.length * 4;
 	let index = from;
