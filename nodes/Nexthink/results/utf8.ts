@@ -53,17 +53,12 @@ const FIRST_WIDE_LEAD_BYTE = 0xc4;
 
 /**
  * The chunk in pieces, so that only the values holding characters beyond U+00FF become two-byte
- * strings. In a line with such characters, the span from the start of the first field holding one
- * (just after the comma or line break before it) to the end of the last (just after the comma
- * after it, or the line's end) is a piece of its own, and so is the rest of the line; consecutive
- * lines that are wide from their start to their end make one piece. At most three pieces per line,
- * however many wide fields it has: each piece costs a decoder call and a parser step. Where a quote
- * comes before the wide character (the field may be quoted, and its commas text), the span starts
- * at the line's start; where one comes after it, it runs to the line's end. Any cut is correct (the
- * CSV parser reads fields across pieces); these keep the parser from joining a two-byte piece with
- * the text after it, which would make the rest two-byte. Contract: the pieces, concatenated, are exactly the chunk, cut only after an ASCII
- * byte (never inside a UTF-8 sequence); a chunk that neither holds such characters nor starts inside
- * a character is one piece.
+ * strings: in a line with such characters, the span from the first field holding one to the last is a
+ * piece, and so is the rest of the line (where a quote is in the way, the span reaches the line's start
+ * or end; at most three pieces per line): docs/decisions.md, "Row items without copies; wide fields, not
+ * wide lines". Contract: the pieces, concatenated, are exactly the chunk, cut only after an ASCII byte
+ * (never inside a UTF-8 sequence); a chunk that neither holds such characters nor starts inside a
+ * character is one piece.
  */
 export function splitWideFields(chunk: Uint8Array): Uint8Array[] {
 	const words = alignedWords(chunk);
