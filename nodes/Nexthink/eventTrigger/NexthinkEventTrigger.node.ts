@@ -29,8 +29,7 @@ import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './
 import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
 import { eventTriggerProperties } from './description';
 import { EVENT_TABLES, isEventTable } from './eventTable';
-import { exporterItems, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
-import { redact } from './redaction';
+import { exporterItems, redact, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
 import {
 	ALL_METHODS,
 	CHANNEL_METHODS,

@@ -1,8 +1,7 @@
 /**
- * Remembers the calls seen in a time window so that a repeat does not start the workflow twice
- * (Nexthink's delivery has delays and repeats). Keys, window and bound: docs/decisions.md,
- * "Nexthink Event Trigger" ("Repeats"). A state of another shape is started afresh; only a call
- * that starts the workflow is remembered, never a refused one.
+ * Remembers the calls seen in a time window so that a repeat does not start the workflow twice (keys,
+ * window and bound: docs/decisions.md, "Nexthink Event Trigger", "Repeats"). A state of another shape
+ * is started afresh; only a call that starts the workflow is remembered, never a refused one.
  */
 import { createHash } from 'crypto';
 

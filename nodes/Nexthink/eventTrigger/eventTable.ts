@@ -1,8 +1,6 @@
 /**
- * Guesses which Nexthink event table fired a webhook from the payload the administrator typed: a
- * declared table, then `{{namespace.field}}` placeholders or NQL-path keys naming exactly one table,
- * then the node's Event Table (`configured`), else `unknown` (null): it never invents a table
- * (docs/decisions.md, "Event table").
+ * The webhook tables, and which one fired a webhook, guessed from the payload the administrator typed:
+ * it never invents a table (the order of the clues: docs/decisions.md, "Event table").
  */
 
 /**
