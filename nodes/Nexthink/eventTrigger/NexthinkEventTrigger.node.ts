@@ -27,7 +27,7 @@ import { numberOf } from '../shared/numberParameter';
 import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
 import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
-import { eventTriggerProperties } from './description';
+import { CHOICES, eventTriggerProperties } from './description';
 import { EVENT_TABLES, isEventTable } from './eventTable';
 import { exporterItems, redact, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
 import {
@@ -60,14 +60,16 @@ const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({
 	ndvHideUrl: method !== 'POST',
 }));
 
+const valuesOf = (name: keyof typeof CHOICES): string[] => CHOICES[name].map((choice) => choice.value);
+
 /** The trigger's choices, checked on every call (an expression may give any value): an input error names the one that is wrong. */
 function readChoices(context: IWebhookFunctions) {
 	const table = readChoice(context.getNodeParameter('eventTable', 'auto'), 'Event Table', ['auto', ...EVENT_TABLES], 'auto');
 	return {
 		channel: readChoice(context.getNodeParameter('mode', 'webhook'), 'Channel', CHANNELS, 'webhook'),
-		noAuthentication: readChoice(context.getNodeParameter('authentication', 'connectorCredential'), 'Authentication', ['connectorCredential', 'none'], 'connectorCredential') === 'none',
+		noAuthentication: readChoice(context.getNodeParameter('authentication', 'connectorCredential'), 'Authentication', valuesOf('authentication'), 'connectorCredential') === 'none',
 		eventTable: table === 'auto' ? undefined : table,
-		responseMode: readChoice(context.getNodeParameter('responseMode', 'lastNode'), 'Respond', ['onReceived', 'lastNode', 'responseNode'], 'lastNode'),
+		responseMode: readChoice(context.getNodeParameter('responseMode', 'lastNode'), 'Respond', valuesOf('responseMode'), 'lastNode'),
 	};
 }
 

@@ -1,5 +1,5 @@
 /** The Nexthink Event Trigger's parameters: the channel, authentication, path, setup help, then each channel's own. */
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { EVENT_TABLES } from './eventTable';
 
@@ -64,6 +64,24 @@ function dedupeProperties(displayOptions: IDisplayOptions, fieldsDescription: st
 	];
 }
 
+/** The choices of the trigger's pickers, by parameter: the panel offers them, and each call's value is checked against them. */
+export const CHOICES = {
+	mode: [
+		{ name: 'Webhook', value: 'webhook', description: 'An alert or event matched a webhook\'s NQL condition' },
+		{ name: 'Data Exporter', value: 'dataExporter', description: 'A scheduled HTTP API exporter sent a batch of rows' },
+		{ name: 'Workflow Call', value: 'workflowCall', description: 'A Nexthink workflow\'s Service/API step calls and reads the answer' },
+	],
+	authentication: [
+		{ name: 'Nexthink Connector Credential', value: 'connectorCredential', description: 'Basic or Bearer, as the connector credential in Nexthink sends it' },
+		{ name: 'None', value: 'none', description: 'Anyone who knows the URL starts the workflow' },
+	],
+	responseMode: [
+		{ name: 'Immediately With Fixed JSON', value: 'onReceived', description: 'Answers before the workflow runs' },
+		{ name: 'When Last Node Finishes', value: 'lastNode', description: 'Answers with the JSON of the first item of the last node' },
+		{ name: "Using 'Respond to Webhook' Node", value: 'responseNode', description: 'Answers with what a Respond to Webhook node sends' },
+	],
+} satisfies Record<string, INodePropertyOptions[]>;
+
 const webhookOnly = { show: { mode: ['webhook'] } };
 const exporterOnly = { show: { mode: ['dataExporter'] } };
 const workflowCallOnly = { show: { mode: ['workflowCall'] } };
@@ -74,11 +92,7 @@ export const eventTriggerProperties: INodeProperties[] = [
 		name: 'mode',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{ name: 'Webhook', value: 'webhook', description: 'An alert or event matched a webhook\'s NQL condition' },
-			{ name: 'Data Exporter', value: 'dataExporter', description: 'A scheduled HTTP API exporter sent a batch of rows' },
-			{ name: 'Workflow Call', value: 'workflowCall', description: 'A Nexthink workflow\'s Service/API step calls and reads the answer' },
-		],
+		options: CHOICES.mode,
 		default: 'webhook',
 	},
 	{
@@ -86,10 +100,7 @@ export const eventTriggerProperties: INodeProperties[] = [
 		name: 'authentication',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{ name: 'Nexthink Connector Credential', value: 'connectorCredential', description: 'Basic or Bearer, as the connector credential in Nexthink sends it' },
-			{ name: 'None', value: 'none', description: 'Anyone who knows the URL starts the workflow' },
-		],
+		options: CHOICES.authentication,
 		default: 'connectorCredential',
 	},
 	{
@@ -190,11 +201,7 @@ export const eventTriggerProperties: INodeProperties[] = [
 		name: 'responseMode',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{ name: 'Immediately With Fixed JSON', value: 'onReceived', description: 'Answers before the workflow runs' },
-			{ name: 'When Last Node Finishes', value: 'lastNode', description: 'Answers with the JSON of the first item of the last node' },
-			{ name: "Using 'Respond to Webhook' Node", value: 'responseNode', description: 'Answers with what a Respond to Webhook node sends' },
-		],
+		options: CHOICES.responseMode,
 		default: 'lastNode',
 		displayOptions: workflowCallOnly,
 	},
