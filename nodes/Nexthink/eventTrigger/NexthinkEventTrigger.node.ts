@@ -26,7 +26,7 @@ import { limitFromOption, MB } from '../results/limits';
 import { numberOf } from '../shared/numberParameter';
 import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
-import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
+import { checkDuplicates, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
 import { CHOICES, eventTriggerProperties } from './description';
 import { EVENT_TABLES, isEventTable } from './eventTable';
 import { exporterItems, redact, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
@@ -255,10 +255,7 @@ export class NexthinkEventTrigger implements INodeType {
 				return refuse(configurationRefusal(workflowIdProblem(workflowId)));
 			}
 			const staticData = this.getWorkflowStaticData('node');
-			const checked = checkDuplicates(readDedupeState(staticData.dedupe), dedupeKeys, Date.now(), {
-				windowMs: windowMinutes * 60_000,
-				maxEntries: DEDUPE_MAX_ENTRIES,
-			});
+			const checked = checkDuplicates(readDedupeState(staticData.dedupe), dedupeKeys, Date.now(), { windowMs: windowMinutes * 60_000 });
 			staticData.dedupe = checked.state as unknown as IDataObject;
 			if (channel === 'dataExporter') {
 				if (checked.duplicate[0]) {

@@ -42,10 +42,7 @@ function parseBodyJson(text: string, where: string): unknown {
 
 /** The arrays of objects among an object's own properties (an empty array counts: a batch of no rows); more than one makes a records batch ambiguous. */
 export function recordArrayNames(value: Record<string, unknown>): string[] {
-	return Object.keys(value).filter((key) => {
-		const member = value[key];
-		return Array.isArray(member) && member.every(isRecord);
-	});
+	return Object.entries(value).flatMap(([key, member]) => (Array.isArray(member) && member.every(isRecord) ? [key] : []));
 }
 
 /**

@@ -10,7 +10,7 @@ export interface DedupeState {
 	seen: Record<string, number>;
 }
 
-export const DEDUPE_MAX_ENTRIES = 10_000;
+const DEDUPE_MAX_ENTRIES = 10_000;
 
 /** The JSON text of a value with object keys sorted, so two equal bodies give one text. */
 export function canonicalJson(value: unknown): string {
@@ -60,9 +60,9 @@ export function readDedupeState(stored: unknown): DedupeState {
 /**
  * Checks keys against the state at `nowMs` and records the new ones. Returns, per key, whether it
  * was already seen in the window (a key repeated within one call counts as a duplicate from its
- * second occurrence), and the new state.
+ * second occurrence), and the new state, which keeps the latest `maxEntries` keys (10,000 unless given).
  */
-export function checkDuplicates(state: DedupeState, keys: string[], nowMs: number, settings: { windowMs: number; maxEntries: number }): { duplicate: boolean[]; state: DedupeState } {
+export function checkDuplicates(state: DedupeState, keys: string[], nowMs: number, settings: { windowMs: number; maxEntries?: number }): { duplicate: boolean[]; state: DedupeState } {
 	const oldest = nowMs - settings.windowMs;
 	const kept = Object.entries(state.seen).filter(([, at]) => at > oldest && at <= nowMs);
 	const seen = new Map<string, number>(kept);
@@ -72,6 +72,6 @@ export function checkDuplicates(state: DedupeState, keys: string[], nowMs: numbe
 		return false;
 	});
 	const entries = [...seen.entries()].sort((a, b) => a[1] - b[1]);
-	const bounded = entries.slice(Math.max(0, entries.length - Math.max(1, settings.maxEntries)));
+	const bounded = entries.slice(Math.max(0, entries.length - Math.max(1, settings.maxEntries ?? DEDUPE_MAX_ENTRIES)));
 	return { duplicate, state: { seen: Object.fromEntries(bounded) } };
 }
