@@ -170,10 +170,8 @@ export class NexthinkEventTrigger implements INodeType {
 				headers: { 'www-authenticate': expected.type === 'basic' ? 'Basic realm="Nexthink Event Trigger"' : 'Bearer' },
 			});
 		}
-		const methodRefusal = checkMethod(channel, request.method ?? '');
-		if (methodRefusal) return refuse(methodRefusal);
-		const typeRefusal = checkContentType(request.headers['content-type']);
-		if (typeRefusal) return refuse(typeRefusal);
+		const callRefusal = checkMethod(channel, request.method ?? '') ?? checkContentType(request.headers['content-type']);
+		if (callRefusal) return refuse(callRefusal);
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		let limitBytes: number;

@@ -32,6 +32,11 @@ function optionsCollection(channel: string, options: INodeProperties[] = []): IN
 	};
 }
 
+/** A notice on the panel: n8n shows its `displayName` as the text. */
+function notice(name: string, text: string, displayOptions?: IDisplayOptions): INodeProperties {
+	return { displayName: text, name, type: 'notice', default: '', ...(displayOptions && { displayOptions }) };
+}
+
 function dedupeProperties(displayOptions: IDisplayOptions, fieldsDescription: string): INodeProperties[] {
 	const whenOn = { show: { ...displayOptions.show, dedupe: [true] } };
 	return [
@@ -103,14 +108,11 @@ export const eventTriggerProperties: INodeProperties[] = [
 		options: CHOICES.authentication,
 		default: 'connectorCredential',
 	},
-	{
-		displayName:
-			'Without authentication anyone who learns this URL can start the workflow and feed it any data. Nexthink signs nothing: use a connector credential (Basic or Bearer) whenever you can.',
-		name: 'noAuthenticationWarning',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { authentication: ['none'] } },
-	},
+	notice(
+		'noAuthenticationWarning',
+		'Without authentication anyone who learns this URL can start the workflow and feed it any data. Nexthink signs nothing: use a connector credential (Basic or Bearer) whenever you can.',
+		{ show: { authentication: ['none'] } },
+	),
 	{
 		displayName: 'Path',
 		name: 'path',
@@ -119,13 +121,10 @@ export const eventTriggerProperties: INodeProperties[] = [
 		placeholder: 'nexthink/alerts',
 		description: "The URL path after /webhook/. Empty: the node's ID.",
 	},
-	{
-		displayName:
-			"Copy the Production URL (not the Test URL: it only answers while the editor listens). In Nexthink, exactly one of the connector credential's URL and the Resource carries the slash between them: https://your-n8n-host/ with Resource webhook/your-path, or https://your-n8n-host with Resource /webhook/your-path. The exact values are listed under Copy Into Nexthink (informational: the value chosen there changes nothing).",
-		name: 'setupNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'setupNotice',
+		"Copy the Production URL (not the Test URL: it only answers while the editor listens). In Nexthink, exactly one of the connector credential's URL and the Resource carries the slash between them: https://your-n8n-host/ with Resource webhook/your-path, or https://your-n8n-host with Resource /webhook/your-path. The exact values are listed under Copy Into Nexthink (informational: the value chosen there changes nothing).",
+	),
 	{
 		displayName: 'Copy Into Nexthink Name or ID',
 		name: 'setupValues',
@@ -135,14 +134,11 @@ export const eventTriggerProperties: INodeProperties[] = [
 		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
 	// Webhook: Nexthink's webhooks (Administration > Outbound connectors > Webhooks)
-	{
-		displayName:
-			'Nexthink sends one call per matching event, with the payload template you type in the webhook. Duplicates and delays are normal: turn on Ignore Repeats to drop them.',
-		name: 'webhookNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: webhookOnly,
-	},
+	notice(
+		'webhookNotice',
+		'Nexthink sends one call per matching event, with the payload template you type in the webhook. Duplicates and delays are normal: turn on Ignore Repeats to drop them.',
+		webhookOnly,
+	),
 	{
 		displayName: 'Event Table',
 		name: 'eventTable',
@@ -160,14 +156,11 @@ export const eventTriggerProperties: INodeProperties[] = [
 	...dedupeProperties(webhookOnly, 'Fields of the payload that identify an event (comma-separated, e.g. monitor, context, triggered, status). Empty: the whole payload.'),
 	optionsCollection('webhook'),
 	// Data Exporter: Nexthink's HTTP API exporter (Administration > Outbound connectors > Data exporter)
-	{
-		displayName:
-			'Each row of a batch becomes one item. Choose the exporter structure "array of objects" or "object with one array": n8n refuses NDJSON sent as application/json unless it comes through this node.',
-		name: 'exporterNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: exporterOnly,
-	},
+	notice(
+		'exporterNotice',
+		'Each row of a batch becomes one item. Choose the exporter structure "array of objects" or "object with one array": n8n refuses NDJSON sent as application/json unless it comes through this node.',
+		exporterOnly,
+	),
 	...dedupeProperties(exporterOnly, 'Properties of the batch object that identify a batch (comma-separated). Empty: the whole body, byte for byte.'),
 	optionsCollection('dataExporter', [
 		{
@@ -188,14 +181,11 @@ export const eventTriggerProperties: INodeProperties[] = [
 		},
 	]),
 	// Workflow Call: the Service/API thinklet of a Nexthink workflow, which waits for the answer
-	{
-		displayName:
-			'Nexthink waits 10 seconds for the answer, reads at most 2 MB of it and takes up to 5 outputs with $.field paths: answer with a small, flat JSON object.',
-		name: 'workflowCallNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: workflowCallOnly,
-	},
+	notice(
+		'workflowCallNotice',
+		'Nexthink waits 10 seconds for the answer, reads at most 2 MB of it and takes up to 5 outputs with $.field paths: answer with a small, flat JSON object.',
+		workflowCallOnly,
+	),
 	{
 		displayName: 'Respond',
 		name: 'responseMode',
@@ -213,13 +203,10 @@ export const eventTriggerProperties: INodeProperties[] = [
 		description: 'The answer Nexthink reads',
 		displayOptions: { show: { mode: ['workflowCall'], responseMode: ['onReceived'] } },
 	},
-	{
-		displayName:
-			"Use a 'Respond to Webhook' node of version 1 (copy it from the example nexthink-workflow-open-ticket.json): from version 1.1 n8n's node runs only after n8n's own webhook triggers. Place it before any slow step; answer failures from the error output, or n8n answers 500 {\"message\": \"Error in workflow\"}.",
-		name: 'responseNodeNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { mode: ['workflowCall'], responseMode: ['responseNode'] } },
-	},
+	notice(
+		'responseNodeNotice',
+		"Use a 'Respond to Webhook' node of version 1 (copy it from the example nexthink-workflow-open-ticket.json): from version 1.1 n8n's node runs only after n8n's own webhook triggers. Place it before any slow step; answer failures from the error output, or n8n answers 500 {\"message\": \"Error in workflow\"}.",
+		{ show: { mode: ['workflowCall'], responseMode: ['responseNode'] } },
+	),
 	optionsCollection('workflowCall'),
 ];
