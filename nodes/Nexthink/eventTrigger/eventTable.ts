@@ -80,27 +80,18 @@ function tableOfPath(path: string): EventTable | null {
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_#][\w.#]*)\s*\}\}/g;
 
-/** Collects the tables named by placeholders in string values and by NQL-path keys, to a bounded depth. */
-function collectTables(value: unknown, found: Set<EventTable>, depth: number): void {
-	if (depth > 8) return;
-	if (typeof value === 'string') {
-		for (const match of value.matchAll(PLACEHOLDER)) {
-			const table = tableOfPath(match[1]);
-			if (table) found.add(table);
-		}
-		return;
-	}
-	if (Array.isArray(value)) {
-		for (const member of value.slice(0, 100)) collectTables(member, found, depth + 1);
-		return;
-	}
+/**
+ * Whether `visit` says true for a string value (`isKey` false) or an object key (`isKey` true) of
+ * `value`, walked to a bounded depth (8 levels, the first 100 members of an array).
+ */
+function someText(value: unknown, visit: (text: string, isKey: boolean) => boolean, depth = 0): boolean {
+	if (depth > 8) return false;
+	if (typeof value === 'string') return visit(value, false);
+	if (Array.isArray(value)) return value.slice(0, 100).some((member) => someText(member, visit, depth + 1));
 	if (typeof value === 'object' && value !== null) {
-		for (const [key, member] of Object.entries(value)) {
-			const table = key.includes('.') ? tableOfPath(key) : null;
-			if (table) found.add(table);
-			collectTables(member, found, depth + 1);
-		}
+		return Object.entries(value).some(([key, member]) => visit(key, true) || someText(member, visit, depth + 1));
 	}
+	return false;
 }
 
 export function guessEventTable(body: unknown, query: Record<string, unknown> = {}, configured?: EventTable): EventTableGuess {
@@ -111,17 +102,18 @@ export function guessEventTable(body: unknown, query: Record<string, unknown> = 
 			if (table) return { table, basis: 'declared' };
 		}
 	}
+	// the tables named by placeholders in string values and by NQL-path keys
 	const found = new Set<EventTable>();
-	collectTables(body, found, 0);
+	someText(body, (text, isKey) => {
+		const paths = isKey ? (text.includes('.') ? [text] : []) : [...text.matchAll(PLACEHOLDER)].map((match) => match[1]);
+		for (const table of paths.map(tableOfPath)) if (table) found.add(table);
+		return false;
+	});
 	if (found.size === 1) return { table: [...found][0], basis: 'placeholders' };
 	return configured ? { table: configured, basis: 'configured' } : { table: null, basis: 'unknown' };
 }
 
 /** Whether the body still holds `{{…}}` placeholders: a *Test send*, or a field missing from the NQL `list`. */
-export function hasPlaceholders(value: unknown, depth = 0): boolean {
-	if (depth > 8) return false;
-	if (typeof value === 'string') return /\{\{[^{}]*\}\}/.test(value);
-	if (Array.isArray(value)) return value.slice(0, 100).some((member) => hasPlaceholders(member, depth + 1));
-	if (typeof value === 'object' && value !== null) return Object.values(value).some((member) => hasPlaceholders(member, depth + 1));
-	return false;
+export function hasPlaceholders(value: unknown): boolean {
+	return someText(value, (text, isKey) => !isKey && /\{\{[^{}]*\}\}/.test(text));
 }
