@@ -5,6 +5,8 @@
  */
 import { createHash } from 'crypto';
 
+import { hasOwnKey } from '../shared/ownKeys';
+
 export interface DedupeState {
 	/** key → time first seen (ms since the epoch) */
 	seen: Record<string, number>;
@@ -24,12 +26,10 @@ export function canonicalJson(value: unknown): string {
 
 /** A field of a body: the literal key first, then the dotted path. */
 export function readField(body: unknown, path: string): unknown {
-	if (typeof body !== 'object' || body === null) return undefined;
-	const record = body as Record<string, unknown>;
-	if (Object.prototype.hasOwnProperty.call(record, path)) return record[path];
+	if (typeof body === 'object' && body !== null && hasOwnKey(body, path)) return (body as Record<string, unknown>)[path];
 	let current: unknown = body;
 	for (const part of path.split('.')) {
-		if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, part)) return undefined;
+		if (typeof current !== 'object' || current === null || !hasOwnKey(current, part)) return undefined;
 		current = (current as Record<string, unknown>)[part];
 	}
 	return current;

@@ -17,16 +17,11 @@ export function splitForNexthink(productionUrl: string) {
 	const url = new URL(productionUrl);
 	const origin = `${url.protocol}//${url.host}`;
 	const resource = `${url.pathname}${url.search}`.replace(/^\/+/, '');
-	const warnings: string[] = [];
-	if (url.protocol !== 'https:') {
-		warnings.push('Nexthink calls only HTTPS URLs: serve n8n over HTTPS (or behind an HTTPS proxy) and set WEBHOOK_URL to that address');
-	}
-	if (PRIVATE_HOST.test(url.hostname)) {
-		warnings.push(`${url.hostname} is not reachable from Nexthink's cloud: set WEBHOOK_URL to n8n's public address`);
-	}
-	if (/\/webhook-test\//.test(url.pathname)) {
-		warnings.push("This is n8n's test URL: it answers only while the editor listens for a test event; give Nexthink the production URL");
-	}
+	const warnings = [
+		url.protocol !== 'https:' && 'Nexthink calls only HTTPS URLs: serve n8n over HTTPS (or behind an HTTPS proxy) and set WEBHOOK_URL to that address',
+		PRIVATE_HOST.test(url.hostname) && `${url.hostname} is not reachable from Nexthink's cloud: set WEBHOOK_URL to n8n's public address`,
+		/\/webhook-test\//.test(url.pathname) && "This is n8n's test URL: it answers only while the editor listens for a test event; give Nexthink the production URL",
+	].filter((warning) => warning !== false);
 	return { credentialUrl: `${origin}/`, resource, alternative: { credentialUrl: origin, resource: `/${resource}` }, warnings };
 }
 
