@@ -144,10 +144,9 @@ export class NexthinkEventTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const response = this.getResponseObject();
-		const node = this.getNode().name;
 
 		const refuse = (refusal: Refusal): IWebhookResponseData => {
-			this.logger.info(`Nexthink Event Trigger refused a call: ${refusal.status} ${refusal.error}`, { node });
+			this.logger.info(`Nexthink Event Trigger refused a call: ${refusal.status} ${refusal.error}`, { node: this.getNode().name });
 			response.writeHead(refusal.status, { 'content-type': 'application/json; charset=utf-8', ...refusal.headers });
 			response.end(JSON.stringify(refusalBody(refusal)));
 			return { noWebhookResponse: true };

@@ -1,8 +1,7 @@
 /**
- * What an administrator types into Nexthink for this trigger, built from its production URL. Nexthink
- * calls the connector credential's URL (`https://{host}:{port}/`) followed by the Resource, and
- * exactly one of them carries the slash between them, so the origin goes into the credential and the
- * path and query into the Resource (docs/decisions.md, "Setup guidance", and docs/event-trigger.md).
+ * What an administrator types into Nexthink for this trigger, built from its production URL: the origin
+ * goes into the connector credential's URL and the path and query into the Resource, exactly one of
+ * them carrying the slash between them (docs/decisions.md, "Setup guidance"; docs/event-trigger.md).
  */
 import { TEMPLATE_FIELDS, type EventTable } from './eventTable';
 import type { Channel } from './requestChecks';
