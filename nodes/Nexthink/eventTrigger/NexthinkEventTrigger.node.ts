@@ -21,22 +21,22 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
-import { limitFromOption } from '../results/limits';
+import { parseJson } from '../shared/jsonValues';
+import { limitFromOption, MB } from '../results/limits';
 import { numberOf } from '../shared/numberParameter';
 import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
-import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
-import { eventTriggerProperties } from './description';
+import { checkDuplicates, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';
+import { CHOICES, eventTriggerProperties } from './description';
 import { EVENT_TABLES, isEventTable } from './eventTable';
-import { exporterItems, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
-import { redact } from './redaction';
+import { exporterItems, redact, webhookItems, workflowCallItem, type CallDetails } from './eventItems';
 import {
 	ALL_METHODS,
+	CHANNEL_METHODS,
 	checkContentType,
 	checkDeclaredSize,
 	checkMethod,
 	checkReadSize,
-	MEGABYTE,
 	readFailure,
 	refusalBody,
 	type Channel,
@@ -44,7 +44,7 @@ import {
 } from './requestChecks';
 import { setupLines } from './setupGuidance';
 
-const CHANNELS: Channel[] = ['webhook', 'dataExporter', 'workflowCall'];
+const CHANNELS = Object.keys(CHANNEL_METHODS) as Channel[];
 
 /** One webhook per method on the same path; the node answers 405 to a method its channel does not take. */
 const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({
@@ -60,20 +60,17 @@ const webhooks: IWebhookDescription[] = ALL_METHODS.map((method) => ({
 	ndvHideUrl: method !== 'POST',
 }));
 
+const valuesOf = (name: keyof typeof CHOICES): string[] => CHOICES[name].map((choice) => choice.value);
+
 /** The trigger's choices, checked on every call (an expression may give any value): an input error names the one that is wrong. */
 function readChoices(context: IWebhookFunctions) {
 	const table = readChoice(context.getNodeParameter('eventTable', 'auto'), 'Event Table', ['auto', ...EVENT_TABLES], 'auto');
 	return {
 		channel: readChoice(context.getNodeParameter('mode', 'webhook'), 'Channel', CHANNELS, 'webhook'),
-		noAuthentication: readChoice(context.getNodeParameter('authentication', 'connectorCredential'), 'Authentication', ['connectorCredential', 'none'], 'connectorCredential') === 'none',
+		noAuthentication: readChoice(context.getNodeParameter('authentication', 'connectorCredential'), 'Authentication', valuesOf('authentication'), 'connectorCredential') === 'none',
 		eventTable: table === 'auto' ? undefined : table,
-		responseMode: readChoice(context.getNodeParameter('responseMode', 'lastNode'), 'Respond', ['onReceived', 'lastNode', 'responseNode'], 'lastNode'),
+		responseMode: readChoice(context.getNodeParameter('responseMode', 'lastNode'), 'Respond', valuesOf('responseMode'), 'lastNode'),
 	};
-}
-
-async function expectedAuthorization(context: IWebhookFunctions, noAuthentication: boolean): Promise<ExpectedAuthorization> {
-	if (noAuthentication) return { type: 'none' };
-	return expectedOf(await context.getCredentials('nexthinkConnectorApi'));
 }
 
 function secretsOf(expected: ExpectedAuthorization): string[] {
@@ -147,10 +144,9 @@ export class NexthinkEventTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const response = this.getResponseObject();
-		const node = this.getNode().name;
 
 		const refuse = (refusal: Refusal): IWebhookResponseData => {
-			this.logger.info(`Nexthink Event Trigger refused a call: ${refusal.status} ${refusal.error}`, { node });
+			this.logger.info(`Nexthink Event Trigger refused a call: ${refusal.status} ${refusal.error}`, { node: this.getNode().name });
 			response.writeHead(refusal.status, { 'content-type': 'application/json; charset=utf-8', ...refusal.headers });
 			response.end(JSON.stringify(refusalBody(refusal)));
 			return { noWebhookResponse: true };
@@ -163,7 +159,7 @@ export class NexthinkEventTrigger implements INodeType {
 			return refuse(configurationRefusal((error as Error).message));
 		}
 		const { channel } = choices;
-		const expected = await expectedAuthorization(this, choices.noAuthentication);
+		const expected: ExpectedAuthorization = choices.noAuthentication ? { type: 'none' } : expectedOf(await this.getCredentials('nexthinkConnectorApi'));
 		const authorization = checkAuthorization(request.headers.authorization, expected);
 		if (!authorization.ok) {
 			return refuse({
@@ -173,16 +169,14 @@ export class NexthinkEventTrigger implements INodeType {
 				headers: { 'www-authenticate': expected.type === 'basic' ? 'Basic realm="Nexthink Event Trigger"' : 'Bearer' },
 			});
 		}
-		const methodRefusal = checkMethod(channel, request.method ?? '');
-		if (methodRefusal) return refuse(methodRefusal);
-		const typeRefusal = checkContentType(request.headers['content-type']);
-		if (typeRefusal) return refuse(typeRefusal);
+		const callRefusal = checkMethod(channel, request.method ?? '') ?? checkContentType(request.headers['content-type']);
+		if (callRefusal) return refuse(callRefusal);
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		let limitBytes: number;
 		try {
 			// 0 (the default): n8n's N8N_PAYLOAD_SIZE_MAX is the only limit
-			limitBytes = limitFromOption(options.maxBodySizeMb, 'Maximum Body Size (MB)', 0, MEGABYTE) || Infinity;
+			limitBytes = limitFromOption(options.maxBodySizeMb, 'Maximum Body Size (MB)', 0, MB) || Infinity;
 		} catch (error) {
 			return refuse(configurationRefusal((error as Error).message));
 		}
@@ -258,10 +252,7 @@ export class NexthinkEventTrigger implements INodeType {
 				return refuse(configurationRefusal(workflowIdProblem(workflowId)));
 			}
 			const staticData = this.getWorkflowStaticData('node');
-			const checked = checkDuplicates(readDedupeState(staticData.dedupe), dedupeKeys, Date.now(), {
-				windowMs: windowMinutes * 60_000,
-				maxEntries: DEDUPE_MAX_ENTRIES,
-			});
+			const checked = checkDuplicates(readDedupeState(staticData.dedupe), dedupeKeys, Date.now(), { windowMs: windowMinutes * 60_000 });
 			staticData.dedupe = checked.state as unknown as IDataObject;
 			if (channel === 'dataExporter') {
 				if (checked.duplicate[0]) {
@@ -277,15 +268,9 @@ export class NexthinkEventTrigger implements INodeType {
 		if (channel === 'workflowCall') {
 			if (choices.responseMode === 'onReceived') {
 				const fixed = this.getNodeParameter('responseJson', '{}');
-				let answer: unknown = fixed;
-				if (typeof fixed === 'string') {
-					try {
-						answer = JSON.parse(fixed) as unknown;
-					} catch {
-						return refuse(configurationRefusal("The trigger's Response JSON is not valid JSON"));
-					}
-				}
-				return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: answer };
+				const answer = typeof fixed === 'string' ? parseJson(fixed) : { value: fixed };
+				if (answer.problem !== undefined) return refuse(configurationRefusal("The trigger's Response JSON is not valid JSON"));
+				return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: answer.value };
 			}
 			return { workflowData: [this.helpers.returnJsonArray(items)] };
 		}

@@ -47,12 +47,10 @@ function checkBasic(value: string, user: string, password: string): Authorizatio
 
 function checkBearer(value: string, token: string): AuthorizationResult {
 	const match = SCHEME.exec(value);
-	if (match && match[1].toLowerCase() === 'bearer') {
-		return sameSecret(match[2].trim(), token) ? { ok: true } : { ok: false, reason: 'wrongValue' };
-	}
-	if (match && match[1].toLowerCase() === 'basic') return { ok: false, reason: 'wrongScheme' };
-	// the bare token, without a scheme
-	return sameSecret(value.trim(), token) ? { ok: true } : { ok: false, reason: 'wrongValue' };
+	if (match?.[1].toLowerCase() === 'basic') return { ok: false, reason: 'wrongScheme' };
+	// `Bearer <token>` in any case, or the bare token without a scheme
+	const received = match?.[1].toLowerCase() === 'bearer' ? match[2] : value;
+	return sameSecret(received.trim(), token) ? { ok: true } : { ok: false, reason: 'wrongValue' };
 }
 
 /** Whether the call's `Authorization` header proves the expected credential. */

@@ -4,7 +4,7 @@
  * array of objects, plus the batch's other properties), `object`, `scalar` or `empty`. Which shape
  * is which: docs/decisions.md, "Nexthink Event Trigger" ("Which shape").
  */
-import { isRecord } from '../shared/jsonValues';
+import { isRecord, parseJson } from '../shared/jsonValues';
 
 /** A body that is not the JSON a channel takes: its message names where or what, never the text itself (it may hold personal data). */
 export class BodyShapeError extends Error {
@@ -22,10 +22,9 @@ export type BodyShape =
 	| { shape: 'records'; property: string; rows: unknown[]; properties: Record<string, unknown> }
 	| { shape: 'scalar'; value: unknown };
 
-/** Where JSON.parse stopped, as "line L, column C" of `text`, from the position V8 reports. */
-function wherePartFailed(text: string, error: unknown): string {
-	const message = error instanceof Error ? error.message : '';
-	const position = /position (\d+)/.exec(message);
+/** Where JSON.parse stopped, as "line L, column C" of `text`, from the position V8 reports in `problem`. */
+function wherePartFailed(text: string, problem: string): string {
+	const position = /position (\d+)/.exec(problem);
 	if (!position) return 'the text is not valid JSON';
 	const offset = Number(position[1]);
 	const before = text.slice(0, offset);
@@ -34,22 +33,16 @@ function wherePartFailed(text: string, error: unknown): string {
 	return `the JSON breaks at line ${line}, column ${column}`;
 }
 
-function parseJson(text: string, where: string): unknown {
-	let failure: unknown;
-	try {
-		return JSON.parse(text) as unknown;
-	} catch (error) {
-		failure = error;
-	}
-	throw new BodyShapeError(`The body is not valid JSON: ${where || wherePartFailed(text, failure)}`);
+/** The value of `text`, else a `BodyShapeError` that says `where`, or where the JSON breaks. */
+function parseBodyJson(text: string, where: string): unknown {
+	const { value, problem } = parseJson(text);
+	if (problem === undefined) return value;
+	throw new BodyShapeError(`The body is not valid JSON: ${where || wherePartFailed(text, problem)}`);
 }
 
 /** The arrays of objects among an object's own properties (an empty array counts: a batch of no rows); more than one makes a records batch ambiguous. */
 export function recordArrayNames(value: Record<string, unknown>): string[] {
-	return Object.keys(value).filter((key) => {
-		const member = value[key];
-		return Array.isArray(member) && member.every(isRecord);
-	});
+	return Object.entries(value).flatMap(([key, member]) => (Array.isArray(member) && member.every(isRecord) ? [key] : []));
 }
 
 /**
@@ -77,7 +70,7 @@ function parseLines(text: string, firstLine: number): unknown[] {
 	for (let index = 0; index < lines.length; index++) {
 		const line = lines[index].trim();
 		if (line === '') continue;
-		rows.push(parseJson(line, `line ${firstLine + index} of the NDJSON body is not a JSON value`));
+		rows.push(parseBodyJson(line, `line ${firstLine + index} of the NDJSON body is not a JSON value`));
 	}
 	return rows;
 }
@@ -93,19 +86,12 @@ export function parseBodyText(rawText: string, records: string | false = ''): Bo
 	if (trimmed === '') return { shape: 'empty' };
 	const firstBreak = trimmed.indexOf('\n');
 	if (firstBreak > 0 && (trimmed[0] === '{' || trimmed[0] === '[')) {
-		const firstLine = trimmed.slice(0, firstBreak).trim();
-		let firstValue: unknown;
-		let firstParses = true;
-		try {
-			firstValue = JSON.parse(firstLine);
-		} catch {
-			firstParses = false;
-		}
-		if (firstParses) {
+		const first = parseJson(trimmed.slice(0, firstBreak).trim());
+		if (first.problem === undefined) {
 			const rest = parseLines(trimmed.slice(firstBreak + 1), 2);
-			if (rest.length > 0) return { shape: 'ndjson', rows: [firstValue, ...rest] };
-			return classifyValue(firstValue, records);
+			if (rest.length > 0) return { shape: 'ndjson', rows: [first.value, ...rest] };
+			return classifyValue(first.value, records);
 		}
 	}
-	return classifyValue(parseJson(trimmed, ''), records);
+	return classifyValue(parseBodyJson(trimmed, ''), records);
 }

@@ -1,17 +1,18 @@
 /**
- * Remembers the calls seen in a time window so that a repeat does not start the workflow twice
- * (Nexthink's delivery has delays and repeats). Keys, window and bound: docs/decisions.md,
- * "Nexthink Event Trigger" ("Repeats"). A state of another shape is started afresh; only a call
- * that starts the workflow is remembered, never a refused one.
+ * Remembers the calls seen in a time window so that a repeat does not start the workflow twice (keys,
+ * window and bound: docs/decisions.md, "Nexthink Event Trigger", "Repeats"). A state of another shape
+ * is started afresh; only a call that starts the workflow is remembered, never a refused one.
  */
 import { createHash } from 'crypto';
+
+import { hasOwnKey } from '../shared/ownKeys';
 
 export interface DedupeState {
 	/** key → time first seen (ms since the epoch) */
 	seen: Record<string, number>;
 }
 
-export const DEDUPE_MAX_ENTRIES = 10_000;
+const DEDUPE_MAX_ENTRIES = 10_000;
 
 /** The JSON text of a value with object keys sorted, so two equal bodies give one text. */
 export function canonicalJson(value: unknown): string {
@@ -25,12 +26,10 @@ export function canonicalJson(value: unknown): string {
 
 /** A field of a body: the literal key first, then the dotted path. */
 export function readField(body: unknown, path: string): unknown {
-	if (typeof body !== 'object' || body === null) return undefined;
-	const record = body as Record<string, unknown>;
-	if (Object.prototype.hasOwnProperty.call(record, path)) return record[path];
+	if (typeof body === 'object' && body !== null && hasOwnKey(body, path)) return (body as Record<string, unknown>)[path];
 	let current: unknown = body;
 	for (const part of path.split('.')) {
-		if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, part)) return undefined;
+		if (typeof current !== 'object' || current === null || !hasOwnKey(current, part)) return undefined;
 		current = (current as Record<string, unknown>)[part];
 	}
 	return current;
@@ -61,9 +60,9 @@ export function readDedupeState(stored: unknown): DedupeState {
 /**
  * Checks keys against the state at `nowMs` and records the new ones. Returns, per key, whether it
  * was already seen in the window (a key repeated within one call counts as a duplicate from its
- * second occurrence), and the new state.
+ * second occurrence), and the new state, which keeps the latest `maxEntries` keys (10,000 unless given).
  */
-export function checkDuplicates(state: DedupeState, keys: string[], nowMs: number, settings: { windowMs: number; maxEntries: number }): { duplicate: boolean[]; state: DedupeState } {
+export function checkDuplicates(state: DedupeState, keys: string[], nowMs: number, settings: { windowMs: number; maxEntries?: number }): { duplicate: boolean[]; state: DedupeState } {
 	const oldest = nowMs - settings.windowMs;
 	const kept = Object.entries(state.seen).filter(([, at]) => at > oldest && at <= nowMs);
 	const seen = new Map<string, number>(kept);
@@ -73,6 +72,6 @@ export function checkDuplicates(state: DedupeState, keys: string[], nowMs: numbe
 		return false;
 	});
 	const entries = [...seen.entries()].sort((a, b) => a[1] - b[1]);
-	const bounded = entries.slice(Math.max(0, entries.length - Math.max(1, settings.maxEntries)));
+	const bounded = entries.slice(Math.max(0, entries.length - Math.max(1, settings.maxEntries ?? DEDUPE_MAX_ENTRIES)));
 	return { duplicate, state: { seen: Object.fromEntries(bounded) } };
 }

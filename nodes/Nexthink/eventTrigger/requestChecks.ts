@@ -3,8 +3,7 @@
  * carry JSON, and a size within the trigger's limit. Each refusal has its HTTP status and a text
  * that says what to change; the trigger answers it without starting the workflow.
  */
-
-export type Channel = 'webhook' | 'dataExporter' | 'workflowCall';
+import { MB } from '../results/limits';
 
 export interface Refusal {
 	status: number;
@@ -14,11 +13,13 @@ export interface Refusal {
 }
 
 /** Methods per channel: webhooks use POST, PUT or PATCH (documented); an exporter POSTs (others accepted, unknown); a thinklet may use all five. */
-export const CHANNEL_METHODS: Record<Channel, string[]> = {
+export const CHANNEL_METHODS = {
 	webhook: ['POST', 'PUT', 'PATCH'],
 	dataExporter: ['POST', 'PUT', 'PATCH'],
 	workflowCall: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
 };
+
+export type Channel = keyof typeof CHANNEL_METHODS;
 
 /** Every method the trigger registers with n8n (one webhook each, on the same path). */
 export const ALL_METHODS = ['POST', 'PUT', 'PATCH', 'GET', 'DELETE'] as const;
@@ -47,27 +48,20 @@ export function checkContentType(contentType: string | undefined): Refusal | und
 	};
 }
 
-export const MEGABYTE = 1024 * 1024;
+/** Refuses a body over the limit: its declared `Content-Length`, before anything is read. */
+export function checkDeclaredSize(contentLength: string | string[] | undefined, limitBytes: number): Refusal | undefined {
+	if (typeof contentLength !== 'string' || !/^\d+$/.test(contentLength.trim())) return undefined;
+	return checkReadSize(Number(contentLength), limitBytes);
+}
 
-function tooLarge(limitBytes: number): Refusal {
+/** Refuses a body over the limit: as read (a chunked call has no Content-Length). */
+export function checkReadSize(byteLength: number, limitBytes: number): Refusal | undefined {
+	if (byteLength <= limitBytes) return undefined;
 	return {
 		status: 413,
 		error: 'payload_too_large',
-		message: `The body is larger than this trigger's limit of ${formatMegabytes(limitBytes)} (Maximum Body Size)`,
+		message: `The body is larger than this trigger's limit of ${Number((limitBytes / MB).toPrecision(3))} MB (Maximum Body Size)`,
 	};
-}
-
-const formatMegabytes = (bytes: number): string => `${Number((bytes / MEGABYTE).toPrecision(3))} MB`;
-
-/** Refuses a declared `Content-Length` over the limit before anything is read. */
-export function checkDeclaredSize(contentLength: string | string[] | undefined, limitBytes: number): Refusal | undefined {
-	if (typeof contentLength !== 'string' || !/^\d+$/.test(contentLength.trim())) return undefined;
-	return Number(contentLength) > limitBytes ? tooLarge(limitBytes) : undefined;
-}
-
-/** Refuses a body read over the limit (a chunked call has no Content-Length). */
-export function checkReadSize(byteLength: number, limitBytes: number): Refusal | undefined {
-	return byteLength > limitBytes ? tooLarge(limitBytes) : undefined;
 }
 
 /** n8n refused to read the body: over N8N_PAYLOAD_SIZE_MAX (raw-body's 413), or the call broke off. */

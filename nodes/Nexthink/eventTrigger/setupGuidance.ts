@@ -1,10 +1,9 @@
 /**
- * What an administrator types into Nexthink for this trigger, built from its production URL. Nexthink
- * calls the connector credential's URL (`https://{host}:{port}/`) followed by the Resource, and
- * exactly one of them carries the slash between them, so the origin goes into the credential and the
- * path and query into the Resource (docs/decisions.md, "Setup guidance", and docs/event-trigger.md).
+ * What an administrator types into Nexthink for this trigger, built from its production URL: the origin
+ * goes into the connector credential's URL and the path and query into the Resource, exactly one of
+ * them carrying the slash between them (docs/decisions.md, "Setup guidance"; docs/event-trigger.md).
  */
-import type { EventTable } from './eventTable';
+import { TEMPLATE_FIELDS, type EventTable } from './eventTable';
 import type { Channel } from './requestChecks';
 
 const PRIVATE_HOST = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.0\.0\.0)/i;
@@ -16,51 +15,14 @@ const PRIVATE_HOST = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\
 export function splitForNexthink(productionUrl: string) {
 	const url = new URL(productionUrl);
 	const origin = `${url.protocol}//${url.host}`;
-	const pathAndQuery = `${url.pathname}${url.search}`;
-	const resource = pathAndQuery.replace(/^\/+/, '');
-	const warnings: string[] = [];
-	if (url.protocol !== 'https:') {
-		warnings.push('Nexthink calls only HTTPS URLs: serve n8n over HTTPS (or behind an HTTPS proxy) and set WEBHOOK_URL to that address');
-	}
-	if (PRIVATE_HOST.test(url.hostname)) {
-		warnings.push(`${url.hostname} is not reachable from Nexthink's cloud: set WEBHOOK_URL to n8n's public address`);
-	}
-	if (/\/webhook-test\//.test(url.pathname)) {
-		warnings.push("This is n8n's test URL: it answers only while the editor listens for a test event; give Nexthink the production URL");
-	}
+	const resource = `${url.pathname}${url.search}`.replace(/^\/+/, '');
+	const warnings = [
+		url.protocol !== 'https:' && 'Nexthink calls only HTTPS URLs: serve n8n over HTTPS (or behind an HTTPS proxy) and set WEBHOOK_URL to that address',
+		PRIVATE_HOST.test(url.hostname) && `${url.hostname} is not reachable from Nexthink's cloud: set WEBHOOK_URL to n8n's public address`,
+		/\/webhook-test\//.test(url.pathname) && "This is n8n's test URL: it answers only while the editor listens for a test event; give Nexthink the production URL",
+	].filter((warning) => warning !== false);
 	return { credentialUrl: `${origin}/`, resource, alternative: { credentialUrl: origin, resource: `/${resource}` }, warnings };
 }
-
-/** Fields of each table a template shows (a suggestion: every listed field must be in the webhook's NQL `list`). */
-const TEMPLATE_FIELDS: Record<EventTable, Record<string, string>> = {
-	'alert.alerts': {
-		monitor: 'alert.monitor.name',
-		status: 'alert.status',
-		context: 'alert.context',
-		priority: 'monitor.priority',
-		triggered: 'trigger_time',
-		recovered: 'recovery_time',
-	},
-	'campaign.responses': { campaign: 'campaign.name', user: 'user.name', state: 'state', answeredAt: 'time' },
-	'execution.crashes': { device: 'device.name', binary: 'binary.name', version: 'binary.version', time: 'time' },
-	'device_performance.boots': { device: 'device.name', duration: 'duration', type: 'type', time: 'time' },
-	'device_performance.system_crashes': { device: 'device.name', error: 'error_label', time: 'time' },
-	'device_performance.hard_resets': { device: 'device.name', time: 'time' },
-	'remote_action.executions': {
-		remoteAction: 'remote_action.name',
-		device: 'device.name',
-		status: 'status',
-		statusDetails: 'status_details',
-		requestId: 'request_id',
-	},
-	sessions: { device: 'device.name', user: 'user.name', time: 'time' },
-	'web.events': { application: 'application.name', user: 'user.name', time: 'time' },
-	'web.errors': { application: 'application.name', user: 'user.name', error: 'label', time: 'time' },
-	'web.page_views': { application: 'application.name', user: 'user.name', time: 'time' },
-	'web.transactions': { application: 'application.name', transaction: 'transaction.name', status: 'status', time: 'time' },
-	'workflow.executions': { workflow: 'workflow.name', device: 'device.name', status: 'status', outcome: 'outcome', requestId: 'request_id' },
-	'platform.audit_logs': { user: 'user.name', action: 'action', time: 'time' },
-};
 
 /**
  * A payload template for a table: every placeholder inside quotes, so the body stays JSON when a
@@ -77,15 +39,10 @@ export function listClause(table: EventTable): string {
 	return `list ${Object.values(TEMPLATE_FIELDS[table]).join(', ')}`;
 }
 
-export interface SetupLine {
-	label: string;
-	value: string;
-}
-
 /** The values to type into Nexthink, one line each, for the trigger's production URL. */
-export function setupLines(channel: Channel, productionUrl: string, table?: EventTable): SetupLine[] {
+export function setupLines(channel: Channel, productionUrl: string, table?: EventTable): Array<{ label: string; value: string }> {
 	const split = splitForNexthink(productionUrl);
-	const lines: SetupLine[] = [
+	const lines = [
 		{ label: 'Connector credential URL', value: split.credentialUrl },
 		{ label: 'Resource', value: split.resource },
 		{ label: 'Or, split the other way: credential URL', value: `${split.alternative.credentialUrl} with Resource ${split.alternative.resource}` },

@@ -52,13 +52,14 @@ export function detectCompression(firstBytes: Uint8Array): Compression | undefin
 }
 
 export interface DecompressOptions {
-	/** Called once, before the first chunk is yielded, with the compression the file turned out to have. */
-	onDetected?: (compression: Compression) => void;
 	/** Bounds on the output (0 in a field = no limit); unbounded when absent. */
 	limits?: Pick<ResultLimits, 'maxDecompressedBytes' | 'maxCompressionRatio'>;
 	/** Decompressed bytes below which the ratio is not checked; default `RATIO_FLOOR_BYTES` (tests lower it). */
 	ratioFloorBytes?: number;
-	/** Where the bytes taken from the source (`compressed`) are counted as they are read, for a caller that wants the count. */
+	/**
+	 * For a caller that wants them: the bytes taken from the source (`compressed`), counted as they are
+	 * read, and the compression the file turned out to have, set before the first chunk is yielded.
+	 */
 	counted?: Counted;
 }
 
@@ -68,6 +69,7 @@ const ZSTD_PORTION_BYTES = 1024 * 1024;
 export interface Counted {
 	compressed: number;
 	decompressed: number;
+	compression?: Compression;
 }
 
 /**
@@ -85,7 +87,7 @@ export async function* decompressChunks(
 		const counted = options.counted ?? { compressed: 0, decompressed: 0 };
 		const head = await readHead(iterator, counted);
 		const compression = head.compression ?? fallbackCompression(declared, head.chunks);
-		options.onDetected?.(compression);
+		counted.compression = compression;
 		const chunks = replay(head.chunks, iterator, counted);
 		const output = compression === 'GZIP' ? gunzip(chunks) : compression === 'ZSTD' ? unzstd(chunks) : chunks;
 		if (options.limits === undefined) yield* output;
@@ -230,10 +232,8 @@ async function feed(chunks: AsyncIterable<Uint8Array>, writer: WritableStreamDef
 }
 
 function describeGzipError(error: unknown): string {
-	// Node 20 throws Error('unexpected end of file') for a truncated stream; Node 22 and later throw
-	// a TypeError with an empty message, code Z_BUF_ERROR and zlib's error as its cause, and refuse
-	// anything after the end of the first gzip member. Fields are read, not `instanceof` tested:
-	// errors from Node's internals may come from another realm (e.g. under jest).
+	// How Node 20 and 22+ report a truncated file or a second member: docs/decisions.md, "Results files".
+	// Fields are read, not `instanceof` tested: Node's errors may come from another realm (e.g. jest).
 	const fields = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; code?: unknown; cause?: { message?: unknown } };
 	const message = typeof fields.message === 'string' ? fields.message : '';
 	const causeMessage = typeof fields.cause?.message === 'string' ? fields.cause.message : '';
@@ -246,24 +246,16 @@ function describeGzipError(error: unknown): string {
 	return message || causeMessage || String(fields.code ?? error);
 }
 
+/** Zstandard through `ZstdDecoder`, in portions; its `ZstdError` becomes a `DecompressionError`, the source's errors pass unchanged. */
 async function* unzstd(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
 	const decoder = new ZstdDecoder();
-	for await (const chunk of chunks) {
-		const portions = decoder.pushInPortions(chunk, ZSTD_PORTION_BYTES);
-		for (;;) {
-			const step = zstdStep(() => portions.next());
-			if (step.done === true) break;
-			yield* step.value;
-		}
-	}
-	yield* zstdStep(() => decoder.end());
-}
-
-/** Runs one decoder call, turning a `ZstdError` into a `DecompressionError`. */
-function zstdStep<T>(step: () => T): T {
 	let failure: unknown;
 	try {
-		return step();
+		for await (const chunk of chunks) {
+			for (const portion of decoder.pushInPortions(chunk, ZSTD_PORTION_BYTES)) yield* portion;
+		}
+		yield* decoder.end();
+		return;
 	} catch (error) {
 		failure = error;
 	}

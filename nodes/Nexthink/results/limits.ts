@@ -9,37 +9,34 @@ import { numberOf } from '../shared/numberParameter';
 /** 1 MB as the options count it: 1,048,576 bytes (or characters, for fields and rows). */
 export const MB = 1024 * 1024;
 
-export interface ResultLimits {
-	/** Decompressed bytes a file may have; 0 = no limit. */
-	maxDecompressedBytes: number;
-	/** Decompressed bytes per downloaded byte; 0 = no limit. Checked beyond `RATIO_FLOOR_BYTES` only. */
-	maxCompressionRatio: number;
-	/** Characters one CSV field may have; 0 = no limit. */
-	maxFieldChars: number;
-	/** Characters one CSV record (row or header) may have, separators included; 0 = no limit. */
-	maxRecordChars: number;
-}
+/**
+ * The limits (0 = no limit each), with the Export option that sets one (its label, for messages saying
+ * how to raise it, and its name), the default and the option's unit (MB for sizes).
+ */
+const LIMITS = {
+	/** Decompressed bytes a file may have. */
+	maxDecompressedBytes: { label: 'Max Decompressed Size (MB)', option: 'maxDecompressedMB', fallback: 2048 * MB, scale: MB },
+	/** Decompressed bytes per downloaded byte; checked beyond `RATIO_FLOOR_BYTES` only. */
+	maxCompressionRatio: { label: 'Max Compression Ratio', option: 'maxCompressionRatio', fallback: 100, scale: 1 },
+	/** Characters one CSV field may have. */
+	maxFieldChars: { label: 'Max Field Size (MB)', option: 'maxFieldMB', fallback: 16 * MB, scale: MB },
+	/** Characters one CSV record (row or header) may have, separators included. */
+	maxRecordChars: { label: 'Max Row Size (MB)', option: 'maxRowMB', fallback: 64 * MB, scale: MB },
+};
 
-export const DEFAULT_RESULT_LIMITS: Readonly<ResultLimits> = Object.freeze({
-	maxDecompressedBytes: 2048 * MB,
-	maxCompressionRatio: 100,
-	maxFieldChars: 16 * MB,
-	maxRecordChars: 64 * MB,
-});
+export type ResultLimits = Record<keyof typeof LIMITS, number>;
+
+const limitEntries = Object.entries(LIMITS) as Array<[keyof ResultLimits, (typeof LIMITS)[keyof ResultLimits]]>;
+
+export const DEFAULT_RESULT_LIMITS: Readonly<ResultLimits> = Object.freeze(
+	Object.fromEntries(limitEntries.map(([name, limit]) => [name, limit.fallback])) as ResultLimits,
+);
 
 /** The compression ratio is only checked beyond this much decompressed output. */
 export const RATIO_FLOOR_BYTES = 16 * MB;
 
 /** Most columns a header may have; fixed (docs/decisions.md, "Results file limits"). */
 export const MAX_COLUMNS = 10_000;
-
-/** The option that sets each limit (Export node options), for messages saying how to raise it. */
-export const LIMIT_OPTION_LABELS: Record<keyof ResultLimits, string> = {
-	maxDecompressedBytes: 'Max Decompressed Size (MB)',
-	maxCompressionRatio: 'Max Compression Ratio',
-	maxFieldChars: 'Max Field Size (MB)',
-	maxRecordChars: 'Max Row Size (MB)',
-};
 
 /** A results file went past one of the limits. The message says which, its value and how to raise it. */
 export class ResultLimitError extends Error {
@@ -51,7 +48,7 @@ export class ResultLimitError extends Error {
 		const raise =
 			limit === 'columns'
 				? 'This limit is fixed: a Nexthink export has far fewer columns, so the file is not a genuine export.'
-				: `If the file is genuine, raise "${LIMIT_OPTION_LABELS[limit]}" in the node's options (0 = no limit).`;
+				: `If the file is genuine, raise "${LIMITS[limit].label}" in the node's options (0 = no limit).`;
 		super(`${what}. ${raise}`);
 		this.name = 'ResultLimitError';
 		this.limit = limit;
@@ -70,14 +67,10 @@ function formatNumber(value: number): string {
 	return (Math.round(value * 10) / 10).toLocaleString('en-US');
 }
 
-/** Reads user-given limits, each as `limitFromOption` does. */
-export function resultLimitsFromOptions(options: Partial<Record<'maxDecompressedMB' | 'maxCompressionRatio' | 'maxFieldMB' | 'maxRowMB', unknown>>): ResultLimits {
-	return {
-		maxDecompressedBytes: limitFromOption(options.maxDecompressedMB, LIMIT_OPTION_LABELS.maxDecompressedBytes, DEFAULT_RESULT_LIMITS.maxDecompressedBytes, MB),
-		maxCompressionRatio: limitFromOption(options.maxCompressionRatio, LIMIT_OPTION_LABELS.maxCompressionRatio, DEFAULT_RESULT_LIMITS.maxCompressionRatio, 1),
-		maxFieldChars: limitFromOption(options.maxFieldMB, LIMIT_OPTION_LABELS.maxFieldChars, DEFAULT_RESULT_LIMITS.maxFieldChars, MB),
-		maxRecordChars: limitFromOption(options.maxRowMB, LIMIT_OPTION_LABELS.maxRecordChars, DEFAULT_RESULT_LIMITS.maxRecordChars, MB),
-	};
+/** Reads user-given limits (the Export options named in `LIMITS`), each as `limitFromOption` does. */
+export function resultLimitsFromOptions(options: Record<string, unknown>): ResultLimits {
+	const read = limitEntries.map(([name, { label, option, fallback, scale }]) => [name, limitFromOption(options[option], label, fallback, scale)]);
+	return Object.fromEntries(read) as ResultLimits;
 }
 
 /**

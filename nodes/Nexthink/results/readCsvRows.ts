@@ -9,7 +9,7 @@
  */
 
 import { CsvParser } from './csv';
-import { decompressChunks, type Compression, type DecompressOptions } from './decompress';
+import { decompressChunks, type Compression, type Counted, type DecompressOptions } from './decompress';
 import { DEFAULT_RESULT_LIMITS, type ResultLimits } from './limits';
 import { decodeUtf8 } from './utf8';
 import { convertCsvValue, type CsvValue } from './valueTyping';
@@ -29,27 +29,19 @@ export interface ReadCsvRowsOptions extends Pick<DecompressOptions, 'ratioFloorB
 	limits?: ResultLimits;
 }
 
-export interface CsvRowsResult {
-	/** The keys of the row objects in column order: the header names, made unique (see `uniqueColumnNames`). */
-	header: string[];
-	rows: CsvRow[];
-	/** True when `maxRows` or `maxValues` cut the result short and at least one more row exists. */
-	moreRowsAvailable: boolean;
-	/** What the file actually was, by its magic bytes. */
-	compression: Compression;
-	/** Bytes taken from the source (before decompression). */
-	bytesRead: number;
-}
-
-export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: ReadCsvRowsOptions): Promise<CsvRowsResult> {
+/**
+ * The rows, and: `header`, the row objects' keys in column order (the header names made unique,
+ * `uniqueColumnNames`); `moreRowsAvailable`, whether `maxRows` or `maxValues` cut the rows short of at
+ * least one more; `compression`, what the file was by its magic bytes; `bytesRead`, before decompression.
+ */
+export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: ReadCsvRowsOptions) {
 	if (options.maxRows !== undefined && !(Number.isSafeInteger(options.maxRows) && options.maxRows >= 0)) {
 		throw new RangeError(`maxRows must be a non-negative integer, got ${options.maxRows}`);
 	}
 	const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
 	const maxValues = options.maxValues ?? Number.POSITIVE_INFINITY;
 	const limits = options.limits ?? DEFAULT_RESULT_LIMITS;
-	const counted = { compressed: 0, decompressed: 0 };
-	let compression: Compression = 'NONE';
+	const counted: Counted = { compressed: 0, decompressed: 0 };
 	let header: string[] = [];
 	let buildRow: RowBuilder | undefined;
 	const rows: CsvRow[] = [];
@@ -69,20 +61,13 @@ export async function readCsvRows(source: AsyncIterable<Uint8Array>, options: Re
 		return true;
 	}, limits);
 
-	const bytes = decompressChunks(source, options.compression, {
-		onDetected: (detected) => {
-			compression = detected;
-		},
-		limits,
-		ratioFloorBytes: options.ratioFloorBytes,
-		counted,
-	});
+	const bytes = decompressChunks(source, options.compression, { limits, ratioFloorBytes: options.ratioFloorBytes, counted });
 	for await (const texts of decodeUtf8(bytes)) {
 		for (const text of texts) parser.push(text);
 		if (parser.stopped) break;
 	}
 	parser.end();
-	return { header, rows, moreRowsAvailable, compression, bytesRead: counted.compressed };
+	return { header, rows, moreRowsAvailable, compression: counted.compression ?? 'NONE', bytesRead: counted.compressed };
 }
 
 type RowBuilder = (fields: readonly string[]) => CsvRow;
@@ -106,10 +91,8 @@ export function uniqueColumnNames(header: readonly string[]): string[] {
 }
 
 /**
- * Rows whose values are copied without being looked up for sharing, at the start of every file. In
- * a small file the sharing maps, empty at first, miss and grow on almost every value: at 1,000 rows
- * of 15 columns that was about 1.5 ms of a 3 ms read, to save a fraction of its 1 MB of values; in
- * a large file it leaves at most this many rows' values unshared (docs/decisions.md, "Small exports").
+ * Rows whose values are copied without a sharing look-up at the start of every file: in a small file
+ * the maps, empty at first, miss on almost every value (docs/decisions.md, "Small exports").
  */
 export const ROWS_BEFORE_SHARING = 1000;
 

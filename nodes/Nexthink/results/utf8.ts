@@ -53,17 +53,12 @@ const FIRST_WIDE_LEAD_BYTE = 0xc4;
 
 /**
  * The chunk in pieces, so that only the values holding characters beyond U+00FF become two-byte
- * strings. In a line with such characters, the span from the start of the first field holding one
- * (just after the comma or line break before it) to the end of the last (just after the comma
- * after it, or the line's end) is a piece of its own, and so is the rest of the line; consecutive
- * lines that are wide from their start to their end make one piece. At most three pieces per line,
- * however many wide fields it has: each piece costs a decoder call and a parser step. Where a quote
- * comes before the wide character (the field may be quoted, and its commas text), the span starts
- * at the line's start; where one comes after it, it runs to the line's end. Any cut is correct (the
- * CSV parser reads fields across pieces); these keep the parser from joining a two-byte piece with
- * the text after it, which would make the rest two-byte. Contract: the pieces, concatenated, are exactly the chunk, cut only after an ASCII
- * byte (never inside a UTF-8 sequence); a chunk that neither holds such characters nor starts inside
- * a character is one piece.
+ * strings: in a line with such characters, the span from the first field holding one to the last is a
+ * piece, and so is the rest of the line (where a quote is in the way, the span reaches the line's start
+ * or end; at most three pieces per line): docs/decisions.md, "Row items without copies; wide fields, not
+ * wide lines". Contract: the pieces, concatenated, are exactly the chunk, cut only after an ASCII byte
+ * (never inside a UTF-8 sequence); a chunk that neither holds such characters nor starts inside a
+ * character is one piece.
  */
 export function splitWideFields(chunk: Uint8Array): Uint8Array[] {
 	const words = alignedWords(chunk);
@@ -79,7 +74,7 @@ export function splitWideFields(chunk: Uint8Array): Uint8Array[] {
 		let spanStart = fieldStartOf(chunk, wide, pieceStart);
 		let spanEnd: number;
 		if (spanStart === -1) {
-			spanStart = Math.max(pieceStart, lineStartOf(chunk, wide));
+			spanStart = Math.max(pieceStart, chunk.lastIndexOf(LINE_FEED, wide) + 1);
 			spanEnd = lineEnd;
 		} else {
 			spanEnd = fieldEndOf(chunk, wide, lineEnd);
@@ -131,10 +126,6 @@ function fieldEndOf(chunk: Uint8Array, index: number, lineEnd: number): number {
 	return lineEnd;
 }
 
-function lineStartOf(chunk: Uint8Array, index: number): number {
-	return chunk.lastIndexOf(LINE_FEED, index) + 1;
-}
-
 /** Just after the line feed ending the line at `index`, or the chunk's end. */
 function lineEndOf(chunk: Uint8Array, index: number): number {
 	const lineFeed = chunk.indexOf(LINE_FEED, index);
@@ -142,12 +133,7 @@ function lineEndOf(chunk: Uint8Array, index: number): number {
 }
 
 /** The chunk's bytes as 32-bit words, for the whole words it holds; `first` is the byte index of word 0. */
-interface AlignedWords {
-	first: number;
-	words: Uint32Array;
-}
-
-function alignedWords(chunk: Uint8Array): AlignedWords {
+function alignedWords(chunk: Uint8Array) {
 	const first = (4 - (chunk.byteOffset % 4)) % 4;
 	const count = chunk.length > first ? Math.floor((chunk.length - first) / 4) : 0;
 	return { first, words: new Uint32Array(chunk.buffer, chunk.byteOffset + first, count) };
@@ -160,7 +146,7 @@ function alignedWords(chunk: Uint8Array): AlignedWords {
  * low seven bits are 0x44 or more (no carry can cross into the next byte), and masking that with the
  * word's own top bits leaves exactly the bytes that are 0xc4 or more.
  */
-function findWideLeadByte(chunk: Uint8Array, aligned: AlignedWords, from: number): number {
+function findWideLeadByte(chunk: Uint8Array, aligned: ReturnType<typeof alignedWords>, from: number): number {
 	const { first, words } = aligned;
 	const wordsEnd = first + words.length * 4;
 	let index = from;

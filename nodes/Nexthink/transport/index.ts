@@ -7,3 +7,4 @@ export type { NexthinkContext, NexthinkRequest, NexthinkResponse } from './types
 export { isNoAnswerError, keepMessage, readApiErrorBody, tlsCertificateHint } from './apiErrors';
 export { unexpectedAnswer, unprovenAnswerError, notJsonBody, mediaTypeOf, PROXY_MAY_HAVE_ANSWERED, type AnswerOrigin } from './apiErrors';
 export { fetchPresignedFile, isInterruptedDownload } from './presignedFile';
+export { REDACTED } from './secretScrub';

@@ -1,5 +1,6 @@
 /** Headers and query in items carry no secret: by name, or by value when the value holds the credential's secret. */
-import { REDACTED, redact } from '../../../nodes/Nexthink/eventTrigger/redaction';
+import { redact } from '../../../nodes/Nexthink/eventTrigger/eventItems';
+import { REDACTED } from '../../../nodes/Nexthink/transport';
 
 describe('redactHeaders', () => {
 	it('redacts credentials by name and keeps the rest', () => {

@@ -1,5 +1,6 @@
 /** What a call must be before its body is read: the channel's methods, a JSON-capable content type, a size within the limits. */
-import { checkContentType, checkDeclaredSize, checkMethod, checkReadSize, MEGABYTE, readFailure, refusalBody } from '../../../nodes/Nexthink/eventTrigger/requestChecks';
+import { checkContentType, checkDeclaredSize, checkMethod, checkReadSize, readFailure, refusalBody } from '../../../nodes/Nexthink/eventTrigger/requestChecks';
+import { MB } from '../../../nodes/Nexthink/results/limits';
 
 describe('checkMethod', () => {
 	it('takes POST, PUT and PATCH for webhooks and exporters, and all five for workflow calls', () => {
@@ -24,8 +25,8 @@ describe('checkContentType', () => {
 
 describe('size checks', () => {
 	it('refuses a declared or read size over the limit with 413', () => {
-		expect(checkDeclaredSize(String(2 * MEGABYTE + 1), 2 * MEGABYTE)).toMatchObject({ status: 413, message: expect.stringMatching(/limit of 2 MB/) });
-		expect(checkDeclaredSize(String(2 * MEGABYTE), 2 * MEGABYTE)).toBeUndefined();
+		expect(checkDeclaredSize(String(2 * MB + 1), 2 * MB)).toMatchObject({ status: 413, message: expect.stringMatching(/limit of 2 MB/) });
+		expect(checkDeclaredSize(String(2 * MB), 2 * MB)).toBeUndefined();
 		expect(checkDeclaredSize(undefined, 1)).toBeUndefined();
 		expect(checkDeclaredSize('abc', 1)).toBeUndefined();
 		expect(checkReadSize(11, 10)).toMatchObject({ status: 413 });

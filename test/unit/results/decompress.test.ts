@@ -7,6 +7,7 @@ import {
 	detectCompression,
 	DecompressionError,
 	type Compression,
+	type Counted,
 } from '../../../nodes/Nexthink/results/decompress';
 import { chunked, type SourceLog } from '../../helpers/chunkedSource';
 
@@ -17,9 +18,9 @@ async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
 }
 
 async function decompress(bytes: Uint8Array, declared: Compression, size = 65536): Promise<{ data: Buffer; detected?: Compression }> {
-	let detected: Compression | undefined;
-	const data = await collect(decompressChunks(chunked(bytes, size), declared, { onDetected: (c) => (detected = c) }));
-	return { data, detected };
+	const counted: Counted = { compressed: 0, decompressed: 0 };
+	const data = await collect(decompressChunks(chunked(bytes, size), declared, { counted }));
+	return { data, detected: counted.compression };
 }
 
 async function decompressError(bytes: Uint8Array, declared: Compression, size = 65536): Promise<Error> {
