@@ -6,7 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { logTagOption, QUERY_ID_DESCRIPTION, queryParameterFields } from '../nql/queryFields';
+import { logTagOption, QUERY_ID_DESCRIPTION, queryParameterFields } from '../nql/queryInput';
 import { queryCatalogueProperty } from '../shared/queryCatalogue';
 import { listOrIdLocator } from '../shared/resourceLocator';
 import {

@@ -8,13 +8,11 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { ColumnNameError } from '../nql/columnNames';
 import { DEFAULT_RETRY_POLICY, PROXY_MAY_HAVE_ANSWERED, scrubAnswerText } from '../transport';
-import { diffRows, settingsFingerprint } from './changeDetection';
-import { changeJson, emptySampleJson, sampleJson, SAMPLE_ROWS, type PollInfo } from './changeItems';
-import { triggerProperties } from './description';
+import { changeJson, diffRows, emptySampleJson, sampleJson, settingsFingerprint, SAMPLE_ROWS, type PollInfo } from './changeDetection';
 import { lockHolds, readGeneration, readLock, readState, StateLimitError, type PollLock } from './pollState';
 import { fetchQueryRows, KEPT_STATE } from './queryRows';
 import { checkAnswer, checkRemovals, RemovalLimitError, ResultCheckError } from './resultCheck';
-import { lockDurationMs, readTriggerSettings } from './triggerSettings';
+import { lockDurationMs, readTriggerSettings, triggerProperties } from './triggerSettings';
 
 export class NexthinkTrigger implements INodeType {
 	description: INodeTypeDescription = {

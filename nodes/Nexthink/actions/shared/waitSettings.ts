@@ -5,9 +5,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { EXECUTE_ROW_LIMIT } from '../../nql/executeAnswer';
-import { waitField } from '../../nql/queryFields';
 import { normaliseQueryId } from '../../nql/queryInput';
-import { readWaitOptions, type WaitSettings } from '../../nql/waitSchedule';
+import { readWaitOptions, waitField, type WaitSettings } from '../../nql/waitSchedule';
 import { InputError } from '../../shared/inputError';
 
 /** Targets per run request while waiting: the status rows of one request must fit in one execute answer. */

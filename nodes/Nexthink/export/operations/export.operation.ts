@@ -8,7 +8,7 @@ import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs
 import type { ItemOperation } from '../../shared/runItems';
 import { OPTIONS_COLLECTION } from '../../shared/optionFields';
 import { ADVANCED_OPTIONS_COLLECTION, compressionField, exportQueryFields, OPTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
-import { waitField } from '../../nql/queryFields';
+import { waitField } from '../../nql/waitSchedule';
 
 const properties: INodeProperties[] = [
 	...exportQueryFields,
