@@ -3,7 +3,7 @@
  * options (nql/followExport.ts) from the operation's settings, and the output items: one item per row
  * with keys exactly as the CSV header, optionally the file as binary data and the export metadata.
  * resultItems is the one way rows, metadata and an agent's tool note are placed, for Execute Query
- * too; statusJson the one way an export's status is output.
+ * too. An export's status is output as its ExportStatusReport (nql/exportApi.ts), field for field.
  */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -125,18 +125,6 @@ export async function buildResultItems(
 						metadataWhenCut: (json, keptRows) => ({ ...json, rowCount: keptRows, moreRowsAvailable: true }),
 					},
 	});
-}
-
-/** The status fields every operation outputs the same way. */
-export function statusJson(report: ExportStatusReport): IDataObject {
-	return {
-		exportId: report.exportId,
-		status: report.status,
-		resultsFileUrl: report.resultsFileUrl,
-		errorDescription: report.errorDescription,
-		httpStatus: report.httpStatus,
-		truncated: report.truncated,
-	};
 }
 
 /** What an Export node item knows of an export besides its status: the query, the settings, the Request Timeout. */
