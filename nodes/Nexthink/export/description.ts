@@ -1,8 +1,6 @@
 /**
- * The Nexthink Export node's operation picker and what its operations share: the tool notice, the
- * query fields, Compression, Export ID, the options several operations show (`OPTION`) and the
- * Advanced Options collection (settings few users change). Each `operations/<op>.operation.ts`
- * declares its own panel.
+ * The Nexthink Export node's operation picker and the fields and options several of its operations
+ * show; each `operations/<op>.operation.ts` declares its own panel.
  */
 import type { INodeProperties } from 'n8n-workflow';
 

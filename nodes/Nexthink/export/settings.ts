@@ -51,7 +51,6 @@ export function readExecuteSettings(
 	};
 }
 
-/** The operation's Options and Advanced Options. */
 function collections(ctx: IExecuteFunctions, itemIndex: number): [IDataObject, IDataObject] {
 	return [ctx.getNodeParameter('options', itemIndex, {}) as IDataObject, ctx.getNodeParameter('advancedOptions', itemIndex, {}) as IDataObject];
 }
@@ -121,7 +120,6 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, si
 		output,
 		includeMetadata: readChoice(options.includeMetadata, 'Include Export Metadata', METADATA_MODES, 'none'),
 		convertTypes: readBoolean(options.convertTypes, 'Convert Types', false),
-		// 0 = no limit
 		maxRows: tool?.maxRows ?? maxRows,
 		binaryPropertyName,
 		failOnTruncated: readChoice(options.onTruncated, 'Truncated Results', ['report', 'fail'], 'report') === 'fail',

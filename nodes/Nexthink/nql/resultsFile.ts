@@ -1,12 +1,9 @@
 /**
- * Downloads an export's results file and turns it into rows (and/or keeps the file), streaming: bytes
- * are decompressed and parsed as they arrive; Output "File" alone is handed to n8n's binary data as a
- * stream (docs/decisions.md, "Output File and memory").
- *
- * Contract: the pre-signed URL is fetched without credentials; if it expired (403) or the connection
- * broke, `refreshUrl` (one status call: followExport.ts) fetches a fresh one and the download is tried
- * once more. A malformed or truncated file is an error, never a silently shorter result; a cancelled
- * execution is reported as cancelled.
+ * Downloads an export's results file into rows and/or binary data, streaming (docs/decisions.md,
+ * "Output File and memory"). Contract: the pre-signed URL is fetched without credentials; if it
+ * expired (403) or the connection broke, `refreshUrl` (one status call: followExport.ts) fetches a
+ * fresh one and the download is tried once more. A malformed or truncated file is an error, never a
+ * silently shorter result; a cancelled execution is reported as cancelled.
  */
 import type { IBinaryData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';

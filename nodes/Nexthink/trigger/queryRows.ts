@@ -27,13 +27,11 @@ async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampl
 	const { report, results } = await followExport(
 		ctx,
 		{
-			start: { parameters, compression: 'GZIP', method: 'POST', logTag: settings.logTag },
+			start: { queryId, parameters, compression: 'GZIP', method: 'POST', logTag: settings.logTag },
 			wait: settings.wait,
 			timedOutHint: `Raise "Maximum Wait" in the trigger's options (keep it below the time between polls). ${KEPT_STATE}`,
 		},
 		{
-			queryId,
-			declaredCompression: 'GZIP',
 			parseRows: true,
 			keepFile: false,
 			convertTypes: false,

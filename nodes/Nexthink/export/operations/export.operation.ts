@@ -69,10 +69,7 @@ export const executeExport = itemOperation({
 		const timedOutHint = wait.failOnTimeout
 			? 'Raise "Maximum Wait" in the options, or set "On Timeout" to "Return Last Status" and continue with Get Status in a loop through a Wait node, or use Start Export and Get Status for very long exports.'
 			: undefined;
-		const followed = await followExport(this, { start: { ...start, parameters: query.parameters }, wait, timedOutHint }, {
-			...completedExportOptions(this, itemIndex, context),
-			queryId: query.queryId,
-		});
+		const followed = await followExport(this, { start: { ...query, ...start }, wait, timedOutHint }, completedExportOptions(this, itemIndex, context));
 		if (followed.timedOut) {
 			return [{ json: { ...followed.report, queryId: query.queryId, waitTimedOut: true }, pairedItem: { item: itemIndex } }];
 		}
