@@ -82,7 +82,6 @@ export const toolNotice: INodeProperties = {
 	displayOptions: { show: { '@tool': [true] } },
 };
 
-/** Export and Start Export: how Nexthink compresses the results file. */
 export const compressionField: INodeProperties = {
 	displayName: 'Compression',
 	name: 'compression',
@@ -96,7 +95,6 @@ export const compressionField: INodeProperties = {
 	description: 'How Nexthink compresses the results file. The node decompresses it for you.',
 };
 
-/** Get Status and Download Results: the export to ask about. */
 export const exportIdField: INodeProperties = {
 	displayName: 'Export ID',
 	name: 'exportId',

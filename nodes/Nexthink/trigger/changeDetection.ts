@@ -22,7 +22,6 @@ export const CHANGE_KINDS = ['new', 'changed', 'removed', 'duplicate'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export interface CompareSettings {
-	/** The key column(s); together they identify a row (e.g. `device.uid`). */
 	keyColumns: string[];
 	/** The columns whose change makes a row "changed"; empty: every column. */
 	compareColumns: string[];
