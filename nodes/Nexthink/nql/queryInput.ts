@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { parseJson } from '../shared/jsonValues';
-import { setOwn } from '../shared/ownKeys';
+import { hasOwnKey, setOwn } from '../shared/ownKeys';
 import { readText } from '../shared/textParameter';
 
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
@@ -127,14 +127,12 @@ export function normaliseQueryId(raw: unknown): string {
 
 /** Name/value pairs as the API takes them: names without `$`, every value a string (docs/decisions.md, "NQL parameter names"). */
 export function normaliseQueryParameters(pairs: Array<{ name?: unknown; value?: unknown }>): Record<string, string> {
-	const byName = new Map<string, string>();
+	const parameters: Record<string, string> = {};
 	for (const [index, pair] of pairs.entries()) {
 		const name = parameterName(pair.name, `Query parameter ${index + 1}`);
-		if (byName.has(name)) throw new InputError(`The query parameter "${name}" is given twice.`);
-		byName.set(name, parameterValue(pair.value, name));
+		if (hasOwnKey(parameters, name)) throw new InputError(`The query parameter "${name}" is given twice.`);
+		setOwn(parameters, name, parameterValue(pair.value, name));
 	}
-	const parameters: Record<string, string> = {};
-	for (const [name, value] of byName) setOwn(parameters, name, value);
 	return parameters;
 }
 
