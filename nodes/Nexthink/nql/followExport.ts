@@ -110,15 +110,18 @@ export async function downloadCompletedExport(ctx: NexthinkContext, report: Expo
 			{ itemIndex, description: options.truncatedHint },
 		);
 	}
+	const freshUrl = async () => {
+		// the deadline keeps the status call's retries within the Request Timeout (the Trigger's lockDurationMs counts on it)
+		const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs, itemIndex, deadline: Date.now() + timeoutMs });
+		// an export that now has no URL failed
+		if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, itemIndex);
+		return fresh.resultsFileUrl;
+	};
 	const refreshUrl = async (what: string, hint?: string) => {
+		if (options.exportIdGuessed !== true) return await freshUrl();
 		try {
-			// the deadline keeps the status call's retries within the Request Timeout (the Trigger's lockDurationMs counts on it)
-			const fresh = await getExportStatus(ctx, report.exportId, { timeoutMs, itemIndex, deadline: Date.now() + timeoutMs });
-			// an export that now has no URL failed
-			if (fresh.resultsFileUrl === null) throw exportFailedError(ctx, fresh, queryId, itemIndex);
-			return fresh.resultsFileUrl;
+			return await freshUrl();
 		} catch (error) {
-			if (options.exportIdGuessed !== true) throw error;
 			throwIfCancelled(ctx, cancelSignalOf(ctx), itemIndex);
 			throw noFreshUrlError(ctx, { exportId: report.exportId, what, hint }, error, itemIndex);
 		}
