@@ -1,12 +1,10 @@
 /**
- * The Nexthink Export node's operation picker and what its operations share: the tool notice, the
- * query fields, Compression, Export ID, the options several operations show (`OPTION`) and the
- * Advanced Options collection (settings few users change). Each `operations/<op>.operation.ts`
- * declares its own panel.
+ * The Nexthink Export node's operation picker and the fields and options several of its operations
+ * show; each `operations/<op>.operation.ts` declares its own panel.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { logTagOption, QUERY_ID_DESCRIPTION, queryParameterFields } from '../nql/queryFields';
+import { logTagOption, QUERY_ID_DESCRIPTION, queryParameterFields } from '../nql/queryInput';
 import { queryCatalogueProperty } from '../shared/queryCatalogue';
 import { listOrIdLocator } from '../shared/resourceLocator';
 import {
@@ -84,7 +82,6 @@ export const toolNotice: INodeProperties = {
 	displayOptions: { show: { '@tool': [true] } },
 };
 
-/** Export and Start Export: how Nexthink compresses the results file. */
 export const compressionField: INodeProperties = {
 	displayName: 'Compression',
 	name: 'compression',
@@ -98,7 +95,6 @@ export const compressionField: INodeProperties = {
 	description: 'How Nexthink compresses the results file. The node decompresses it for you.',
 };
 
-/** Get Status and Download Results: the export to ask about. */
 export const exportIdField: INodeProperties = {
 	displayName: 'Export ID',
 	name: 'exportId',

@@ -1,9 +1,8 @@
 /**
- * What the Export node makes of a completed export (Export, Download Results): the NQL pipeline's
- * options (nql/followExport.ts) from the operation's settings, and the output items: one item per row
- * with keys exactly as the CSV header, optionally the file as binary data and the export metadata.
- * resultItems is the one way rows, metadata and an agent's tool note are placed, for Execute Query
- * too; statusJson the one way an export's status is output.
+ * The Export node's output items: one item per row with keys exactly as the CSV header, optionally
+ * the file as binary data and the metadata (resultItems: the one way, for Execute Query too), and the
+ * NQL pipeline's options from an operation's settings. An export's status is output as its
+ * ExportStatusReport (nql/exportApi.ts), field for field.
  */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -20,7 +19,6 @@ const MIME_TYPES = { NONE: 'text/csv', GZIP: 'application/gzip', ZSTD: 'applicat
 
 /** The rows of one result, where its metadata goes, and (in an agent's tool run) what the model may get. */
 interface RowPlacement {
-	/** Taken over: each becomes an item's `json` (see resultItems). */
 	rows: readonly IDataObject[];
 	metadata: IDataObject;
 	/** The key of the metadata on each row ("On Each Row"). */
@@ -125,18 +123,6 @@ export async function buildResultItems(
 						metadataWhenCut: (json, keptRows) => ({ ...json, rowCount: keptRows, moreRowsAvailable: true }),
 					},
 	});
-}
-
-/** The status fields every operation outputs the same way. */
-export function statusJson(report: ExportStatusReport): IDataObject {
-	return {
-		exportId: report.exportId,
-		status: report.status,
-		resultsFileUrl: report.resultsFileUrl,
-		errorDescription: report.errorDescription,
-		httpStatus: report.httpStatus,
-		truncated: report.truncated,
-	};
 }
 
 /** What an Export node item knows of an export besides its status: the query, the settings, the Request Timeout. */

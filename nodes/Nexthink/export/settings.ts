@@ -9,11 +9,10 @@ import { InputError } from '../shared/inputError';
 import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
-import { DEFAULT_TOOL_MAX_ROWS, readToolOutputShape, TOOL_ROWS_OPTION, toolMaxOutputBytes, type ToolOutputShape, type ToolRowsInput } from '../shared/toolOutput';
-import { limitFromOption, resultLimitsFromOptions } from '../results/limits';
+import { DEFAULT_TOOL_MAX_ROWS, readToolOutputShape, TOOL_ROWS_OPTION, toolMaxOutputBytes } from '../shared/toolOutput';
+import { limitFromOption, MB, resultLimitsFromOptions } from '../results/limits';
 import type { Compression } from '../results/decompress';
 import { checkQueryFields, readQueryFields, validateLogTag, type QuerySettings } from '../nql/queryInput';
-import type { ExecuteRequestSettings } from '../nql/executeApi';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../nql/executeAnswer';
 import { readWaitOptions, type WaitSettings } from '../nql/waitSchedule';
 
@@ -23,20 +22,12 @@ export type MetadataMode = (typeof METADATA_MODES)[number];
 export type ResultSettings = ReturnType<typeof readResultSettings>;
 
 /** A tool run's bounds (shared/toolOutput.ts), its output shape and the query catalogue's Simplified Columns of the query. */
-export type ToolLimits = Pick<ToolRowsInput, 'maxRows' | 'rowLimitOption' | 'maxBytes'> & {
-	shape: ToolOutputShape;
-	simplifiedColumns?: readonly string[];
-};
+export type ToolLimits = NonNullable<ReturnType<typeof readToolLimits>>;
 
 const EXECUTE_DEFAULT_TIMEOUT_SECONDS = 60;
-const MB = 1024 * 1024;
 
 /** Execute Query's settings; `simplifiedColumns`: the query catalogue's for the query, when it lists some. */
-export function readExecuteSettings(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	simplifiedColumns?: readonly string[],
-): ExecuteRequestSettings & { includeMetadata: MetadataMode; tool?: ToolLimits } {
+export function readExecuteSettings(ctx: IExecuteFunctions, itemIndex: number, simplifiedColumns?: readonly string[]) {
 	const [options, advanced] = collections(ctx, itemIndex);
 	return {
 		apiVersion: readChoice(options.apiVersion, 'API Version', ['v2', 'v1'], 'v2'),
@@ -51,7 +42,6 @@ export function readExecuteSettings(
 	};
 }
 
-/** The operation's Options and Advanced Options. */
 function collections(ctx: IExecuteFunctions, itemIndex: number): [IDataObject, IDataObject] {
 	return [ctx.getNodeParameter('options', itemIndex, {}) as IDataObject, ctx.getNodeParameter('advancedOptions', itemIndex, {}) as IDataObject];
 }
@@ -93,7 +83,7 @@ export function readWaitSettings(ctx: IExecuteFunctions, itemIndex: number): Wai
  * The tool-run options, checked whether or not the node runs as a tool; the bounds in a tool run only.
  * `maxRows`: Max Rows (0 = none), which applies when it is the lower limit.
  */
-function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: number, simplifiedColumns?: readonly string[]): ToolLimits | undefined {
+function readToolLimits(ctx: IExecuteFunctions, options: IDataObject, maxRows: number, simplifiedColumns?: readonly string[]) {
 	const toolMaxRows = readWholeNumber(options.maxRowsAsTool, TOOL_ROWS_OPTION, DEFAULT_TOOL_MAX_ROWS, 1, Number.MAX_SAFE_INTEGER);
 	const maxBytes = toolMaxOutputBytes(options.maxOutputKBAsTool);
 	const shape = readToolOutputShape(options);
@@ -121,7 +111,6 @@ export function readResultSettings(ctx: IExecuteFunctions, itemIndex: number, si
 		output,
 		includeMetadata: readChoice(options.includeMetadata, 'Include Export Metadata', METADATA_MODES, 'none'),
 		convertTypes: readBoolean(options.convertTypes, 'Convert Types', false),
-		// 0 = no limit
 		maxRows: tool?.maxRows ?? maxRows,
 		binaryPropertyName,
 		failOnTruncated: readChoice(options.onTruncated, 'Truncated Results', ['report', 'fail'], 'report') === 'fail',

@@ -1,8 +1,7 @@
 /**
- * Runs a stored query synchronously (POST /api/v{1,2}/nql/execute) and reads its answer into rows, for
- * Execute Query, the Trigger and Wait for Results. Read-only, so the transport may retry it. The answer
- * is bounded while it streams (Max Answer Size after HTTP decompression): a small gzip answer could
- * otherwise inflate to gigabytes before any check runs.
+ * Runs a stored query synchronously (POST /api/v{1,2}/nql/execute; read-only, so retried) and reads
+ * its answer into rows, bounded while it streams (Max Answer Size after HTTP decompression): a small
+ * gzip answer could otherwise inflate to gigabytes before any check runs.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';

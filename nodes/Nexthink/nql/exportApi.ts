@@ -19,7 +19,6 @@ export interface StartExportInput {
 	itemIndex: number;
 }
 
-/** The hints of a request that names a stored query (export, execute). */
 export const QUERY_HINTS = {
 	404: 'No NQL API query has this ID. Check the spelling, and that the query exists under Administration > NQL API queries.',
 };

@@ -22,7 +22,7 @@ export interface CompletedExportOptions extends Omit<DownloadOptions, 'storeFile
 }
 
 export interface ExportRun {
-	start: Omit<StartExportInput, 'queryId' | 'timeoutMs' | 'itemIndex'>;
+	start: Omit<StartExportInput, 'timeoutMs' | 'itemIndex'>;
 	wait: WaitSettings;
 	/** A wait past Maximum Wait fails with this description; without it, the last status is returned. */
 	timedOutHint?: string;
@@ -30,13 +30,20 @@ export interface ExportRun {
 
 export type FollowedExport = { timedOut: false; report: ExportStatusReport; results: DownloadedResults } | { timedOut: true; report: ExportStatusReport };
 
-export async function followExport(ctx: NexthinkContext, run: ExportRun & { timedOutHint: string }, options: CompletedExportOptions & { queryId: string }): Promise<Extract<FollowedExport, { timedOut: false }>>;
-export async function followExport(ctx: NexthinkContext, run: ExportRun, options: CompletedExportOptions & { queryId: string }): Promise<FollowedExport>;
-export async function followExport(ctx: NexthinkContext, run: ExportRun, options: CompletedExportOptions & { queryId: string }): Promise<FollowedExport> {
-	const { queryId, timeoutMs, itemIndex } = options;
-	const exportId = await startExport(ctx, { ...run.start, queryId, timeoutMs, itemIndex });
+/** `options`: the download's; the query and the compression the file is declared with are the start's. */
+type FollowOptions = Omit<CompletedExportOptions, 'queryId' | 'declaredCompression'>;
+
+export async function followExport(ctx: NexthinkContext, run: ExportRun & { timedOutHint: string }, options: FollowOptions): Promise<Extract<FollowedExport, { timedOut: false }>>;
+export async function followExport(ctx: NexthinkContext, run: ExportRun, options: FollowOptions): Promise<FollowedExport>;
+export async function followExport(ctx: NexthinkContext, run: ExportRun, options: FollowOptions): Promise<FollowedExport> {
+	const { queryId, compression } = run.start;
+	const { timeoutMs, itemIndex } = options;
+	const exportId = await startExport(ctx, { ...run.start, timeoutMs, itemIndex });
 	const outcome = await waitForExport(ctx, exportId, run.wait, { timeoutMs, itemIndex });
-	if (!outcome.timedOut) return { timedOut: false, report: outcome.report, results: await downloadCompletedExport(ctx, outcome.report, options) };
+	if (!outcome.timedOut) {
+		const results = await downloadCompletedExport(ctx, outcome.report, { ...options, queryId, declaredCompression: compression });
+		return { timedOut: false, report: outcome.report, results };
+	}
 	if (run.timedOutHint === undefined) return { timedOut: true, report: outcome.report };
 	const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer before the maximum wait ran out' : '';
 	const message = `Export ${exportId} of ${queryId} did not complete within ${waitDuration(run.wait.maxWaitMs)} (last status ${outcome.report.status}${unanswered})`;

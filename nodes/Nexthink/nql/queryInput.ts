@@ -1,8 +1,13 @@
-/** Checks of what the user types for a query (query ID, NQL parameters, custom log tag), before any request. */
+/**
+ * A stored query's input, the same in every node that shows it: the panel fields (Query ID, its
+ * parameters as pairs or JSON, Custom Log Tag) and their checks, run before any request.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
 import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { parseJson } from '../shared/jsonValues';
-import { setOwn } from '../shared/ownKeys';
+import { hasOwnKey, setOwn } from '../shared/ownKeys';
 import { readText } from '../shared/textParameter';
 
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
@@ -14,6 +19,86 @@ export interface QuerySettings {
 	queryId: string;
 	parameters: Record<string, string>;
 }
+
+export const QUERY_ID_DESCRIPTION =
+	'ID of a stored NQL API query (Nexthink: Administration > NQL API queries). The leading # may be left out. Lower-case letters, digits and underscores.';
+
+/**
+ * Query ID as free text (the Nexthink Trigger's). The Export node shows it as a resource locator
+ * with its Query Catalogue as the list (export/description.ts); both are read the same way.
+ */
+export const queryIdField: INodeProperties = {
+	displayName: 'Query ID',
+	name: 'queryId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: '#all_devices',
+	description: QUERY_ID_DESCRIPTION,
+};
+
+/** The query's parameters, as pairs or JSON, shown after Query ID. */
+export const queryParameterFields: INodeProperties[] = [
+	{
+		displayName: 'Specify Query Parameters',
+		name: 'parametersInput',
+		type: 'options',
+		default: 'pairs',
+		options: [
+			{ name: 'Using Fields Below', value: 'pairs' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		description: 'How to give the values of the query\'s $parameters',
+	},
+	{
+		displayName: 'Query Parameters',
+		name: 'queryParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Parameter',
+		description: 'Values for the $parameters of the query. Every value is sent as text; Nexthink infers its type.',
+		displayOptions: { show: { parametersInput: ['pairs'] } },
+		options: [
+			{
+				name: 'parameter',
+				displayName: 'Parameter',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'os',
+						description: 'Parameter name as written in the query, without the $',
+					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Query Parameters (JSON)',
+		name: 'queryParametersJson',
+		type: 'json',
+		// required: chosen through Parameters Input = JSON, it is then where the parameters come from
+		// (n8n's open-ended-node-fields rule warns on optional top-level JSON fields)
+		required: true,
+		default: '{}',
+		description: 'An object of parameter names (without $) to values, e.g. {"os": "Windows 11"}',
+		displayOptions: { show: { parametersInput: ['json'] } },
+	},
+];
+
+/** The Custom Log Tag option, sent with the request (queryInput.ts checks it and makes the header value). */
+export const logTagOption: INodeProperties = {
+	displayName: 'Custom Log Tag',
+	name: 'logTag',
+	type: 'string',
+	default: '',
+	description:
+		'Free text (at most 255 characters, no line breaks or tabs, sent as UTF-8) stored with the request in Nexthink\'s platform logs, to find this workflow\'s calls later',
+};
 
 /** Accepts `my_query` or `#my_query`; returns `#my_query`. Messages quote the ID as typed, without an added `#`. */
 export function normaliseQueryId(raw: unknown): string {
@@ -42,14 +127,12 @@ export function normaliseQueryId(raw: unknown): string {
 
 /** Name/value pairs as the API takes them: names without `$`, every value a string (docs/decisions.md, "NQL parameter names"). */
 export function normaliseQueryParameters(pairs: Array<{ name?: unknown; value?: unknown }>): Record<string, string> {
-	const byName = new Map<string, string>();
+	const parameters: Record<string, string> = {};
 	for (const [index, pair] of pairs.entries()) {
 		const name = parameterName(pair.name, `Query parameter ${index + 1}`);
-		if (byName.has(name)) throw new InputError(`The query parameter "${name}" is given twice.`);
-		byName.set(name, parameterValue(pair.value, name));
+		if (hasOwnKey(parameters, name)) throw new InputError(`The query parameter "${name}" is given twice.`);
+		setOwn(parameters, name, parameterValue(pair.value, name));
 	}
-	const parameters: Record<string, string> = {};
-	for (const [name, value] of byName) setOwn(parameters, name, value);
 	return parameters;
 }
 
@@ -69,7 +152,7 @@ export function parseParametersJson(raw: unknown): Record<string, string> {
 }
 
 /**
- * Reads the query fields (queryFields.ts) through `get` (a node parameter by name, with its
+ * Reads the query fields through `get` (a node parameter by name, with its
  * fallback), not yet checked but for the choice of "Specify Query Parameters". `parameters`: the
  * name/value pairs, or the JSON text, whichever it shows.
  */

@@ -1,12 +1,9 @@
 /**
- * Downloads an export's results file and turns it into rows (and/or keeps the file), streaming: bytes
- * are decompressed and parsed as they arrive; Output "File" alone is handed to n8n's binary data as a
- * stream (docs/decisions.md, "Output File and memory").
- *
- * Contract: the pre-signed URL is fetched without credentials; if it expired (403) or the connection
- * broke, `refreshUrl` (one status call: followExport.ts) fetches a fresh one and the download is tried
- * once more. A malformed or truncated file is an error, never a silently shorter result; a cancelled
- * execution is reported as cancelled.
+ * Downloads an export's results file into rows and/or binary data, streaming (docs/decisions.md,
+ * "Output File and memory"). Contract: the pre-signed URL is fetched without credentials; if it
+ * expired (403) or the connection broke, `refreshUrl` (one status call: followExport.ts) fetches a
+ * fresh one and the download is tried once more. A malformed or truncated file is an error, never a
+ * silently shorter result; a cancelled execution is reported as cancelled.
  */
 import type { IBinaryData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -25,7 +22,6 @@ export interface DownloadOptions {
 	maxRows: number;
 	timeoutMs: number;
 	itemIndex: number;
-	/** Bounds on the file's expansion while it is parsed (results/limits.ts). */
 	limits: ResultLimits;
 	/**
 	 * Stores the kept file as n8n binary data: `data` is a Buffer or a Node Readable. Called inside
@@ -124,10 +120,7 @@ export async function downloadResults(
 	}
 }
 
-/**
- * Where a user raises the limits of a results file or an execute answer: the messages name the
- * option, this says where it is in each node (export/description.ts).
- */
+/** Where a user raises the limits of a results file or an execute answer: the messages name the option. */
 export const WHERE_LIMITS_ARE = 'In the Nexthink Export node these settings are under Advanced Options; the Nexthink Trigger uses the defaults.';
 
 /** A file past one of the limits: the message names the limit, its value and the option that raises it. */
@@ -236,7 +229,6 @@ async function* continued(first: Uint8Array, iterator: AsyncIterator<Uint8Array>
 /** n8n failed to store the kept file (not a broken download, which is retried). */
 class FileStoreError extends Error {}
 
-/** Runs `storeFile`, marking its failures apart from those of the download feeding it. */
 async function storeKept(
 	storeFile: NonNullable<DownloadOptions['storeFile']>,
 	data: Buffer | NodeReadable,

@@ -1,12 +1,14 @@
 /**
- * The wait of an export (or of Wait for Results) as a pure schedule: first poll after `firstDelayMs`,
- * each following interval `factor` times the previous one, never longer than `maxIntervalMs`, and
- * never past the deadline. Defaults: docs/decisions.md, "Default poll growth".
+ * The wait of an export (or of Wait for Results): its panel fields, their checks and the schedule:
+ * first poll after `firstDelayMs`, each following interval `factor` times the previous one, never
+ * longer than `maxIntervalMs`, and never past the deadline. Defaults: docs/decisions.md, "Default poll growth".
  *
  * Contract: two status calls are never less than `MIN_POLL_GAP_MS` apart, whatever the settings;
  * only the first poll may come sooner. When the deadline is closer than that gap, the wait ends
  * (timed out) instead (docs/decisions.md, "Polling floor").
  */
+import type { INodeProperties } from 'n8n-workflow';
+
 import { InputError } from '../shared/inputError';
 import { numberOf } from '../shared/numberParameter';
 
@@ -23,6 +25,20 @@ export const DEFAULT_WAIT_SETTINGS: WaitSettings = {
 	maxIntervalMs: 30_000,
 	maxWaitMs: 30 * 60_000,
 };
+
+/** The wait settings: label, bounds and default (DEFAULT_WAIT_SETTINGS, as literals for n8n's lint). */
+const WAIT_FIELDS = {
+	firstPollSeconds: ['First Poll After (Seconds)', { minValue: 0 }, 2],
+	maxPollIntervalSeconds: ['Longest Poll Interval (Seconds)', { minValue: 1 }, 30],
+	maxWaitSeconds: ['Maximum Wait (Seconds)', { minValue: 0 }, 1800],
+	pollGrowthFactor: ['Poll Interval Growth', { minValue: 1, numberPrecision: 2 }, 2],
+} as const;
+
+/** One wait setting's field (Export, Wait for Results), with what it means for the caller. */
+export function waitField(name: keyof typeof WAIT_FIELDS, description: string): INodeProperties {
+	const [displayName, typeOptions, defaultValue] = WAIT_FIELDS[name];
+	return { displayName, name, type: 'number', typeOptions: { ...typeOptions }, default: defaultValue, description };
+}
 
 /** The shortest time between two status calls of one wait, whatever the settings. */
 export const MIN_POLL_GAP_MS = 1_000;

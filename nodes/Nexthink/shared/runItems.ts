@@ -73,6 +73,11 @@ export interface ItemOperation<T> {
 	run(this: IExecuteFunctions, itemIndex: number, prepared: T): Promise<INodeExecutionData[]>;
 }
 
+/** An ItemOperation whose `run` takes what its `prepare` returns, as TypeScript infers it. */
+export function itemOperation<T>(operation: ItemOperation<T>): ItemOperation<T> {
+	return operation;
+}
+
 /**
  * The per-item case: every item is prepared, then the items run one by one. A failure while
  * running stops the node under "Stop Workflow"; under Continue the item gets its failure and the

@@ -7,14 +7,15 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { ColumnNameError } from '../nql/columnNames';
-import { DEFAULT_RETRY_POLICY, PROXY_MAY_HAVE_ANSWERED, scrubAnswerText } from '../transport';
-import { diffRows, settingsFingerprint } from './changeDetection';
-import { changeJson, emptySampleJson, sampleJson, SAMPLE_ROWS, type PollInfo } from './changeItems';
-import { triggerProperties } from './description';
+import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../nql/executeApi';
+import { EXECUTE_ROW_LIMIT } from '../nql/executeAnswer';
+import { followExport } from '../nql/followExport';
+import { DEFAULT_RESULT_LIMITS } from '../results/limits';
+import { DEFAULT_RETRY_POLICY, PROXY_MAY_HAVE_ANSWERED, scrubAnswerText, type NexthinkContext } from '../transport';
+import { changeJson, diffRows, emptySampleJson, sampleJson, settingsFingerprint, SAMPLE_ROWS, type PollInfo } from './changeDetection';
 import { lockHolds, readGeneration, readLock, readState, StateLimitError, type PollLock } from './pollState';
-import { fetchQueryRows, KEPT_STATE } from './queryRows';
-import { checkAnswer, checkRemovals, RemovalLimitError, ResultCheckError } from './resultCheck';
-import { lockDurationMs, readTriggerSettings } from './triggerSettings';
+import { checkAnswer, checkRemovals, RemovalLimitError, ResultCheckError, type QueryAnswer } from './resultCheck';
+import { lockDurationMs, readTriggerSettings, triggerProperties, type TriggerSettings } from './triggerSettings';
 
 export class NexthinkTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -70,9 +71,10 @@ export class NexthinkTrigger implements INodeType {
 				diff = diffRows(previous, answer.rows, columns, { fingerprint, recordedAt: info.polledAt });
 				checkRemovals(diff.counts.removed, previousKeys, settings.removalLimit);
 			} catch (error) {
-				// a known message may quote what arrived in place of the result (column names, a page's first line)
-				const message = knownMessage(error);
-				const shown = typeof message === 'string' ? await scrubAnswerText(requests, message) : message;
+				// the trigger's own checks may quote what arrived in place of the result (column names, a
+				// page's first line); anything else is passed on as it is
+				const known = error instanceof ResultCheckError || error instanceof ColumnNameError || error instanceof StateLimitError || error instanceof RemovalLimitError;
+				const shown = known ? await scrubAnswerText(requests, error.message) : (error as Error);
 				throw new NodeOperationError(this.getNode(), shown, { description: failedPollDescription(error) });
 			}
 			// written only now that the whole poll succeeded, and only by the poll that read the last write
@@ -99,12 +101,6 @@ export class NexthinkTrigger implements INodeType {
 	}
 }
 
-/** The message of an error the trigger's own checks raise; anything else is passed on as it is. */
-function knownMessage(error: unknown): string | Error {
-	const known = error instanceof ResultCheckError || error instanceof ColumnNameError || error instanceof StateLimitError || error instanceof RemovalLimitError;
-	return known ? (error as Error).message : (error as Error);
-}
-
 function failedPollDescription(error: unknown): string {
 	if (error instanceof ResultCheckError || error instanceof ColumnNameError) {
 		return `${PROXY_MAY_HAVE_ANSWERED} An export's file comes from Nexthink's file storage: check the network path to it too. Otherwise the Key Columns and Compare Columns do not name columns of the query's result (Fetch Test Event shows them). ${KEPT_STATE}`;
@@ -113,4 +109,61 @@ function failedPollDescription(error: unknown): string {
 		return `If these rows are really gone, raise "Maximum Removed per Poll" (or set it to 0, no limit) for one poll: it then reports them as removed. If they come back, the next poll reports nothing for them. ${KEPT_STATE}`;
 	}
 	return `Nothing was compared. ${KEPT_STATE}`;
+}
+
+/** Said by every failed poll: what happens to the state. */
+const KEPT_STATE = 'The trigger keeps the state of its last good poll, so the next poll that succeeds reports every change since then.';
+
+/**
+ * Every row of the query, or at most `sampleRows` of them (Fetch Test Event), through an export or
+ * Execute Query v1 (docs/decisions.md, "Execute Query settings of the trigger"). Every failure is an
+ * error, never a shorter result (a missing row would read as removed): a truncated export and an
+ * Execute Query answer of 1,000 rows fail the poll too.
+ */
+async function fetchQueryRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows?: number): Promise<QueryAnswer> {
+	return settings.method === 'execute' ? await executeRows(ctx, settings, sampleRows) : await exportRows(ctx, settings, sampleRows);
+}
+
+async function exportRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows: number | undefined): Promise<QueryAnswer> {
+	const { queryId, parameters, timeoutMs } = settings;
+	const { report, results } = await followExport(
+		ctx,
+		{
+			start: { queryId, parameters, compression: 'GZIP', method: 'POST', logTag: settings.logTag },
+			wait: settings.wait,
+			timedOutHint: `Raise "Maximum Wait" in the trigger's options (keep it below the time between polls). ${KEPT_STATE}`,
+		},
+		{
+			parseRows: true,
+			keepFile: false,
+			convertTypes: false,
+			maxRows: sampleRows ?? 0,
+			timeoutMs,
+			itemIndex: 0,
+			limits: DEFAULT_RESULT_LIMITS,
+			truncatedHint: `The rows left out would look removed, so the poll compares nothing. Narrow the query (fewer rows). ${KEPT_STATE}`,
+		},
+	);
+	return { columns: results.header, rows: results.rows, source: `the results file of export ${report.exportId}` };
+}
+
+async function executeRows(ctx: NexthinkContext, settings: TriggerSettings, sampleRows: number | undefined): Promise<QueryAnswer> {
+	const { queryId, parameters } = settings;
+	const { result } = await executeStoredQuery(
+		ctx,
+		{ queryId, parameters },
+		// times in UTC: the same instant always reads the same, whatever the instance's time zone does
+		{ ...DEFAULT_EXECUTE_SETTINGS, apiVersion: 'v1', utcTimestamps: true, timeoutMs: settings.timeoutMs },
+		0,
+	);
+	const answer = { columns: result.columns ?? [], source: `the Execute Query answer for ${queryId}` };
+	if (sampleRows !== undefined) return { ...answer, rows: result.rows.slice(0, sampleRows) };
+	if (result.rows.length >= EXECUTE_ROW_LIMIT) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${queryId} returned ${result.rows.length} rows, the most Execute Query returns: the result may be incomplete, so the poll compares nothing`,
+			{ description: `Rows Nexthink left out would look removed. Set "Run Query Through" to Export, which has no such limit. ${KEPT_STATE}` },
+		);
+	}
+	return { ...answer, rows: result.rows };
 }

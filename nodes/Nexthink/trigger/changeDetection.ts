@@ -2,7 +2,8 @@
  * What changed between two polls of a query: rows keyed by the key column(s), compared through an
  * 8-byte digest per key of the compared columns. Pure (no n8n imports). Values compare as text;
  * a key on several rows is a "duplicate", never merged; a removed key is known by its key text only.
- * Why: docs/decisions.md, "Nexthink Trigger".
+ * Why: docs/decisions.md, "Nexthink Trigger". Then the item of each change (or sample row): the
+ * row's columns as they came, and `nexthinkTrigger` saying what happened.
  */
 import { createHash } from 'crypto';
 
@@ -21,7 +22,6 @@ export const CHANGE_KINDS = ['new', 'changed', 'removed', 'duplicate'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export interface CompareSettings {
-	/** The key column(s); together they identify a row (e.g. `device.uid`). */
 	keyColumns: string[];
 	/** The columns whose change makes a row "changed"; empty: every column. */
 	compareColumns: string[];
@@ -195,4 +195,48 @@ export function settingsFingerprint(input: { queryId: string; parameters: Record
 	const parameters = Object.entries(input.parameters).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 	const text = JSON.stringify([input.queryId, parameters, input.keyColumns, input.compareColumns]);
 	return createHash('sha256').update(text).digest('base64').slice(0, 22);
+}
+
+/** Rows a Fetch Test Event shows. */
+export const SAMPLE_ROWS = 5;
+
+const TRIGGER_KEY = 'nexthinkTrigger';
+
+export interface PollInfo {
+	queryId: string;
+	/** When the poll started (ISO 8601). */
+	polledAt: string;
+}
+
+export function changeJson(change: Change, info: PollInfo, firstPoll: boolean): Row {
+	const about: Row = { change: change.kind, key: change.key, queryId: info.queryId, polledAt: info.polledAt };
+	if (firstPoll) about.firstPoll = true;
+	switch (change.kind) {
+		case 'new':
+			return { ...change.row, [TRIGGER_KEY]: about };
+		case 'changed':
+			about.previous = change.previous ?? null;
+			if (change.changedColumns !== undefined) about.changedColumns = change.changedColumns;
+			return { ...change.row, [TRIGGER_KEY]: about };
+		case 'removed':
+			about.previous = change.previous ?? null;
+			return { ...change.key, [TRIGGER_KEY]: about };
+		case 'duplicate':
+			about.rowCount = change.rows?.length ?? 0;
+			about.rows = change.rows ?? [];
+			return { ...change.row, [TRIGGER_KEY]: about };
+	}
+}
+
+export function sampleJson(row: Row, info: PollInfo): Row {
+	return { ...row, ...sampleAbout(info, 'A sample of the current rows, to map fields from. A test fetch changes nothing: once active, the trigger outputs new, changed, removed and duplicate rows.') };
+}
+
+/** The one item of a test fetch whose query returned no rows. */
+export function emptySampleJson(info: PollInfo): Row {
+	return sampleAbout(info, 'The query returned no rows now. A test fetch changes nothing: once active, the trigger outputs rows as they appear.');
+}
+
+function sampleAbout(info: PollInfo, note: string): Row {
+	return { [TRIGGER_KEY]: { change: 'sample', queryId: info.queryId, polledAt: info.polledAt, note } };
 }

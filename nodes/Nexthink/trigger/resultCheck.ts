@@ -1,10 +1,7 @@
 /**
- * The checks a poll's answer passes before anything is reported. Pure (no n8n imports).
- * - It proves it is the query's result (it names the Key and Compare Columns), and how those columns
- *   are spelled in it; an answer that names no columns and has no rows counts as empty only where it
- *   cannot report a removal. Why: docs/decisions.md, "A poll counts only when its answer is the query's result".
- * - Maximum Removed per Poll: a poll in which more rows vanish at once than the user allows fails,
- *   keeping the state, instead of reporting them as `removed`. Why: docs/decisions.md, "Maximum Removed per Poll".
+ * The checks a poll's answer passes before anything is reported: it is the query's result, and no
+ * more rows vanish than Maximum Removed per Poll allows. Pure (no n8n imports). Why: docs/decisions.md,
+ * "A poll counts only when its answer is the query's result" and "Maximum Removed per Poll".
  */
 import { arrivedColumns, findColumn } from '../nql/columnNames';
 import { readWholeNumber } from '../shared/numberParameter';
@@ -61,11 +58,7 @@ export type RemovalLimit = ReturnType<typeof readRemovalLimit>;
 /** More rows vanished than the limit allows: the poll fails and keeps the state. */
 export class RemovalLimitError extends Error {}
 
-/**
- * Reads the two options: the most removed rows (keys) per poll, and their most share of the previous
- * result's rows in percent; empty: 0, no limit (the default: docs/decisions.md says why). A bad value
- * is an error naming the option.
- */
+/** The most removed rows (keys) per poll, and their most share in percent of the previous result's; empty: 0, no limit. */
 export function readRemovalLimit(maxRemoved: unknown, maxRemovedPercent: unknown) {
 	return {
 		maxRemoved: readWholeNumber(maxRemoved, 'Maximum Removed per Poll', 0, 0, Number.MAX_SAFE_INTEGER, ' (0: no limit)'),

@@ -1,19 +1,124 @@
 /**
- * Reads the trigger's parameters and checks them before any request (the query's with nql/'s
- * checks, the rest with the pure checks at the end of this file), and the lock's expiry.
+ * The Nexthink Trigger's parameters and their checks before any request (the query's with nql/'s
+ * checks, the rest with the pure checks below), and the lock's expiry. The query fields are the
+ * Export node's, so a query is written the same way in both nodes; n8n adds *Poll Times* itself to
+ * every node with `polling: true`.
  */
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { checkQueryFields, readQueryFields, validateLogTag } from '../nql/queryInput';
-import { readWaitOptions } from '../nql/waitSchedule';
+import { checkQueryFields, logTagOption, queryIdField, queryParameterFields, readQueryFields, validateLogTag } from '../nql/queryInput';
+import { readWaitOptions, waitField } from '../nql/waitSchedule';
 import { requestTimeoutMs } from '../shared/requestTimeout';
 import { CHANGE_KINDS, type ChangeKind } from './changeDetection';
-import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS } from './description';
 import { readRemovalLimit } from './resultCheck';
 import { readBoolean } from '../shared/booleanParameter';
 import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
+import { OPTIONS_COLLECTION, requestTimeoutOption } from '../shared/optionFields';
+
+const DEFAULT_EXPORT_TIMEOUT_SECONDS = 300;
+const DEFAULT_EXECUTE_TIMEOUT_SECONDS = 60;
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Each poll runs the query and compares its rows with the previous poll\'s, by the key column(s). The first poll after activation records what is there and starts nothing (unless "Trigger on All Rows at First Poll" is on). "Fetch Test Event" shows a few current rows and changes nothing.',
+		name: 'triggerNotice',
+		type: 'notice',
+		default: '',
+	},
+	queryIdField,
+	...queryParameterFields,
+	{
+		displayName: 'Run Query Through',
+		name: 'queryMethod',
+		type: 'options',
+		default: 'export',
+		options: [
+			{
+				name: 'Export',
+				value: 'export',
+				description: 'Any number of rows: start an export, wait for it, read the file (takes from seconds to minutes)',
+			},
+			{
+				name: 'Execute Query',
+				value: 'execute',
+				description: 'Fast, for results of fewer than 1,000 rows: a poll that reaches 1,000 rows fails rather than report rows as removed',
+			},
+		],
+		description: 'How each poll runs the query',
+	},
+	{
+		displayName: 'Key Columns',
+		name: 'keyColumns',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'device.uid',
+		description:
+			'The column(s) that identify a row, separated by commas (e.g. device.uid, or device.name). A short name also finds the fully-qualified column that ends with it (uid finds device.uid). Rows with the same key in one result are reported as duplicates, never merged.',
+	},
+	{
+		// labels in n8n's trigger wording ("Trigger On", "Row Added"); the values are the saved ones
+		displayName: 'Trigger On',
+		name: 'emit',
+		type: 'multiOptions',
+		default: [...CHANGE_KINDS],
+		options: [
+			{ name: 'Duplicate Key', value: 'duplicate', description: 'A key is on several rows of the result (reported when it happens and when those rows change)' },
+			{ name: 'Row Added', value: 'new', description: 'A key that was not there at the previous poll' },
+			{ name: 'Row Changed', value: 'changed', description: 'A compared column changed; with Compare Columns named, the item carries their previous values' },
+			{ name: 'Row Removed', value: 'removed', description: 'A key that is no longer there (the item holds its key columns)' },
+		],
+		description: 'Which changes start the workflow, one item each. Each item says which it is in nexthinkTrigger.change (new, changed, removed or duplicate).',
+	},
+	{
+		...OPTIONS_COLLECTION,
+		options: [
+			{
+				displayName: 'Compare Columns',
+				name: 'compareColumns',
+				type: 'string',
+				default: '',
+				placeholder: 'device.operating_system.name, device.operating_system.build',
+				description:
+					'The columns whose change makes a row "changed", separated by commas; empty: every column. Named columns keep their previous values between polls, so changed items show what they were.',
+			},
+			logTagOption,
+			{
+				displayName: 'Maximum Removed per Poll',
+				name: 'maxRemoved',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description:
+					'Fail the poll, reporting nothing and keeping the state, when more rows than this vanish at once (0 = no limit). Recommended when the workflow acts on removed rows.',
+			},
+			{
+				displayName: 'Maximum Removed per Poll (%)',
+				name: 'maxRemovedPercent',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 0 },
+				default: 0,
+				description:
+					"Fail the poll, reporting nothing and keeping the state, when more than this share of the previous poll's rows vanish at once (0 = no limit; one row is always allowed)",
+			},
+			{
+				...waitField('maxWaitSeconds', 'Export only: how long a poll waits for its export to complete before it fails (1800 = 30 minutes). Keep it below the time between polls.'),
+				displayOptions: { show: { '/queryMethod': ['export'] } },
+			},
+			requestTimeoutOption(DEFAULT_EXPORT_TIMEOUT_SECONDS, 'Longest time one HTTP request (including the download) may take, at most 86400 (one day). Default: 300 for Export, 60 for Execute Query.'),
+			{
+				displayName: 'Trigger on All Rows at First Poll',
+				name: 'emitAllOnFirstPoll',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the first poll (after activation, or after the query or key changed) outputs every row as added instead of only recording them',
+			},
+		],
+	},
+];
 
 export type TriggerSettings = ReturnType<typeof readTriggerSettings>;
 

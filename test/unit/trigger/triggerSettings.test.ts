@@ -2,7 +2,7 @@
  * What the user types in the trigger, checked before any request, and how long a poll's lock holds.
  */
 import { lockDurationMs, parseColumnList, parseEmit } from '../../../nodes/Nexthink/trigger/triggerSettings';
-import { changeJson, emptySampleJson, sampleJson } from '../../../nodes/Nexthink/trigger/changeItems';
+import { changeJson, emptySampleJson, sampleJson } from '../../../nodes/Nexthink/trigger/changeDetection';
 import { DEFAULT_RETRY_POLICY } from '../../../nodes/Nexthink/transport/retryPolicy';
 import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 

@@ -10,9 +10,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeApi';
 import { EXECUTE_ROW_LIMIT } from '../../nql/executeAnswer';
-import { waitField } from '../../nql/queryFields';
 import { normaliseQueryId } from '../../nql/queryInput';
-import { MIN_POLL_GAP_MS, nextWaitMs, readWaitOptions, type WaitSettings } from '../../nql/waitSchedule';
+import { MIN_POLL_GAP_MS, nextWaitMs, readWaitOptions, waitField, type WaitSettings } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { readBoolean } from '../../shared/booleanParameter';
 import { InputError } from '../../shared/inputError';

@@ -1,17 +1,16 @@
 /** Download Results: by export ID (one status call for a fresh URL) or by a results URL. */
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { exportReport, getExportStatus } from '../../nql/exportApi';
 import { buildResultItems, completedExportOptions, queryIdOfExport } from '../resultItems';
 import { downloadCompletedExport } from '../../nql/followExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
-import type { ItemOperation } from '../../shared/runItems';
+import { itemOperation } from '../../shared/runItems';
 import { readChoice } from '../../shared/choiceParameter';
 import { OPTIONS_COLLECTION } from '../../shared/optionFields';
 import { ADVANCED_OPTIONS_COLLECTION, exportIdField, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 
-const properties: INodeProperties[] = [
+export const description = updateDisplayOptions({ show: { '/operation': ['downloadResults'] } }, [
 	{
 		displayName: 'Results Source',
 		name: 'resultsSource',
@@ -35,38 +34,28 @@ const properties: INodeProperties[] = [
 	exportIdField,
 	{ ...OPTIONS_COLLECTION, options: RESULTS_FILE_OPTIONS },
 	{ ...ADVANCED_OPTIONS_COLLECTION, options: RESULT_LIMIT_OPTIONS },
-];
+]);
 
-export const description = updateDisplayOptions({ show: { '/operation': ['downloadResults'] } }, properties);
-
-function prepareDownloadResults(this: IExecuteFunctions, itemIndex: number) {
-	const source = readChoice(this.getNodeParameter('resultsSource', itemIndex, 'exportId'), 'Results Source', ['exportId', 'url'], 'exportId');
-	const settings = readResultSettings(this, itemIndex);
-	const timeoutMs = readTimeoutMs(this, itemIndex);
-	const target: { url?: string; exportId?: string } = source === 'url' ? { url: readResultsFileUrl(this, itemIndex) } : { exportId: readExportId(this, itemIndex) };
-	return { settings, timeoutMs, ...target };
-}
-
-async function runDownloadResults(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ settings, timeoutMs, url, exportId }: ReturnType<typeof prepareDownloadResults>,
-): Promise<INodeExecutionData[]> {
-	// a results file URL names neither the query nor (for sure) the export
-	const report =
-		url !== undefined
-			? exportReport(exportIdFromUrl(url), 'COMPLETED', { resultsFileUrl: url })
-			: await getExportStatus(this, exportId as string, { timeoutMs, itemIndex });
-	const queryId = url !== undefined ? null : queryIdOfExport(this, itemIndex, exportId as string);
-	const context = { queryId, declaredCompression: 'NONE' as const, timeoutMs, settings, exportIdGuessed: url !== undefined };
-	const results = await downloadCompletedExport(this, report, completedExportOptions(this, itemIndex, context));
-	return await buildResultItems(this, itemIndex, report, results, context);
-}
-
-export const executeDownloadResults: ItemOperation<ReturnType<typeof prepareDownloadResults>> = {
-	prepare: prepareDownloadResults,
-	run: runDownloadResults,
-};
+export const executeDownloadResults = itemOperation({
+	prepare(itemIndex) {
+		const source = readChoice(this.getNodeParameter('resultsSource', itemIndex, 'exportId'), 'Results Source', ['exportId', 'url'], 'exportId');
+		const settings = readResultSettings(this, itemIndex);
+		const timeoutMs = readTimeoutMs(this, itemIndex);
+		const target: { url?: string; exportId?: string } = source === 'url' ? { url: readResultsFileUrl(this, itemIndex) } : { exportId: readExportId(this, itemIndex) };
+		return { settings, timeoutMs, ...target };
+	},
+	async run(itemIndex, { settings, timeoutMs, url, exportId }) {
+		// a results file URL names neither the query nor (for sure) the export
+		const report =
+			url !== undefined
+				? exportReport(exportIdFromUrl(url), 'COMPLETED', { resultsFileUrl: url })
+				: await getExportStatus(this, exportId as string, { timeoutMs, itemIndex });
+		const queryId = url !== undefined ? null : queryIdOfExport(this, itemIndex, exportId as string);
+		const context = { queryId, declaredCompression: 'NONE' as const, timeoutMs, settings, exportIdGuessed: url !== undefined };
+		const results = await downloadCompletedExport(this, report, completedExportOptions(this, itemIndex, context));
+		return await buildResultItems(this, itemIndex, report, results, context);
+	},
+});
 
 /**
  * The file's name without extensions: names the binary file when only a URL is known, and is the

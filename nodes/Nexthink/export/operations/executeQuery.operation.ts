@@ -2,14 +2,14 @@
  * Execute Query: runs a stored query synchronously (nql/executeApi.ts) and outputs its rows. Nexthink
  * returns about 1,000 rows at most and drops the rest silently: reaching that is "may be incomplete".
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { EXECUTE_ROW_LIMIT, executionDateTimeWithZone } from '../../nql/executeAnswer';
 import { executeStoredQuery } from '../../nql/executeApi';
 import { resultItems } from '../resultItems';
 import { readExecuteSettings, readQuerySettings } from '../settings';
-import type { ItemOperation } from '../../shared/runItems';
+import { itemOperation } from '../../shared/runItems';
 import { ADVANCED_OPTIONS_COLLECTION, exportQueryFields, megabyteLimit, metadataOption, OPTION } from '../description';
 import { OPTIONS_COLLECTION, requestTimeoutOption } from '../../shared/optionFields';
 
@@ -17,7 +17,7 @@ import { OPTIONS_COLLECTION, requestTimeoutOption } from '../../shared/optionFie
 // these two are always shown and say that they apply to CSV answers only.
 const CSV_ANSWERS_ONLY = ' Applies to CSV answers only (Response Format: CSV).';
 
-const properties: INodeProperties[] = [
+export const description = updateDisplayOptions({ show: { '/operation': ['executeQuery'] } }, [
 	{
 		displayName:
 			'Execute Query returns about 1,000 rows at most and silently drops the rest. For larger results use the Export operation.',
@@ -78,51 +78,44 @@ const properties: INodeProperties[] = [
 			{ ...OPTION.maxRowMB, description: OPTION.maxRowMB.description + CSV_ANSWERS_ONLY },
 		],
 	},
-];
+]);
 
-export const description = updateDisplayOptions({ show: { '/operation': ['executeQuery'] } }, properties);
+export const executeExecuteQuery = itemOperation({
+	prepare(itemIndex) {
+		const query = readQuerySettings(this, itemIndex);
+		return { query, settings: readExecuteSettings(this, itemIndex, query.catalogueEntry?.columns) };
+	},
+	async run(itemIndex, { query, settings }) {
+		const { result, answeredAtMs } = await executeStoredQuery(this, query, settings, itemIndex);
 
-function prepareExecuteQuery(this: IExecuteFunctions, itemIndex: number) {
-	const query = readQuerySettings(this, itemIndex);
-	return { query, settings: readExecuteSettings(this, itemIndex, query.catalogueEntry?.columns) };
-}
-
-async function runExecuteQuery(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ query, settings }: ReturnType<typeof prepareExecuteQuery>,
-): Promise<INodeExecutionData[]> {
-	const { result, answeredAtMs } = await executeStoredQuery(this, query, settings, itemIndex);
-
-	const mayBeIncomplete = result.rows.length >= EXECUTE_ROW_LIMIT;
-	if (mayBeIncomplete) {
-		this.addExecutionHints?.({
-			message: `${query.queryId} returned ${result.rows.length} rows, the most Execute Query returns: the result may be incomplete. Use the Export operation for the full result.`,
-			location: 'outputPane',
+		const mayBeIncomplete = result.rows.length >= EXECUTE_ROW_LIMIT;
+		if (mayBeIncomplete) {
+			this.addExecutionHints?.({
+				message: `${query.queryId} returned ${result.rows.length} rows, the most Execute Query returns: the result may be incomplete. Use the Export operation for the full result.`,
+				location: 'outputPane',
+			});
+		}
+		const metadata: IDataObject = {
+			...result.metadata,
+			queryId: result.metadata.queryId ?? query.queryId,
+			executionDateTime: executionDateTimeWithZone(result.metadata.executionDateTime, { utc: settings.utcTimestamps, answeredAtMs }),
+			mayBeIncomplete,
+		};
+		return resultItems({
+			rows: result.rows,
+			metadata,
+			metadataKey: 'nexthinkQuery',
+			mode: settings.includeMetadata,
+			pairedItem: { item: itemIndex },
+			tool: settings.tool && {
+				...settings.tool,
+				rowsAfter: 0,
+				totalUnknown: mayBeIncomplete,
+				what: `the query ${query.queryId}`,
+				fullResultHint: mayBeIncomplete
+					? 'Execute Query itself returns about 1,000 rows at most; every row can be had by running the Export operation outside the agent.'
+					: 'Every row can be had by running the node outside the agent.',
+			},
 		});
-	}
-	const metadata: IDataObject = {
-		...result.metadata,
-		queryId: result.metadata.queryId ?? query.queryId,
-		executionDateTime: executionDateTimeWithZone(result.metadata.executionDateTime, { utc: settings.utcTimestamps, answeredAtMs }),
-		mayBeIncomplete,
-	};
-	return resultItems({
-		rows: result.rows,
-		metadata,
-		metadataKey: 'nexthinkQuery',
-		mode: settings.includeMetadata,
-		pairedItem: { item: itemIndex },
-		tool: settings.tool && {
-			...settings.tool,
-			rowsAfter: 0,
-			totalUnknown: mayBeIncomplete,
-			what: `the query ${query.queryId}`,
-			fullResultHint: mayBeIncomplete
-				? 'Execute Query itself returns about 1,000 rows at most; every row can be had by running the Export operation outside the agent.'
-				: 'Every row can be had by running the node outside the agent.',
-		},
-	});
-}
-
-export const executeExecuteQuery: ItemOperation<ReturnType<typeof prepareExecuteQuery>> = { prepare: prepareExecuteQuery, run: runExecuteQuery };
+	},
+});

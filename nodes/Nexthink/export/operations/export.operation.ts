@@ -1,16 +1,15 @@
 /** Export: start an export, wait for it, download the file and output its rows. */
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { followExport } from '../../nql/followExport';
-import { buildResultItems, completedExportOptions, statusJson } from '../resultItems';
+import { buildResultItems, completedExportOptions } from '../resultItems';
 import { readQuerySettings, readResultSettings, readStartSettings, readTimeoutMs, readWaitSettings } from '../settings';
-import type { ItemOperation } from '../../shared/runItems';
+import { itemOperation } from '../../shared/runItems';
 import { OPTIONS_COLLECTION } from '../../shared/optionFields';
 import { ADVANCED_OPTIONS_COLLECTION, compressionField, exportQueryFields, OPTION, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
-import { waitField } from '../../nql/queryFields';
+import { waitField } from '../../nql/waitSchedule';
 
-const properties: INodeProperties[] = [
+export const description = updateDisplayOptions({ show: { '/operation': ['export'] } }, [
 	...exportQueryFields,
 	compressionField,
 	{
@@ -52,38 +51,28 @@ const properties: INodeProperties[] = [
 			OPTION.startMethod,
 		],
 	},
-];
+]);
 
-export const description = updateDisplayOptions({ show: { '/operation': ['export'] } }, properties);
-
-function prepareExport(this: IExecuteFunctions, itemIndex: number) {
-	const query = readQuerySettings(this, itemIndex);
-	return {
-		query,
-		start: readStartSettings(this, itemIndex),
-		wait: readWaitSettings(this, itemIndex),
-		settings: readResultSettings(this, itemIndex, query.catalogueEntry?.columns),
-		timeoutMs: readTimeoutMs(this, itemIndex),
-	};
-}
-
-async function runExport(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ query, start, wait, settings, timeoutMs }: ReturnType<typeof prepareExport>,
-): Promise<INodeExecutionData[]> {
-	const context = { queryId: query.queryId, declaredCompression: start.compression, timeoutMs, settings };
-	const timedOutHint = wait.failOnTimeout
-		? 'Raise "Maximum Wait" in the options, or set "On Timeout" to "Return Last Status" and continue with Get Status in a loop through a Wait node, or use Start Export and Get Status for very long exports.'
-		: undefined;
-	const followed = await followExport(this, { start: { ...start, parameters: query.parameters }, wait, timedOutHint }, {
-		...completedExportOptions(this, itemIndex, context),
-		queryId: query.queryId,
-	});
-	if (followed.timedOut) {
-		return [{ json: { ...statusJson(followed.report), queryId: query.queryId, waitTimedOut: true }, pairedItem: { item: itemIndex } }];
-	}
-	return await buildResultItems(this, itemIndex, followed.report, followed.results, context);
-}
-
-export const executeExport: ItemOperation<ReturnType<typeof prepareExport>> = { prepare: prepareExport, run: runExport };
+export const executeExport = itemOperation({
+	prepare(itemIndex) {
+		const query = readQuerySettings(this, itemIndex);
+		return {
+			query,
+			start: readStartSettings(this, itemIndex),
+			wait: readWaitSettings(this, itemIndex),
+			settings: readResultSettings(this, itemIndex, query.catalogueEntry?.columns),
+			timeoutMs: readTimeoutMs(this, itemIndex),
+		};
+	},
+	async run(itemIndex, { query, start, wait, settings, timeoutMs }) {
+		const context = { queryId: query.queryId, declaredCompression: start.compression, timeoutMs, settings };
+		const timedOutHint = wait.failOnTimeout
+			? 'Raise "Maximum Wait" in the options, or set "On Timeout" to "Return Last Status" and continue with Get Status in a loop through a Wait node, or use Start Export and Get Status for very long exports.'
+			: undefined;
+		const followed = await followExport(this, { start: { ...query, ...start }, wait, timedOutHint }, completedExportOptions(this, itemIndex, context));
+		if (followed.timedOut) {
+			return [{ json: { ...followed.report, queryId: query.queryId, waitTimedOut: true }, pairedItem: { item: itemIndex } }];
+		}
+		return await buildResultItems(this, itemIndex, followed.report, followed.results, context);
+	},
+});
