@@ -6,11 +6,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readBoolean } from '../shared/booleanParameter';
-import { readChoice } from '../shared/choiceParameter';
-import { readWholeNumber } from '../shared/numberParameter';
+import { readBoolean, readChoice, readWholeNumber, requestTimeoutMs } from '../shared/parameterValues';
 import { nodeErrorOf } from '../shared/nodeErrors';
-import { requestTimeoutMs } from '../shared/requestTimeout';
 import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
 import { runsAsTool, toolWritesOff } from '../shared/toolMode';
 import { BATCH_ERROR_CODES, enrichBatch, failBatch, type ObjectResult } from './api';

@@ -19,10 +19,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { readBoolean } from '../shared/booleanParameter';
-import { readChoice } from '../shared/choiceParameter';
+import { numberOf, readBoolean, readChoice } from '../shared/parameterValues';
 import { limitFromOption } from '../results/limits';
-import { numberOf } from '../shared/numberParameter';
 import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
 import { checkDuplicates, DEDUPE_MAX_ENTRIES, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';

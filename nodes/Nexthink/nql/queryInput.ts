@@ -1,9 +1,8 @@
 /** Checks of what the user types for a query (query ID, NQL parameters, custom log tag), before any request. */
-import { readChoice } from '../shared/choiceParameter';
+import { readChoice, readText } from '../shared/parameterValues';
 import { InputError } from '../shared/inputError';
 import { parseJson } from '../shared/jsonValues';
 import { setOwn } from '../shared/ownKeys';
-import { readText } from '../shared/textParameter';
 
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
 export const MAX_QUERY_ID_LENGTH = 255;

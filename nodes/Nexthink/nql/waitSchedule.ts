@@ -8,7 +8,7 @@
  * (timed out) instead (docs/decisions.md, "Polling floor").
  */
 import { InputError } from '../shared/inputError';
-import { numberOf } from '../shared/numberParameter';
+import { numberOf } from '../shared/parameterValues';
 
 export interface WaitSettings {
 	firstDelayMs: number;

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readBoolean } from './booleanParameter';
+import { readBoolean } from './parameterValues';
 import { ALLOW_WRITES_LABEL } from './optionFields';
 import { checkAllowed, readAllowList, type AllowListKind } from './writeAllowList';
 

@@ -6,8 +6,7 @@
  * read) and by the UTF-8 bytes of their JSON, with a note first saying what was left out. The note and
  * the items that are not rows are always output; outside a tool run rows are never shaped. Pure.
  */
-import { readChoice } from './choiceParameter';
-import { numberOf } from './numberParameter';
+import { numberOf, readChoice } from './parameterValues';
 import { InputError } from './inputError';
 import { parseColumnList } from './queryCatalogue';
 import { plural } from './wording';

@@ -7,7 +7,7 @@
  *   keeping the state, instead of reporting them as `removed`. Why: docs/decisions.md, "Maximum Removed per Poll".
  */
 import { arrivedColumns, findColumn } from '../nql/columnNames';
-import { readWholeNumber } from '../shared/numberParameter';
+import { readWholeNumber } from '../shared/parameterValues';
 import { plural, upperFirst } from '../shared/wording';
 import type { CompareSettings, Row } from './changeDetection';
 

@@ -6,12 +6,10 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { checkQueryFields, readQueryFields, validateLogTag } from '../nql/queryInput';
 import { readWaitOptions } from '../nql/waitSchedule';
-import { requestTimeoutMs } from '../shared/requestTimeout';
+import { readBoolean, readChoice, requestTimeoutMs } from '../shared/parameterValues';
 import { CHANGE_KINDS, type ChangeKind } from './changeDetection';
 import { DEFAULT_EXECUTE_TIMEOUT_SECONDS, DEFAULT_EXPORT_TIMEOUT_SECONDS } from './description';
 import { readRemovalLimit } from './resultCheck';
-import { readBoolean } from '../shared/booleanParameter';
-import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { readBoolean } from '../../../nodes/Nexthink/shared/booleanParameter';
+import { readBoolean } from '../../../nodes/Nexthink/shared/parameterValues';
 import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 describe('readBoolean', () => {

@@ -5,7 +5,7 @@
  * refuses. That every number parameter of every node goes through it is shown by
  * test/integration/numberParameters.test.ts.
  */
-import { numberOf, readWholeNumber } from '../../../nodes/Nexthink/shared/numberParameter';
+import { numberOf, readWholeNumber } from '../../../nodes/Nexthink/shared/parameterValues';
 
 describe('numberOf', () => {
 	it.each([

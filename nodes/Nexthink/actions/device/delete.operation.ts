@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { readBoolean } from '../../shared/booleanParameter';
+import { readBoolean, readWholeNumber } from '../../shared/parameterValues';
 import { requestError } from '../shared/runPlan';
 import { outcomeItems, type BatchedOperation, type RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';
@@ -24,7 +24,6 @@ import {
 	type DeletionPlan,
 	type DeviceToDelete,
 } from './deleteInput';
-import { readWholeNumber } from '../../shared/numberParameter';
 import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 

@@ -2,7 +2,7 @@
 import type { IDataObject, IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { actionWritesDescription, allowWritesOption, collectionOf, requestTimeoutOption } from '../../shared/optionFields';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
+import { requestTimeoutMs } from '../../shared/parameterValues';
 import { listOrIdLocator } from '../../shared/resourceLocator';
 
 /** Request Timeout when not set, for every Actions request and the editor's lists (docs/decisions.md, row "Request Timeout"). */

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeApi';
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
-import { readBoolean } from '../../shared/booleanParameter';
+import { readBoolean } from '../../shared/parameterValues';
 import { checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
 import type { AllowListKind } from '../../shared/writeAllowList';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';

@@ -22,7 +22,7 @@ import {
 	type UserIdType,
 } from './runInput';
 import { InputError } from '../../shared/inputError';
-import { readChoice } from '../../shared/choiceParameter';
+import { readChoice } from '../../shared/parameterValues';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 type Prepared = PreparedRunItem<PreparedWorkflowRun>;
