@@ -3,7 +3,7 @@
  * Delete, Spark → Hand Off, Enrichment): the operation declares its steps (`BatchedOperation`, in
  * the order they run), `runBatched` owns their order and every rule between them: nothing is sent
  * when a step before `send` throws, each request once, the 401/403 rule (`sendAll`), the requests
- * already made (`withRequestsMade`), the write report of a tool run (toolWriteReport.ts). Why and
+ * already made (`withRequestsMade`), the write report of a tool run (toolMode.ts). Why and
  * the wordings: docs/decisions.md, "One runner for batched operations".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -11,8 +11,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { failureOf, nodeErrorOf, type ItemFailure } from './nodeErrors';
 import { errorOutputItem, failureIn, prepareItems, runPerItem, stopIfAnyInvalid, usesErrorOutput, type ItemOperation, type Preparation } from './runItems';
-import { runsAsTool, WRITES_OFF_NOTE } from './toolMode';
-import { TOOL_WRITES_KEY, toolWriteReport } from './toolWriteReport';
+import { runsAsTool, toolWritesItem, WRITES_OFF_NOTE, type SentRequestReport } from './toolMode';
 import { plural } from './wording';
 import { cancelSignalOf } from '../transport';
 
@@ -106,36 +105,32 @@ export async function runBatched<C, T, R extends { itemIndexes: number[] }, S ex
 	const results = await sendAll(ctx, operation, plan.requests, run);
 	const outcomes = new Map(operation.outcomes.call(ctx, plan, results, run));
 	if (toCheck.length > 0) for (const [itemIndex, outcome] of operation.outcomes.call(ctx, operation.plan.call(ctx, toCheck, run), undefined, run)) outcomes.set(itemIndex, outcome);
-	const made = () => requestsMade(operation, plan.requests, results);
+	const sent = sentReports(operation, plan.requests, results);
 	const fails = operation.fails ?? failedByDefault;
-	if (!continueOnFail) failIfAnyFailed(ctx, outcomes, operation.succeeded ?? ((outcome) => !fails(outcome)), operation.done, lineOf, made());
+	if (!continueOnFail) failIfAnyFailed(ctx, outcomes, operation.succeeded ?? ((outcome) => !fails(outcome)), operation.done, lineOf, requestsMade(sent));
 	const failure = await operation.afterSending?.call(ctx, outcomes, run);
-	if (failure !== undefined && !continueOnFail) throw withRequestsMade(new NodeOperationError(ctx.getNode(), failure.message, { description: failure.description }), made());
+	if (failure !== undefined && !continueOnFail) throw withRequestsMade(new NodeOperationError(ctx.getNode(), failure.message, { description: failure.description }), requestsMade(sent));
 
 	const output = outcomeItems(ctx, operation, preparations, outcomes);
-	return runsAsTool(ctx) ? [...output, toolWritesItem(operation, plan.requests, results)] : output;
+	return runsAsTool(ctx) ? [...output, toolWritesItem(sent, plan.requests[0]?.itemIndexes[0] ?? 0)] : output;
 }
 
-/** A tool run's last item: every request it sent, with its request IDs (toolWriteReport.ts). */
-function toolWritesItem<R extends { itemIndexes: number[] }, S extends object>(
+/** What each request sent so far came to, as a tool run's write report (toolMode.ts) lists it. */
+function sentReports<R extends { itemIndexes: number[] }, S extends object>(
 	operation: { refusedObject?(request: R): string; requestIds?(request: R, result: S): string[] },
 	requests: readonly R[],
 	results: ReadonlyArray<RequestResult<S>>,
-): INodeExecutionData {
-	const report = toolWriteReport(
-		requests.map((request, index) => {
-			const result = results[index];
-			const target = operation.refusedObject?.(request);
-			return {
-				...(target !== undefined ? { target } : {}),
-				requestIds: result.ok ? (operation.requestIds?.(request, result) ?? []) : [],
-				items: request.itemIndexes,
-				ok: result.ok,
-				...(result.ok ? {} : { error: result.message }),
-			};
-		}),
-	);
-	return { json: { [TOOL_WRITES_KEY]: report as unknown as IDataObject }, pairedItem: { item: requests[0]?.itemIndexes[0] ?? 0 } };
+): SentRequestReport[] {
+	return results.map((result, index) => {
+		const target = operation.refusedObject?.(requests[index]);
+		return {
+			...(target !== undefined ? { target } : {}),
+			requestIds: result.ok ? (operation.requestIds?.(requests[index], result) ?? []) : [],
+			items: requests[index].itemIndexes,
+			ok: result.ok,
+			...(result.ok ? {} : { error: result.message }),
+		};
+	});
 }
 
 /**
@@ -207,7 +202,7 @@ async function sendAll<C, T, R extends { itemIndexes: number[] }, S extends obje
 			results.push({ ok: true, ...(await operation.send.call(ctx, request, run)) });
 		} catch (error) {
 			if (cancelSignalOf(ctx)?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
-			if (!run.continueOnFail) throw withRequestsMade(nodeErrorOf(ctx.getNode(), error, request.itemIndexes[0]), requestsMade(operation, requests, results));
+			if (!run.continueOnFail) throw withRequestsMade(nodeErrorOf(ctx.getNode(), error, request.itemIndexes[0]), requestsMade(sentReports(operation, requests, results)));
 			const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
 			if (httpCode === '401') unauthorized = error as NodeApiError;
 			if (httpCode === '403') refused.set(objectOf(request), error as NodeApiError);
@@ -224,19 +219,9 @@ export interface Made {
 	itemIndexes: number[];
 }
 
-function requestsMade<R extends { itemIndexes: number[] }, S extends object>(
-	operation: { requestIds?(request: R, result: S): string[] },
-	requests: readonly R[],
-	results: ReadonlyArray<RequestResult<S>>,
-): Made {
-	const made: Made = { requests: 0, requestIds: [], itemIndexes: [] };
-	results.forEach((result, index) => {
-		if (!result.ok) return;
-		made.requests++;
-		if (operation.requestIds !== undefined) made.requestIds.push(...operation.requestIds(requests[index], result));
-		else made.itemIndexes.push(...requests[index].itemIndexes);
-	});
-	return made;
+function requestsMade(reports: readonly SentRequestReport[]): Made {
+	const sent = reports.filter((report) => report.ok);
+	return { requests: sent.length, requestIds: sent.flatMap((report) => report.requestIds), itemIndexes: sent.flatMap((report) => report.items) };
 }
 
 const ON_ERROR_CONTINUE = 'Set "On Error" to continue to get each item\'s outcome.';

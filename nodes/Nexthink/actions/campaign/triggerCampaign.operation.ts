@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/writeAllowList';
+import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/toolMode';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
 import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';

@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { writeOptions } from '../shared/panelFields';
-import { ALLOWED_REMOTE_ACTIONS, allowListOption } from '../../shared/writeAllowList';
+import { ALLOWED_REMOTE_ACTIONS, allowListOption } from '../../shared/toolMode';
 import { show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
 import type { Preparation } from '../../shared/runItems';

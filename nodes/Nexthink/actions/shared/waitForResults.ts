@@ -10,8 +10,7 @@ import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeA
 import { MIN_POLL_GAP_MS, nextWaitMs } from '../../nql/waitSchedule';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
 import { readBoolean } from '../../shared/parameterValues';
-import { checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
-import type { AllowListKind } from '../../shared/writeAllowList';
+import { type AllowListKind, checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
 import { itemResults, pendingRequestIds, rowsByTarget, targetKey, targetResult, type ResultKind, type StatusRow, type TargetResult, type TargetRow, type WaitEnd, type WaitTarget } from './resultStatus';

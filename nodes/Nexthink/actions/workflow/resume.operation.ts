@@ -6,8 +6,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../shared/runItems';
-import { runsAsTool, toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { TOOL_WRITES_KEY, toolWriteReport } from '../../shared/toolWriteReport';
+import { runsAsTool, toolWritesItem, toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { withRequestsMade } from '../../shared/runBatched';
 import { nodeErrorOf } from '../../shared/nodeErrors';
 import { resumeWorkflow } from './api';
@@ -75,9 +74,9 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: R
 	}
 	const output: INodeExecutionData[] = [{ json: { ...item.json, nexthinkWorkflowResume: outcome }, pairedItem: { item: itemIndex } }];
 	if (runsAsTool(this)) {
-		// a tool run has one item: its request, as every write tool reports it (shared/toolWriteReport.ts)
+		// a tool run has one item: its request, as every write tool reports it (shared/toolMode.ts)
 		const sent = prepared.validateOnly ? [] : [{ target: prepared.workflowUuid, requestIds: outcome.requestIds as string[], items: [itemIndex], ok: true }];
-		output.push({ json: { [TOOL_WRITES_KEY]: toolWriteReport(sent) as unknown as IDataObject }, pairedItem: { item: itemIndex } });
+		output.push(toolWritesItem(sent, itemIndex));
 	}
 	return output;
 }

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { writeOptions } from '../shared/panelFields';
-import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/writeAllowList';
+import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/toolMode';
 import { nameValueCollection, show } from './description';
 import type { BatchedOperation } from '../../shared/runBatched';
 import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
