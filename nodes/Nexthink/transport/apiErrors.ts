@@ -11,7 +11,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { upperFirst } from '../shared/wording';
-import { tryParseJson } from './streamedBodies';
+import { parsedBody } from './streamedBodies';
 
 export type StatusHints = Partial<Record<number, string>>;
 
@@ -31,7 +31,7 @@ const DEFAULT_HINTS: Record<number, [words: string, hint: string]> = {
 
 /** `message`, `code`, `source` of an API error body; the Workflows API's `details` stands in for `message`. */
 export function readApiErrorBody(body: unknown): { message?: string; code?: string | number; source?: string } {
-	const parsed = typeof body === 'string' ? tryParseJson(body) : body;
+	const parsed = parsedBody(body);
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
 	const { message, details, code, source } = parsed as Record<string, unknown>;
 	const text = typeof message === 'string' && message !== '' ? message : typeof details === 'string' && details !== '' ? details : undefined;
@@ -134,7 +134,7 @@ export interface RedirectDetails {
 
 /** A 3xx from the API (never followed): names the status and the redirect's host only, and what to check. */
 export function redirectError(node: INode, details: RedirectDetails): NodeApiError {
-	const target = redirectTargetHost(details.location, details.requestUrl);
+	const target = hostOf(details.location, details.requestUrl);
 	const apiHost = hostOf(details.requestUrl) || details.requestUrl;
 	// no target: no usable Location, or n8n 1.x dropped the headers of an answer it threw
 	const where = target === undefined ? 'whose target is not known' : target === apiHost ? `to ${target} (the same host)` : `to ${target}`;
@@ -153,16 +153,6 @@ export function redirectError(node: INode, details: RedirectDetails): NodeApiErr
 
 /** Codes Node.js gives a TLS certificate that was not accepted (self-signed, unknown issuer, expired, wrong host). */
 export const TLS_ERROR_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/i;
-
-/** The host (with port) a redirect's `Location` points at, resolved against the URL that answered it. */
-export function redirectTargetHost(location: string | undefined, requestUrl: string): string | undefined {
-	if (location === undefined || location === '') return undefined;
-	try {
-		return new URL(location, requestUrl).host;
-	} catch {
-		return undefined;
-	}
-}
 
 export interface AnswerOrigin {
 	statusCode: number;
@@ -191,12 +181,16 @@ export function mediaTypeOf(contentType: string | undefined): string {
 	return (contentType ?? '').split(';')[0].trim().toLowerCase();
 }
 
-/** The host of a URL, without user name or password; '' when it is not a URL. */
-export function hostOf(url: string): string {
+/**
+ * The host (with port, without user name or password) of a URL, resolved against `base` when given
+ * (a redirect's `Location` against the URL that answered it); undefined when it is not a URL.
+ */
+export function hostOf(url: string | undefined, base?: string): string | undefined {
+	if (url === undefined || url === '') return undefined;
 	try {
-		return new URL(url).host;
+		return new URL(url, base).host;
 	} catch {
-		return '';
+		return undefined;
 	}
 }
 

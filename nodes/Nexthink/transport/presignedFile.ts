@@ -9,8 +9,7 @@
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { cancelSignalOf } from './cancellation';
-import { errorChain } from './hostCompat';
+import { cancelSignalOf, errorChain } from './hostCompat';
 import { credentialOf } from './request';
 import type { NexthinkContext } from './types';
 import { readShortText } from './streamedBodies';

@@ -17,11 +17,9 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiError, hostOf, networkError, notJsonBody, redirectError, unexpectedAnswer, unprovenAnswerError } from './apiErrors';
-import { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
-import { sendOnce } from './hostCompat';
-import { outgoingHeaders, unsendableHeader } from './outgoingHeaders';
+import { cancelSignalOf, outgoingHeaders, sendOnce, sleepUnlessCancelled, throwIfCancelled, unsendableHeader } from './hostCompat';
 import { scrubText, scrubValue, secretForms, type SecretForms } from './secretScrub';
-import { bodyText, boundedBody, isByteStream, readShortText, tryParseJson } from './streamedBodies';
+import { bodyText, boundedBody, isByteStream, parsedBody, readShortText } from './streamedBodies';
 import { answerTimer, timedBody } from './timedAnswer';
 import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
 import {
@@ -225,7 +223,7 @@ const ERROR_BODY_MAX_CHARS = 64 * 1024;
 async function withShortBody(response: NexthinkResponse): Promise<NexthinkResponse> {
 	if (!isByteStream(response.body)) return response;
 	const text = await readShortText(response.body, ERROR_BODY_MAX_CHARS);
-	const parsed = tryParseJson(text);
+	const parsed = parsedBody(text);
 	return { ...response, body: parsed === undefined ? text : parsed };
 }
 

@@ -12,8 +12,8 @@ import { createHash } from 'crypto';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { scrubText, secretForms } from './secretScrub';
-import { tryParseJson } from './streamedBodies';
-import { hostOf, redirectTargetHost, TLS_ERROR_CODE } from './apiErrors';
+import { parsedBody } from './streamedBodies';
+import { hostOf, TLS_ERROR_CODE } from './apiErrors';
 
 export function basicAuthorization(clientId: string, clientSecret: string): string {
 	return `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`;
@@ -45,8 +45,7 @@ export function buildTokenRequest({ tokenUrl, clientId, clientSecret }: TokenExc
 
 /** Reads `access_token` from the token endpoint's answer (a JSON string or an already parsed object). */
 export function readAccessToken(body: unknown): string | undefined {
-	const parsed = typeof body === 'string' ? tryParseJson(body) : body;
-	const token = (parsed as IDataObject | undefined)?.access_token;
+	const token = (parsedBody(body) as IDataObject | undefined)?.access_token;
 	return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
@@ -101,7 +100,7 @@ export function explainTokenFailure(error: unknown, values: TokenExchangeValues)
 	const oauthError = sentError === undefined ? undefined : scrubText(sentError, secretForms(values));
 	const host = hostOf(tokenUrl) || tokenUrl;
 	if (status !== undefined && status >= 300 && status < 400) {
-		const target = redirectTargetHost(location, tokenUrl);
+		const target = hostOf(location, tokenUrl);
 		return new TokenExchangeError(
 			`The token endpoint ${tokenUrl} answered HTTP ${status}, a redirect ${target === undefined ? 'without a valid target' : `to ${target}`}. ` +
 				'The token request never follows redirects, because it carries the client secret. ' +
@@ -151,7 +150,7 @@ function describeHttpError(error: unknown): ErrorShape {
 		const location = (response?.headers as { location?: unknown } | null | undefined)?.location;
 		if (shape.location === undefined && typeof location === 'string') shape.location = location;
 		if (shape.oauthError === undefined) {
-			const data = typeof response?.data === 'string' ? tryParseJson(response.data) : response?.data;
+			const data = parsedBody(response?.data);
 			const oauthError = (data as IDataObject | undefined)?.error;
 			if (typeof oauthError === 'string') shape.oauthError = oauthError;
 		}
