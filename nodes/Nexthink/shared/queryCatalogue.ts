@@ -1,14 +1,9 @@
 /**
- * The query catalogue: the stored NQL queries a node may run, written once by the workflow's author
- * (Nexthink has no API that lists stored queries, so nobody else can know them). Each entry is a
- * query ID, what the query answers, its $parameters with their meaning and the columns the
- * Simplified tool output keeps (toolOutput.ts).
- *
- * When the catalogue has entries, the node runs only those queries, with exactly their parameters:
- * any other ID, or a parameter the entry does not name, is refused before any request with the
- * list of allowed queries, so a model that guessed learns the real ones from the refusal.
- *
- * Pure, apart from the parameter's description (type-only import).
+ * The query catalogue: the stored NQL queries a node may run, written by the workflow's author, each
+ * with what it answers, its $parameters and the columns Simplified tool output keeps (toolOutput.ts).
+ * With entries, any other query or parameter is refused before any request with the list (why:
+ * docs/decisions.md, "Narrowing what a tool may do, and reporting what it did"). Pure, apart from the
+ * parameter's description (type-only import).
  */
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 

@@ -1,10 +1,8 @@
 /**
- * How every batched operation runs (Run Remote Action, Run Workflow, Trigger Campaign, Device →
- * Delete, Spark → Hand Off, Enrichment): the operation declares its steps (`BatchedOperation`, in
- * the order they run), `runBatched` owns their order and every rule between them: nothing is sent
- * when a step before `send` throws, each request once, the 401/403 rule (`sendAll`), the requests
- * already made (`withRequestsMade`), the write report of a tool run (toolMode.ts). Why and
- * the wordings: docs/decisions.md, "One runner for batched operations".
+ * How every batched operation runs: the operation declares its steps (`BatchedOperation`, in the order
+ * they run) and `runBatched` owns their order and every rule between them: nothing sent when a step
+ * before `send` throws, each request once, the 401/403 rule (`sendAll`), the requests already made
+ * (`withRequestsMade`), a tool run's write report. Why: docs/decisions.md, "One runner for batched operations".
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -107,9 +105,9 @@ export async function runBatched<C, T, R extends { itemIndexes: number[] }, S ex
 	if (toCheck.length > 0) for (const [itemIndex, outcome] of operation.outcomes.call(ctx, operation.plan.call(ctx, toCheck, run), undefined, run)) outcomes.set(itemIndex, outcome);
 	const sent = sentReports(operation, plan.requests, results);
 	const fails = operation.fails ?? failedByDefault;
-	if (!continueOnFail) failIfAnyFailed(ctx, outcomes, operation.succeeded ?? ((outcome) => !fails(outcome)), operation.done, lineOf, requestsMade(sent));
+	if (!continueOnFail) failIfAnyFailed(ctx, outcomes, operation.succeeded ?? ((outcome) => !fails(outcome)), operation.done, lineOf, sent);
 	const failure = await operation.afterSending?.call(ctx, outcomes, run);
-	if (failure !== undefined && !continueOnFail) throw withRequestsMade(new NodeOperationError(ctx.getNode(), failure.message, { description: failure.description }), requestsMade(sent));
+	if (failure !== undefined && !continueOnFail) throw withRequestsMade(new NodeOperationError(ctx.getNode(), failure.message, { description: failure.description }), sent);
 
 	const output = outcomeItems(ctx, operation, preparations, outcomes);
 	return runsAsTool(ctx) ? [...output, toolWritesItem(sent, plan.requests[0]?.itemIndexes[0] ?? 0)] : output;
@@ -202,7 +200,7 @@ async function sendAll<C, T, R extends { itemIndexes: number[] }, S extends obje
 			results.push({ ok: true, ...(await operation.send.call(ctx, request, run)) });
 		} catch (error) {
 			if (cancelSignalOf(ctx)?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
-			if (!run.continueOnFail) throw withRequestsMade(nodeErrorOf(ctx.getNode(), error, request.itemIndexes[0]), requestsMade(sentReports(operation, requests, results)));
+			if (!run.continueOnFail) throw withRequestsMade(nodeErrorOf(ctx.getNode(), error, request.itemIndexes[0]), sentReports(operation, requests, results));
 			const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
 			if (httpCode === '401') unauthorized = error as NodeApiError;
 			if (httpCode === '403') refused.set(objectOf(request), error as NodeApiError);
@@ -212,30 +210,20 @@ async function sendAll<C, T, R extends { itemIndexes: number[] }, S extends obje
 	return results;
 }
 
-/** What of the run already went out: how many requests, the request IDs they got, or (without IDs) the items they carried. */
-export interface Made {
-	requests: number;
-	requestIds: string[];
-	itemIndexes: number[];
-}
-
-function requestsMade(reports: readonly SentRequestReport[]): Made {
-	const sent = reports.filter((report) => report.ok);
-	return { requests: sent.length, requestIds: sent.flatMap((report) => report.requestIds), itemIndexes: sent.flatMap((report) => report.items) };
-}
-
 const ON_ERROR_CONTINUE = 'Set "On Error" to continue to get each item\'s outcome.';
 
-/** "N earlier requests of this run did run (…)", or undefined when none did. */
-function madeSentence(made: Made): string | undefined {
-	if (made.requests === 0) return undefined;
-	const [noun, list] = made.requestIds.length > 0 ? ['request ID', made.requestIds] : ['for item', made.itemIndexes];
+/** "N earlier requests of this run did run (their request IDs, or else their items)", or undefined when none did. */
+function madeSentence(reports: readonly SentRequestReport[]): string | undefined {
+	const made = reports.filter((report) => report.ok);
+	if (made.length === 0) return undefined;
+	const requestIds = made.flatMap((report) => report.requestIds);
+	const [noun, list] = requestIds.length > 0 ? ['request ID', requestIds] : ['for item', made.flatMap((report) => report.items)];
 	const named = `${noun}${list.length === 1 ? '' : 's'} ${list.slice(0, 5).join(', ')}${list.length > 5 ? ', …' : ''}`;
-	return `${plural(made.requests, 'earlier request')} of this run did run (${named}): running all items again repeats ${made.requests === 1 ? 'it' : 'them'}.`;
+	return `${plural(made.length, 'earlier request')} of this run did run (${named}): running all items again repeats ${made.length === 1 ? 'it' : 'them'}.`;
 }
 
 /** Under "Stop Workflow": the error, saying which requests of this run already ran (running the items again repeats them). */
-export function withRequestsMade<E extends NodeApiError | NodeOperationError>(error: E, made: Made): E {
+export function withRequestsMade<E extends NodeApiError | NodeOperationError>(error: E, made: readonly SentRequestReport[]): E {
 	const sentence = madeSentence(made);
 	if (sentence === undefined) return error;
 	error.description = [error.description, sentence, ON_ERROR_CONTINUE].filter((part) => typeof part === 'string' && part !== '').join(' ');
@@ -249,7 +237,7 @@ function failIfAnyFailed<O extends object>(
 	succeeded: (outcome: O) => boolean,
 	done: string,
 	lineOf: (itemIndex: number, outcome: object) => string,
-	made: Made,
+	made: readonly SentRequestReport[],
 ): void {
 	const failed = [...outcomes].filter(([, outcome]) => !succeeded(outcome)).sort(([a], [b]) => a - b);
 	if (failed.length === 0) return;

@@ -1,17 +1,14 @@
 /**
- * Turns a failed call into an error a workflow builder can act on: the API's `message`, `code` and
- * `source`, and a hint per status. Only the sanitised body reaches n8n's error classes, never the
- * request options (docs/decisions.md, "Credential and transport", Errors).
- *
- * An answer that has a success status but not the body the API documents is named by its status,
- * content type and host, never the request nor the body (docs/decisions.md, "A 2xx that is not the
- * documented answer").
+ * Turns a failed call into an error a workflow builder can act on, built from the sanitised body only
+ * (docs/decisions.md, "Credential and transport", Errors); a 2xx that is not the documented answer is
+ * named by its status, content type and host ("A 2xx that is not the documented answer").
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { upperFirst } from '../shared/wording';
 import { parsedBody } from './streamedBodies';
+import type { NexthinkResponse } from './types';
 
 export type StatusHints = Partial<Record<number, string>>;
 
@@ -154,13 +151,7 @@ export function redirectError(node: INode, details: RedirectDetails): NodeApiErr
 /** Codes Node.js gives a TLS certificate that was not accepted (self-signed, unknown issuer, expired, wrong host). */
 export const TLS_ERROR_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/i;
 
-export interface AnswerOrigin {
-	statusCode: number;
-	/** Lower-case header names, as the transport returns them. */
-	headers?: Record<string, string>;
-	/** Host (and port) the request went to. */
-	host?: string;
-}
+export type AnswerOrigin = Pick<NexthinkResponse, 'statusCode' | 'host'> & Partial<Pick<NexthinkResponse, 'headers'>>;
 
 /** The words for an answer that is not what the API documents, wherever the node names one. */
 export const UNEXPECTED_ANSWER = 'unexpected answer';

@@ -1,11 +1,9 @@
 /**
- * Fetches a pre-signed results-file URL: the one request sent with the plain `httpRequest` helper
- * and no credential (storage refuses a second auth mechanism), so it may follow redirects; "Ignore
- * SSL Issues" applies (docs/decisions.md, "Redirects of the results-file download").
- *
- * Contract: the body is handed on as a stream; a non-200 answer comes back with its short body as
- * scrubbed text; a connection that fails before any answer is `network` (the caller may refresh
- * the URL and try once more).
+ * Fetches a pre-signed results-file URL: the one request sent with the plain `httpRequest` helper and
+ * no credential (storage refuses a second auth mechanism), following redirects, with "Ignore SSL
+ * Issues" (docs/decisions.md, "Redirects of the results-file download"). The body comes as a stream;
+ * a non-200 with its short body as scrubbed text; no answer as `network` (the caller may refresh the
+ * URL and try once more).
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 

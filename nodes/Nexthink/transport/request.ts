@@ -1,17 +1,8 @@
 /**
- * The one place that sends Nexthink API requests: the retry loop. Each attempt goes out through
- * n8n's request helper in hostCompat.ts; a streamed answer is bounded by timedAnswer.ts.
- *
- * Contract (each rule and why: docs/decisions.md, "Credential and transport" and "Secrets in
- * answers, refused credentials, rate limits, refused run requests"):
- * - 2xx and `acceptStatus` answers are returned, any other is a `NodeApiError` with a hint; a
- *   write (`mayHaveRunNote`) counts a 2xx only with no body or a JSON body (notJsonBody);
- * - idempotent requests are retried on 429, 5xx and broken connections; a request that is not
- *   is sent again only when refused (429, 503, with `retryRefused`), never when it may have run;
- * - `deadline` is a hard bound; waits end at once on cancel;
- * - answers are scrubbed of the credential's secrets (a 2xx byte stream is data and is not);
- * - a 401 renews the token once (hostCompat.ts); a redirect is never followed (redirectError);
- *   a header value HTTP would change stops the request before it goes out (outgoingHeaders.ts).
+ * The one place that sends Nexthink API requests: the retry loop around hostCompat.ts's one attempt.
+ * Its rules and why (retries, deadline, scrubbing, redirects, a write's 2xx): docs/decisions.md,
+ * "Credential and transport", "Secrets in answers, refused credentials, rate limits, refused run
+ * requests" and "A write's 2xx".
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';

@@ -1,11 +1,7 @@
 /**
- * The OAuth 2.0 client-credentials exchange (https://docs.nexthink.com/api/getting-authentication-token)
- * and the plain-language explanation of why it failed.
- *
- * Contract: exactly `POST {tokenUrl}` with `Authorization: Basic base64(id:secret)` and the form
- * body `grant_type=client_credentials&scope=service:integration`, never following a redirect (it
- * carries the client secret: docs/decisions.md, "Redirects of the token request"). Error messages
- * name the token URL and the cause, never the secret, the Basic header or a token.
+ * The OAuth 2.0 client-credentials exchange (https://docs.nexthink.com/api/getting-authentication-token),
+ * never following a redirect, and why it failed: the token URL and the cause, never the secret, the
+ * Basic header or a token (docs/decisions.md, "Redirects of the token request", "Token failures").
  */
 import { createHash } from 'crypto';
 

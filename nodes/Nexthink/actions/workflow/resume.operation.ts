@@ -65,7 +65,7 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: R
 		try {
 			requestIds = await resumeWorkflow(this, prepared.workflowUuid, prepared.executionUuid, prepared.parameters, { timeoutMs: prepared.timeoutMs, itemIndex });
 		} catch (error) {
-			throw this.continueOnFail() ? error : withRequestsMade(nodeErrorOf(this.getNode(), error, itemIndex), { requests: made.length, requestIds: made, itemIndexes: [] });
+			throw this.continueOnFail() ? error : withRequestsMade(nodeErrorOf(this.getNode(), error, itemIndex), made.map((requestId) => ({ requestIds: [requestId], items: [], ok: true })));
 		}
 		made.push(...requestIds);
 		outcome.status = 'resumed';
