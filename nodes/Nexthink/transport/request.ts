@@ -51,7 +51,7 @@ export async function nexthinkRequest<T = unknown>(
 		throwIfCancelled(ctx, signal, request.itemIndex);
 
 		if (attempt.kind === 'credential') {
-			const reason = scrubText(attempt.message, await secretFormsOf(ctx));
+			const reason = await scrubAnswerText(ctx, attempt.message);
 			throw new NodeApiError(
 				ctx.getNode(),
 				{ message: reason },
@@ -77,9 +77,9 @@ export async function nexthinkRequest<T = unknown>(
 
 		const response = scrubbedAnswer(
 			isSuccess(attempt.response.statusCode) ? attempt.response : await withShortBody(attempt.response),
-			await secretFormsOf(ctx),
+			secretForms(await credentialOf(ctx)),
 		);
-		if (isRedirect(response.statusCode)) {
+		if (response.statusCode >= 300 && response.statusCode < 400) {
 			throw redirectError(ctx.getNode(), {
 				statusCode: response.statusCode,
 				location: response.headers.location,
@@ -150,10 +150,6 @@ function retryAfterSentence(retryAfterMs: number): string {
 	return `Nexthink asks to retry after ${at} (in ${Math.ceil(retryAfterMs / 1000)} s).`;
 }
 
-function isRedirect(statusCode: number): boolean {
-	return statusCode >= 300 && statusCode < 400;
-}
-
 function isSuccess(statusCode: number): boolean {
 	return statusCode >= 200 && statusCode < 300;
 }
@@ -192,14 +188,12 @@ export async function credentialOf(ctx: NexthinkContext): Promise<ICredentialDat
 	}
 }
 
-/** The credential's secret forms, read when an answer arrives; without a credential only secretScrub.ts's patterns apply. */
-async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
-	return secretForms(await credentialOf(ctx));
-}
-
-/** Scrubs text that did not pass through nexthinkRequest (a streamed answer, a results file's header). */
+/**
+ * Scrubs text that did not pass through nexthinkRequest (a streamed answer, a results file's header),
+ * with the credential read now; without a credential only secretScrub.ts's patterns apply.
+ */
 export async function scrubAnswerText(ctx: NexthinkContext, text: string): Promise<string> {
-	return scrubText(text, await secretFormsOf(ctx));
+	return scrubText(text, secretForms(await credentialOf(ctx)));
 }
 
 /** The one way a streamed 2xx answer is read as text: bounded by `maxBytes` (0: none), decoded, scrubbed. */

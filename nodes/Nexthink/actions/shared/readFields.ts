@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readBoolean, readWholeNumber } from '../../shared/parameterValues';
-import { requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { collectionOf, requestTimeoutOption } from '../../shared/optionFields';
 import type { ItemOperation } from '../../shared/runItems';
 import type { ApiCallOptions } from './apiCalls';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, readTimeoutMs } from './panelFields';
