@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { runOperation, type Operation } from '../shared/runBatched';
+import { type Operation, runOperation } from '../shared/runItems';
 import { triggerCampaignOperation } from './campaign/triggerCampaign.operation';
 import { deleteDevicesOperation } from './device/delete.operation';
 import { actionsProperties } from './description';
@@ -16,7 +16,7 @@ import { getWorkflowParameters, searchWorkflows } from './workflow/methods';
 import { resumeOperation } from './workflow/resume.operation';
 import { runWorkflowOperation } from './workflow/run.operation';
 
-/** Every operation, by `resource.operation`: the writes are batched (shared/runBatched.ts), the reads run item by item. */
+/** Every operation, by `resource.operation`: the writes are batched (shared/runItems.ts), the reads run item by item. */
 const OPERATIONS: Record<string, Operation> = {
 	'remoteAction.run': runRemoteActionOperation,
 	'remoteAction.get': getOperation,

@@ -1,5 +1,5 @@
 /**
- * The Enrichment node's run, on the batched runner (shared/runBatched.ts): every item is prepared,
+ * The Enrichment node's run, on the batched runner (shared/runItems.ts): every item is prepared,
  * the valid ones are sent in batches, each answer is read back onto the items, and every input item
  * gets its outcome under `enrichment`.
  */
@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readBoolean, readChoice, readWholeNumber, requestTimeoutMs } from '../shared/parameterValues';
 import { nodeErrorOf } from '../shared/nodeErrors';
-import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
+import type { BatchedOperation, FailedRequest } from '../shared/runItems';
 import { runsAsTool, toolWritesOff } from '../shared/toolMode';
 import { BATCH_ERROR_CODES, enrichBatch, failBatch, type ObjectResult } from './api';
 import { buildBatches, DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, type Batch } from './batching';

@@ -7,8 +7,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/toolMode';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
-import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
-import type { Preparation } from '../../shared/runItems';
+import type { BatchedOperation, Preparation, RequestResult } from '../../shared/runItems';
 import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
 import { MAX_WAIT_REQUEST_IDS, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
 import type { UserResult } from './answers';

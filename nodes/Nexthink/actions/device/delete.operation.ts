@@ -9,8 +9,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { readBoolean, readWholeNumber } from '../../shared/parameterValues';
 import { requestError } from '../shared/runPlan';
-import { outcomeItems, type BatchedOperation, type RequestResult } from '../../shared/runBatched';
-import type { Preparation } from '../../shared/runItems';
+import { type BatchedOperation, outcomeItems, type Preparation, type RequestResult } from '../../shared/runItems';
 import { KNOWN_DEVICE_STATUSES } from './answers';
 import { deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
 import {

@@ -5,9 +5,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../shared/runItems';
+import { type ItemOperation, withRequestsMade } from '../../shared/runItems';
 import { runsAsTool, toolWritesItem, toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { withRequestsMade } from '../../shared/runBatched';
 import { nodeErrorOf } from '../../shared/nodeErrors';
 import { resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';

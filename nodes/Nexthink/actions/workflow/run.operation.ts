@@ -5,7 +5,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { writeOptions } from '../shared/panelFields';
 import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/toolMode';
 import { nameValueCollection, show } from './description';
-import type { BatchedOperation } from '../../shared/runBatched';
+import type { BatchedOperation } from '../../shared/runItems';
 import { checkSameWait, preparedRunItem, waitForItems, type PreparedRunItem } from '../shared/waitForResults';
 import { RESULTS_MAX_TARGETS_PER_REQUEST, waitForResultsProperties, waitOptions } from '../shared/waitSettings';
 import { executeWorkflow } from './api';
