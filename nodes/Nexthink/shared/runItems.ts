@@ -14,7 +14,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { failureOf, nodeErrorOf, type ItemFailure } from './nodeErrors';
 import { runsAsTool, toolWritesItem, WRITES_OFF_NOTE, type SentRequestReport } from './toolMode';
 import { plural } from './wording';
-import { cancelSignalOf } from '../transport';
+import { cancelSignalOf, throwIfCancelled } from '../transport';
 
 /** One item after its checks: ready to send, or its failure (with the operation's own failed outcome, when it has one). */
 export type Preparation<T> = { ok: true; prepared: T } | ({ ok: false; outcome?: object } & ItemFailure);
@@ -299,7 +299,7 @@ async function sendAll<C, T, R extends { itemIndexes: number[] }, S extends obje
 		try {
 			results.push({ ok: true, ...(await operation.send.call(ctx, request, run)) });
 		} catch (error) {
-			if (cancelSignalOf(ctx)?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
+			throwIfCancelled(ctx, cancelSignalOf(ctx));
 			if (!run.continueOnFail) throw withRequestsMade(nodeErrorOf(ctx.getNode(), error, request.itemIndexes[0]), sentReports(operation, requests, results));
 			const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
 			if (httpCode === '401') unauthorized = error as NodeApiError;
