@@ -11,8 +11,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { closeBody } from './streamedBodies';
 import { TLS_ERROR_CODE } from './apiErrors';
-import { TOKEN_FAILURE_PREFIX } from './tokenExchange';
-import { NEXTHINK_CREDENTIAL_TYPE, type Attempt, type NexthinkContext, type NexthinkRequest } from './types';
+import { NEXTHINK_CREDENTIAL_TYPE, TOKEN_FAILURE_PREFIX, type Attempt, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
 
 type AbortableSleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -126,27 +125,35 @@ async function send(ctx: NexthinkContext, options: IHttpRequestOptions, credenti
 	}
 }
 
-/** A thrown error: 2.x keeps the HTTP client's error as `cause`, 1.x only `httpCode` and `context.data`. */
+/** A thrown error: a credential that could not get a token, the answer it carries, or no answer. */
 function classifyThrownError(error: unknown): Attempt {
 	const chain = errorChain(error);
 	const tokenFailure = chain.flatMap(messagesOf).find((message) => message.includes(TOKEN_FAILURE_PREFIX));
 	if (tokenFailure !== undefined) {
 		return { kind: 'credential', message: tokenFailure.slice(tokenFailure.indexOf(TOKEN_FAILURE_PREFIX) + TOKEN_FAILURE_PREFIX.length) };
 	}
+	const response = thrownAnswer(chain);
+	return response !== undefined ? { kind: 'response', thrown: true, response } : { kind: 'network', code: networkCodeOf(chain) };
+}
+
+/** The answer a thrown error carries: 2.x keeps the HTTP client's error as `cause`, 1.x only `httpCode` and `context.data`. */
+export function thrownAnswer(chain: object[]): NexthinkResponse | undefined {
 	for (const candidate of chain) {
 		const response = (candidate as { response?: { status?: unknown; headers?: Record<string, unknown>; data?: unknown } }).response;
-		if (typeof response?.status === 'number') {
-			return { kind: 'response', thrown: true, response: { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data } };
-		}
+		if (typeof response?.status === 'number') return { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data };
 	}
 	for (const candidate of chain) {
 		const httpCode = String((candidate as { httpCode?: unknown }).httpCode ?? '');
-		if (/^\d{3}$/.test(httpCode)) {
-			const data = (candidate as { context?: { data?: unknown } }).context?.data;
-			return { kind: 'response', thrown: true, response: { statusCode: Number(httpCode), headers: {}, body: data } };
-		}
+		if (/^\d{3}$/.test(httpCode)) return { statusCode: Number(httpCode), headers: {}, body: (candidate as { context?: { data?: unknown } }).context?.data };
 	}
-	return { kind: 'network', code: networkCodeOf(chain) };
+	return undefined;
+}
+
+/** The first error code (`code`) along an error's chain, whatever its form. */
+export function errorCodeOf(error: unknown): string | undefined {
+	return errorChain(error)
+		.map((candidate) => (candidate as { code?: unknown }).code)
+		.find((code): code is string => typeof code === 'string');
 }
 
 export function networkCodeOf(chain: object[]): string | undefined {

@@ -7,7 +7,7 @@
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { cancelSignalOf, errorChain } from './hostCompat';
+import { cancelSignalOf, errorCodeOf } from './hostCompat';
 import { credentialOf } from './request';
 import type { NexthinkContext } from './types';
 import { readShortText } from './streamedBodies';
@@ -42,7 +42,7 @@ export async function fetchPresignedFile(
 	try {
 		response = await ctx.helpers.httpRequest(options);
 	} catch (error) {
-		return { kind: 'network', code: errorCode(error) };
+		return { kind: 'network', code: errorCodeOf(error) };
 	}
 	const body = response.body as AsyncIterable<Uint8Array>;
 	const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
@@ -55,14 +55,8 @@ export async function fetchPresignedFile(
 
 /** True for errors of a download stream that broke (as opposed to bad content). */
 export function isInterruptedDownload(error: unknown): boolean {
-	const code = errorCode(error);
+	const code = errorCodeOf(error);
 	if (code !== undefined && /^(ECONNRESET|ECONNABORTED|ETIMEDOUT|EPIPE|ERR_STREAM_PREMATURE_CLOSE|UND_ERR_SOCKET)$/.test(code)) return true;
 	const message = (error as { message?: unknown })?.message;
 	return typeof message === 'string' && /^(aborted|socket hang up|premature close)$/i.test(message);
-}
-
-function errorCode(error: unknown): string | undefined {
-	return errorChain(error)
-		.map((candidate) => (candidate as { code?: unknown }).code)
-		.find((code): code is string => typeof code === 'string');
 }

@@ -10,6 +10,8 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { scrubText, secretForms } from './secretScrub';
 import { parsedBody } from './streamedBodies';
 import { hostOf, TLS_ERROR_CODE } from './apiErrors';
+import { errorChain, errorCodeOf, thrownAnswer } from './hostCompat';
+import { TOKEN_FAILURE_PREFIX } from './types';
 
 export function basicAuthorization(clientId: string, clientSecret: string): string {
 	return `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`;
@@ -72,21 +74,11 @@ function proofDigest(values: TokenExchangeValues, accessToken: string, issuedAtM
 		.digest('hex');
 }
 
-/** Every token failure message starts with this: the transport recognises one after n8n 1.x wrapped it. */
-export const TOKEN_FAILURE_PREFIX = 'Could not get a Nexthink API token: ';
-
 export class TokenExchangeError extends Error {
 	constructor(reason: string) {
 		super(`${TOKEN_FAILURE_PREFIX}${reason}`);
 		this.name = 'TokenExchangeError';
 	}
-}
-
-interface ErrorShape {
-	status?: number;
-	code?: string;
-	oauthError?: string;
-	location?: string;
 }
 
 /** Explains a failed exchange from the (possibly wrapped) axios error; the OAuth `error` quoted is scrubbed. */
@@ -135,23 +127,14 @@ export function explainTokenFailure(error: unknown, values: TokenExchangeValues)
 	);
 }
 
-function describeHttpError(error: unknown): ErrorShape {
-	const candidates = [error, (error as { cause?: unknown })?.cause];
-	const shape: ErrorShape = {};
-	for (const candidate of candidates) {
-		if (typeof candidate !== 'object' || candidate === null) continue;
-		const response = (candidate as { response?: { status?: unknown; data?: unknown; headers?: unknown } }).response;
-		if (shape.status === undefined && typeof response?.status === 'number') shape.status = response.status;
-		// axios headers (a plain object or AxiosHeaders) have lower-case names
-		const location = (response?.headers as { location?: unknown } | null | undefined)?.location;
-		if (shape.location === undefined && typeof location === 'string') shape.location = location;
-		if (shape.oauthError === undefined) {
-			const data = parsedBody(response?.data);
-			const oauthError = (data as IDataObject | undefined)?.error;
-			if (typeof oauthError === 'string') shape.oauthError = oauthError;
-		}
-		const code = (candidate as { code?: unknown }).code;
-		if (shape.code === undefined && typeof code === 'string') shape.code = code;
-	}
-	return shape;
+/** What the (possibly wrapped) error of the exchange says: its status, redirect target, OAuth `error` and error code. */
+function describeHttpError(error: unknown) {
+	const answer = thrownAnswer(errorChain(error));
+	const oauthError = (parsedBody(answer?.body) as IDataObject | undefined)?.error;
+	return {
+		status: answer?.statusCode,
+		location: answer?.headers.location,
+		oauthError: typeof oauthError === 'string' ? oauthError : undefined,
+		code: errorCodeOf(error),
+	};
 }
