@@ -8,7 +8,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { upperFirst } from '../shared/wording';
 import { parsedBody } from './streamedBodies';
-import type { NexthinkResponse } from './types';
+import type { NexthinkRequest, NexthinkResponse } from './types';
 
 export type StatusHints = Partial<Record<number, string>>;
 
@@ -39,38 +39,34 @@ export function readApiErrorBody(body: unknown): { message?: string; code?: stri
 	};
 }
 
-export interface ApiErrorDetails {
-	statusCode: number;
-	body: unknown;
-	/** What was being done, e.g. "Starting the export": the start of the message. */
-	action: string;
-	hints?: StatusHints;
-	/** Appended to the hint, e.g. when to retry after a 429. */
-	extra?: string;
-	itemIndex?: number;
-}
-
-export function apiError(node: INode, details: ApiErrorDetails): NodeApiError {
-	const apiBody = readApiErrorBody(details.body);
-	const sanitised: JsonObject = { httpCode: String(details.statusCode) };
+/** `action`: what was being done, the start of the message; `extra`: sentences after the hint (e.g. when to retry after a 429). */
+export function apiError(
+	node: INode,
+	response: Pick<NexthinkResponse, 'statusCode' | 'body'>,
+	request: Pick<NexthinkRequest, 'hints' | 'itemIndex'>,
+	action: string,
+	extra: string[],
+): NodeApiError {
+	const apiBody = readApiErrorBody(response.body);
+	const sanitised: JsonObject = { httpCode: String(response.statusCode) };
 	if (apiBody.message !== undefined) sanitised.message = apiBody.message;
 	if (apiBody.code !== undefined) sanitised.code = apiBody.code;
 	if (apiBody.source !== undefined) sanitised.source = apiBody.source;
 
-	const detail = apiBody.message ?? DEFAULT_HINTS[details.statusCode]?.[0] ?? upperFirst(UNEXPECTED_ANSWER);
+	const detail = apiBody.message ?? DEFAULT_HINTS[response.statusCode]?.[0] ?? upperFirst(UNEXPECTED_ANSWER);
 	const codeAndSource = [
 		apiBody.code !== undefined ? `code ${apiBody.code}` : undefined,
 		apiBody.source !== undefined ? `source ${apiBody.source}` : undefined,
 	].filter(Boolean);
-	const message = `${details.action} failed (HTTP ${details.statusCode}): ${detail}${codeAndSource.length ? ` [${codeAndSource.join(', ')}]` : ''}`;
-	const hint = details.hints?.[details.statusCode] ?? DEFAULT_HINTS[details.statusCode]?.[1] ?? '';
-	const description = [hint, details.extra].filter((part) => part !== undefined && part !== '').join(' ');
+	const message = `${action} failed (HTTP ${response.statusCode}): ${detail}${codeAndSource.length ? ` [${codeAndSource.join(', ')}]` : ''}`;
+	const hint = request.hints?.[response.statusCode] ?? DEFAULT_HINTS[response.statusCode]?.[1] ?? '';
+	const description = [hint, ...extra].filter((part) => part !== '').join(' ');
 
 	return new NodeApiError(node, sanitised, {
 		message,
 		description: description === '' ? undefined : description,
-		httpCode: String(details.statusCode),
-		itemIndex: details.itemIndex,
+		httpCode: String(response.statusCode),
+		itemIndex: request.itemIndex,
 	});
 }
 

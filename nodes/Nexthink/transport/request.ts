@@ -115,14 +115,7 @@ export async function nexthinkRequest<T = unknown>(
 				!request.idempotent && mayHaveRun(response.statusCode) ? request.mayHaveRunNote : undefined,
 				!request.idempotent && REFUSED_STATUSES.has(response.statusCode) ? request.refusedNote : undefined,
 			].filter((part): part is string => part !== undefined);
-			throw apiError(ctx.getNode(), {
-				statusCode: response.statusCode,
-				body: response.body,
-				action,
-				hints: request.hints,
-				extra: extra.length > 0 ? extra.join(' ') : undefined,
-				itemIndex: request.itemIndex,
-			});
+			throw apiError(ctx.getNode(), response, request, action, extra);
 		}
 		await sleepUnlessCancelled(ctx, waitMs, signal, request.itemIndex);
 	}
