@@ -11,15 +11,7 @@ import { InputError } from './inputError';
 
 export const CATALOGUE_LABEL = 'Query Catalogue';
 
-export interface CatalogueEntry {
-	/** With its `#`. */
-	queryId: string;
-	description: string;
-	/** `meaning`: what the value means, for the model; may be empty. */
-	parameters: Array<{ name: string; meaning: string }>;
-	/** The columns Simplified output keeps; empty: Simplified leaves out empty values only. */
-	columns: string[];
-}
+export type CatalogueEntry = NonNullable<ReturnType<typeof readCatalogue>>[number];
 
 /** An entry as the fixedCollection holds it (`queryCatalogue.query`). */
 type RawCatalogueEntry = Partial<Record<'queryId' | 'description' | 'parameters' | 'columns', unknown>>;
@@ -33,8 +25,12 @@ export function withHash(raw: string): string {
 	return text.startsWith('#') ? text : `#${text}`;
 }
 
-/** Reads and checks the catalogue; `undefined` when it has no entries (then any query may run). */
-export function readCatalogue(raw: unknown): CatalogueEntry[] | undefined {
+/**
+ * Reads and checks the catalogue; `undefined` when it has no entries (then any query may run). An
+ * entry: its query ID with its `#`, what it answers, its parameters (a `meaning` may be empty) and the
+ * columns Simplified output keeps (none: Simplified leaves out empty values only).
+ */
+export function readCatalogue(raw: unknown) {
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	if (!Array.isArray(raw)) throw new InputError(`The ${CATALOGUE_LABEL} must be a list of queries, got ${typeof raw}.`, CATALOGUE_LABEL);
 	if (raw.length === 0) return undefined;
@@ -61,8 +57,8 @@ export function readCatalogue(raw: unknown): CatalogueEntry[] | undefined {
  * The query's parameters, one per line: `name: what it means` (or `name` alone; a leading `$` is
  * dropped). Names are NQL parameter names, each once.
  */
-export function parseParameterLines(value: string, where: string): CatalogueEntry['parameters'] {
-	const parameters: CatalogueEntry['parameters'] = [];
+export function parseParameterLines(value: string, where: string): Array<{ name: string; meaning: string }> {
+	const parameters: Array<{ name: string; meaning: string }> = [];
 	for (const line of value.split(/\r?\n/)) {
 		if (line.trim() === '') continue;
 		const colon = line.indexOf(':');
