@@ -116,17 +116,14 @@ export function tlsCertificateHint(code: string | undefined): string | undefined
 	return 'The TLS certificate was not accepted. If a TLS-inspecting proxy (such as Zscaler) or a proxy with a self-signed certificate sits in between, switch on "Ignore SSL Issues" in the Nexthink API credential (insecure: certificates are then not checked).';
 }
 
-export interface RedirectDetails {
-	statusCode: number;
-	location: string | undefined;
-	/** The URL that answered, to resolve a relative `Location` and name the API host. */
-	requestUrl: string;
-	action: string;
-	itemIndex?: number;
-}
-
-/** A 3xx from the API (never followed): names the status and the redirect's host only, and what to check. */
-export function redirectError(node: INode, details: RedirectDetails): NodeApiError {
+/**
+ * A 3xx from the API (never followed): names the status and the redirect's host only, and what to
+ * check. `requestUrl`: the URL that answered, to resolve a relative `Location` and name the API host.
+ */
+export function redirectError(
+	node: INode,
+	details: { statusCode: number; location: string | undefined; requestUrl: string; action: string; itemIndex?: number },
+): NodeApiError {
 	const target = hostOf(details.location, details.requestUrl);
 	const apiHost = hostOf(details.requestUrl) || details.requestUrl;
 	// no target: no usable Location, or n8n 1.x dropped the headers of an answer it threw

@@ -11,11 +11,7 @@ export const REDACTED = '[redacted]';
 export const MIN_SECRET_LENGTH = 4;
 
 /** The credential's values that must never be shown; any may be absent. */
-export interface CredentialSecretValues {
-	clientId?: unknown;
-	clientSecret?: unknown;
-	accessToken?: unknown;
-}
+type CredentialSecretValues = Partial<Record<'clientId' | 'clientSecret' | 'accessToken', unknown>>;
 
 /** The texts to look for, longest first, built once per scrub from the credential's values. */
 export type SecretForms = readonly string[];
