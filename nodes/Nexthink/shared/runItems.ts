@@ -157,7 +157,7 @@ export interface BatchedOperation<C, T, R extends { itemIndexes: number[] }, S e
 
 type Failed = Extract<Preparation<unknown>, { ok: false }>;
 
-/** An operation of a node, as its table holds it: item by item (runItems.ts) or batched. */
+/** An operation of a node, as its table holds it: item by item or batched. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Operation = ItemOperation<any> | BatchedOperation<any, any, any, any, any, any>;
 

@@ -42,9 +42,9 @@ export function isToolTypeName(type: string): boolean {
  * Which objects a write tool may act on: per node, the NQL IDs of the remote actions, workflows or
  * campaigns an AI agent or MCP client may run through it ("Allowed … When Used as a Tool"); any
  * other is refused before any request. Empty: no list. Why: docs/decisions.md, "Allow-lists are per
- * node, by NQL ID, empty meaning none".
+ * node, by NQL ID, empty meaning none". A kind: what the list holds, as its refusal (`noun`) and the
+ * option (`label`) name it.
  */
-/** What the list holds, as its refusal (`noun`) and the option (`label`) name it. */
 export interface AllowListKind {
 	noun: string;
 	label: string;
