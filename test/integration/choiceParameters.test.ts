@@ -2,7 +2,7 @@
  * Every options parameter (a choice) of every node, found in the node's own description, given by an
  * expression a value its panel does not offer: the node stops before any request (the local server
  * receives nothing, not even the token exchange) with an error naming the parameter, the value and
- * the values it takes (shared/choiceParameter.ts). Before, several choices fell back to a default or
+ * the values it takes (shared/parameterValues.ts). Before, several choices fell back to a default or
  * went on the wire unchecked. Run on both n8n generations, through n8n-core's engine, poll and
  * webhook contexts.
  */

@@ -321,7 +321,7 @@ describe('every write operation as a tool: its own description; nothing sent and
 		expect(testCase.writes()).toHaveLength(1);
 		testCase.answers(answerItems(written));
 		expect(written.answer).not.toContain('Allow Writes When Used as a Tool');
-		// the last item reports the request sent, with the request IDs the outcome has (shared/toolWriteReport.ts)
+		// the last item reports the request sent, with the request IDs the outcome has (shared/toolMode.ts)
 		const report = answerItems(written).at(-1).nexthinkToolWrites;
 		expect(report).toMatchObject({ requestsSent: 1, requests: [{ ok: true, items: [0] }] });
 		expect(report.summary).toMatch(/^1 request sent to Nexthink by this tool call: /);

@@ -2,7 +2,7 @@
  * What every write of every node holds, over real HTTP on both n8n generations, with the local server
  * recording the exact bytes it received:
  * - a switch that makes a node send nothing (Device Delete's Preview, Enrichment's Validate Only)
- *   is read the one way of shared/booleanParameter.ts when an expression gives text or a number:
+ *   is read the one way of shared/parameterValues.ts when an expression gives text or a number:
  *   on sends nothing, off sends, anything else stops the node before any request, naming the value;
  * - a 2xx whose body is an HTML page labelled `application/json` is an unexpected answer that says
  *   the request may have reached Nexthink, never a success, and the request is not sent again;

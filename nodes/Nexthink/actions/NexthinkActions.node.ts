@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { runOperation, type Operation } from '../shared/runBatched';
+import { runOperation, type Operation } from '../shared/runItems';
 import { actionsToolDescriptionProperties } from '../shared/toolDescriptions';
 import { campaignOperationProperty } from './campaign/description';
 import { description as triggerCampaign, triggerCampaignOperation } from './campaign/triggerCampaign.operation';
@@ -21,7 +21,7 @@ import { getWorkflowParameters, searchWorkflows } from './workflow/methods';
 import { description as resumeWorkflow, resumeOperation } from './workflow/resume.operation';
 import { description as runWorkflow, runWorkflowOperation } from './workflow/run.operation';
 
-/** Every operation, by `resource.operation`: the writes are batched (shared/runBatched.ts), the reads run item by item. */
+/** Every operation, by `resource.operation`: the writes are batched (shared/runItems.ts), the reads run item by item. */
 const OPERATIONS: Record<string, Operation> = {
 	'remoteAction.run': runRemoteActionOperation,
 	'remoteAction.get': getOperation,

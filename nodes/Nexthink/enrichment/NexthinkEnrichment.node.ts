@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { enrichmentProperties } from './description';
-import { runOperation } from '../shared/runBatched';
+import { runOperation } from '../shared/runItems';
 import { enrichmentOperation } from './execute';
 
 export class NexthinkEnrichment implements INodeType {

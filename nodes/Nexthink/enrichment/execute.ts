@@ -1,17 +1,14 @@
 /**
- * The Enrichment node's run, on the batched runner (shared/runBatched.ts): every item is prepared,
+ * The Enrichment node's run, on the batched runner (shared/runItems.ts): every item is prepared,
  * the valid ones are sent in batches, each answer is read back onto the items, and every input item
  * gets its outcome under `enrichment`.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readBoolean } from '../shared/booleanParameter';
-import { readChoice } from '../shared/choiceParameter';
-import { readWholeNumber } from '../shared/numberParameter';
+import { readBoolean, readChoice, readWholeNumber, requestTimeoutMs } from '../shared/parameterValues';
 import { nodeErrorOf } from '../shared/nodeErrors';
-import { requestTimeoutMs } from '../shared/requestTimeout';
-import type { BatchedOperation, FailedRequest } from '../shared/runBatched';
+import type { BatchedOperation, FailedRequest } from '../shared/runItems';
 import { runsAsTool, toolWritesOff } from '../shared/toolMode';
 import { describeValue } from '../shared/inputError';
 import { buildBatches, DEFAULT_BATCH_SIZE, enrichBatch, failBatch, MAX_BATCH_SIZE, unexpectedResponse, type Batch, type ObjectResult } from './api';

@@ -19,11 +19,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { readBoolean } from '../shared/booleanParameter';
-import { readChoice } from '../shared/choiceParameter';
 import { parseJson } from '../shared/jsonValues';
 import { limitFromOption, MB } from '../results/limits';
-import { numberOf } from '../shared/numberParameter';
+import { numberOf, readBoolean, readChoice } from '../shared/parameterValues';
 import { checkAuthorization, credentialProblem, expectedOf, REFUSAL_TEXTS, type ExpectedAuthorization } from './authorization';
 import { BodyShapeError, classifyValue, parseBodyText, type BodyShape } from './bodyShape';
 import { checkDuplicates, dedupeKey, dedupeKeyOfBytes, readDedupeState } from './dedupe';

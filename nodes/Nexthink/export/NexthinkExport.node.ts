@@ -8,7 +8,7 @@ import { description as exportFields, executeExport } from './operations/export.
 import { description as getStatusFields, executeGetStatus } from './operations/getStatus.operation';
 import { description as startExportFields, executeStartExport } from './operations/startExport.operation';
 import { catalogueListEntries } from '../shared/queryCatalogue';
-import { runOperation } from '../shared/runBatched';
+import { runOperation } from '../shared/runItems';
 import { exportToolDescriptionProperties } from '../shared/toolDescriptions';
 
 const OPERATIONS = {

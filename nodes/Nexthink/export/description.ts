@@ -6,7 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { logTagOption, QUERY_ID_DESCRIPTION, queryParameterFields } from '../nql/queryInput';
 import { queryCatalogueProperty } from '../shared/queryCatalogue';
-import { listOrIdLocator } from '../shared/resourceLocator';
+import { listOrIdLocator, requestTimeoutOption } from '../shared/optionFields';
 import {
 	DEFAULT_TOOL_MAX_OUTPUT_KB,
 	DEFAULT_TOOL_MAX_ROWS,
@@ -14,7 +14,6 @@ import {
 	TOOL_FIELDS_LABEL,
 	TOOL_OUTPUT_LABEL,
 } from '../shared/toolOutput';
-import { requestTimeoutOption } from '../shared/optionFields';
 
 // Each operation's fields name it by its root path, `/operation`, so that shared options keep their
 // values across an operation switch: docs/decisions.md, "Values kept across operations".

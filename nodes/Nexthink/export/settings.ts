@@ -1,13 +1,9 @@
 /** Reads the Export node's options for one item into plain settings, checked before any request (InputError). */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readBoolean } from '../shared/booleanParameter';
-import { readChoice } from '../shared/choiceParameter';
-import { readWholeNumber } from '../shared/numberParameter';
-import { readText } from '../shared/textParameter';
+import { readBoolean, readChoice, readText, readWholeNumber, requestTimeoutMs } from '../shared/parameterValues';
 import { InputError } from '../shared/inputError';
 import { catalogueEntryOf, checkCatalogueParameters, readCatalogue, type CatalogueEntry } from '../shared/queryCatalogue';
-import { requestTimeoutMs } from '../shared/requestTimeout';
 import { runsAsTool } from '../shared/toolMode';
 import { DEFAULT_TOOL_MAX_ROWS, readToolOutputShape, TOOL_ROWS_OPTION, toolMaxOutputBytes } from '../shared/toolOutput';
 import { limitFromOption, MB, resultLimitsFromOptions } from '../results/limits';

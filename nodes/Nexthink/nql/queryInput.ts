@@ -4,11 +4,10 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { readChoice } from '../shared/choiceParameter';
+import { readChoice, readText } from '../shared/parameterValues';
 import { InputError } from '../shared/inputError';
 import { parseJson } from '../shared/jsonValues';
 import { hasOwnKey, setOwn } from '../shared/ownKeys';
-import { readText } from '../shared/textParameter';
 
 export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
 export const MAX_QUERY_ID_LENGTH = 255;

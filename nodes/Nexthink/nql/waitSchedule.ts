@@ -10,7 +10,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../shared/inputError';
-import { numberOf } from '../shared/numberParameter';
+import { numberOf } from '../shared/parameterValues';
 
 export interface WaitSettings {
 	firstDelayMs: number;

@@ -4,7 +4,7 @@
  * defaults and why: docs/decisions.md, "Results file limits".
  */
 import { InputError } from '../shared/inputError';
-import { numberOf } from '../shared/numberParameter';
+import { numberOf } from '../shared/parameterValues';
 
 /** 1 MB as the options count it: 1,048,576 bytes (or characters, for fields and rows). */
 export const MB = 1024 * 1024;

@@ -1,6 +1,7 @@
 /**
- * Options several nodes show with the same name, type and meaning, each with its own default and
- * description, and the collections that hold them. Saved values live under `name`: it never changes.
+ * Fields several nodes show with the same name, type and meaning, each with its own default and
+ * description: options, the collections that hold them, and a resource locator of a stored object.
+ * Saved values live under `name`: it never changes.
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
@@ -39,4 +40,24 @@ export function allowWritesOption(description: string): INodeProperties {
 /** What Allow Writes says for an Actions operation: whether an agent may really `what` ("run the remote action"). */
 export function actionWritesDescription(what: string): string {
 	return `Whether an AI agent running this node as a tool may really ${what}. Off: as a tool, the node only checks the input and reports what it would send.`;
+}
+
+/** A resource locator of a stored object: picked from a searchable list ("From List") or typed ("By …"). */
+export function listOrIdLocator(
+	field: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'displayOptions'> & { mode: 'list' | 'id' },
+	searchListMethod: string,
+	byId: { displayName: string; placeholder: string; hint?: string },
+	listHint?: string,
+): INodeProperties {
+	const { mode, ...shown } = field;
+	return {
+		...shown,
+		type: 'resourceLocator',
+		default: { mode, value: '' },
+		required: true,
+		modes: [
+			{ displayName: 'From List', name: 'list', type: 'list', hint: listHint, typeOptions: { searchListMethod, searchable: true } },
+			{ name: 'id', type: 'string', ...byId },
+		],
+	};
 }

@@ -1,14 +1,9 @@
 /**
- * The query catalogue: the stored NQL queries a node may run, written once by the workflow's author
- * (Nexthink has no API that lists stored queries, so nobody else can know them). Each entry is a
- * query ID, what the query answers, its $parameters with their meaning and the columns the
- * Simplified tool output keeps (toolOutput.ts).
- *
- * When the catalogue has entries, the node runs only those queries, with exactly their parameters:
- * any other ID, or a parameter the entry does not name, is refused before any request with the
- * list of allowed queries, so a model that guessed learns the real ones from the refusal.
- *
- * Pure, apart from the parameter's description (type-only import).
+ * The query catalogue: the stored NQL queries a node may run, written by the workflow's author, each
+ * with what it answers, its $parameters and the columns Simplified tool output keeps (toolOutput.ts).
+ * With entries, any other query or parameter is refused before any request with the list (why:
+ * docs/decisions.md, "Narrowing what a tool may do, and reporting what it did"). Pure, apart from the
+ * parameter's description (type-only import).
  */
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
@@ -16,15 +11,7 @@ import { InputError } from './inputError';
 
 export const CATALOGUE_LABEL = 'Query Catalogue';
 
-export interface CatalogueEntry {
-	/** With its `#`. */
-	queryId: string;
-	description: string;
-	/** `meaning`: what the value means, for the model; may be empty. */
-	parameters: Array<{ name: string; meaning: string }>;
-	/** The columns Simplified output keeps; empty: Simplified leaves out empty values only. */
-	columns: string[];
-}
+export type CatalogueEntry = NonNullable<ReturnType<typeof readCatalogue>>[number];
 
 /** An entry as the fixedCollection holds it (`queryCatalogue.query`). */
 type RawCatalogueEntry = Partial<Record<'queryId' | 'description' | 'parameters' | 'columns', unknown>>;
@@ -38,8 +25,12 @@ export function withHash(raw: string): string {
 	return text.startsWith('#') ? text : `#${text}`;
 }
 
-/** Reads and checks the catalogue; `undefined` when it has no entries (then any query may run). */
-export function readCatalogue(raw: unknown): CatalogueEntry[] | undefined {
+/**
+ * Reads and checks the catalogue; `undefined` when it has no entries (then any query may run). An
+ * entry: its query ID with its `#`, what it answers, its parameters (a `meaning` may be empty) and the
+ * columns Simplified output keeps (none: Simplified leaves out empty values only).
+ */
+export function readCatalogue(raw: unknown) {
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	if (!Array.isArray(raw)) throw new InputError(`The ${CATALOGUE_LABEL} must be a list of queries, got ${typeof raw}.`, CATALOGUE_LABEL);
 	if (raw.length === 0) return undefined;
@@ -66,8 +57,8 @@ export function readCatalogue(raw: unknown): CatalogueEntry[] | undefined {
  * The query's parameters, one per line: `name: what it means` (or `name` alone; a leading `$` is
  * dropped). Names are NQL parameter names, each once.
  */
-export function parseParameterLines(value: string, where: string): CatalogueEntry['parameters'] {
-	const parameters: CatalogueEntry['parameters'] = [];
+export function parseParameterLines(value: string, where: string): Array<{ name: string; meaning: string }> {
+	const parameters: Array<{ name: string; meaning: string }> = [];
 	for (const line of value.split(/\r?\n/)) {
 		if (line.trim() === '') continue;
 		const colon = line.indexOf(':');

@@ -6,8 +6,7 @@
  * read) and by the UTF-8 bytes of their JSON, with a note first saying what was left out. The note and
  * the items that are not rows are always output; outside a tool run rows are never shaped. Pure.
  */
-import { readChoice } from './choiceParameter';
-import { numberOf } from './numberParameter';
+import { numberOf, readChoice } from './parameterValues';
 import { InputError } from './inputError';
 import { parseColumnList } from './queryCatalogue';
 import { plural } from './wording';
@@ -23,19 +22,6 @@ export const TOOL_ROWS_OPTION = 'Max Rows When Used as a Tool';
 export const TOOL_SIZE_OPTION = 'Max Output Size When Used as a Tool (KB)';
 export const TOOL_OUTPUT_LABEL = 'Output When Used as a Tool';
 export const TOOL_FIELDS_LABEL = 'Fields When Used as a Tool';
-
-/** The key of the note item's message (the item also has `rowsShown`, `rowsLeftOut`, `moreRowsNotCounted`). */
-export const TOOL_NOTE_KEY = 'nexthinkToolNote';
-
-export interface ToolNote {
-	[TOOL_NOTE_KEY]: string;
-	/** Rows in this output. */
-	rowsShown: number;
-	/** Rows known to be left out. */
-	rowsLeftOut: number;
-	/** True when further rows may exist that were not read or not counted, so `rowsLeftOut` is a lower bound. */
-	moreRowsNotCounted: boolean;
-}
 
 /** "Max Output Size When Used as a Tool (KB)" in bytes (1 KB = 1,024 bytes); `undefined` gives the default. */
 export function toolMaxOutputBytes(value: unknown): number {
@@ -72,7 +58,7 @@ export interface ToolRowsInput {
 }
 
 /** How many of `rows` fit (a prefix), and the note to output first that says what was left out, when rows were. */
-export function limitToolRows(input: ToolRowsInput): { keptRows: number; note?: ToolNote } {
+export function limitToolRows(input: ToolRowsInput): { keptRows: number; note?: ReturnType<typeof toolNote> } {
 	const sizes = input.rows.map(() => 0);
 	// the JSON array: brackets, then each item and a comma between items
 	let used = 2 + input.otherItems.reduce<number>((sum, item) => sum + jsonBytes(item) + 1, 0);
@@ -94,7 +80,11 @@ export function limitToolRows(input: ToolRowsInput): { keptRows: number; note?: 
 	return { keptRows: kept, note };
 }
 
-function toolNote(input: ToolRowsInput, kept: number): ToolNote {
+/**
+ * The note item: its message (`nexthinkToolNote`), the rows in this output, the rows known to be left
+ * out, and whether more rows may exist that were not read or counted (`rowsLeftOut` is then a lower bound).
+ */
+function toolNote(input: ToolRowsInput, kept: number) {
 	const cutBySize = input.rows.length - kept;
 	const after = input.rowsAfter === 'unknown' ? 0 : input.rowsAfter;
 	const unknown = input.rowsAfter === 'unknown';
@@ -123,7 +113,7 @@ function toolNote(input: ToolRowsInput, kept: number): ToolNote {
 		`Tell the user that the answer is based on part of the rows.${notCounted} ` +
 		`To get more rows, narrow the query (e.g. with query parameters), or ask the workflow's author to raise ${options.join(' or ')} in the node's options. ` +
 		input.fullResultHint;
-	return { [TOOL_NOTE_KEY]: message, rowsShown: kept, rowsLeftOut: leftOut, moreRowsNotCounted: unknown || lowerBound };
+	return { nexthinkToolNote: message, rowsShown: kept, rowsLeftOut: leftOut, moreRowsNotCounted: unknown || lowerBound };
 }
 
 function count(value: number): string {
@@ -140,14 +130,10 @@ export function jsonBytes(value: unknown): number {
 	return Buffer.byteLength(JSON.stringify(value) ?? 'null', 'utf8');
 }
 
-export interface ToolOutputShape {
-	mode: 'simplified' | 'raw' | 'selected';
-	/** Selected Fields: the columns to keep. */
-	fields: string[];
-}
+export type ToolOutputShape = ReturnType<typeof readToolOutputShape>;
 
 /** Reads and checks Output When Used as a Tool and its fields, before any request. */
-export function readToolOutputShape(options: { outputAsTool?: unknown; fieldsAsTool?: unknown }): ToolOutputShape {
+export function readToolOutputShape(options: { outputAsTool?: unknown; fieldsAsTool?: unknown }) {
 	const mode = readChoice(options.outputAsTool, TOOL_OUTPUT_LABEL, ['simplified', 'raw', 'selected'], 'simplified');
 	if (mode !== 'selected') return { mode, fields: [] };
 	const raw = options.fieldsAsTool;

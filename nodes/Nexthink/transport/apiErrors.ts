@@ -1,17 +1,14 @@
 /**
- * Turns a failed call into an error a workflow builder can act on: the API's `message`, `code` and
- * `source`, and a hint per status. Only the sanitised body reaches n8n's error classes, never the
- * request options (docs/decisions.md, "Credential and transport", Errors).
- *
- * An answer that has a success status but not the body the API documents is named by its status,
- * content type and host, never the request nor the body (docs/decisions.md, "A 2xx that is not the
- * documented answer").
+ * Turns a failed call into an error a workflow builder can act on, built from the sanitised body only
+ * (docs/decisions.md, "Credential and transport", Errors); a 2xx that is not the documented answer is
+ * named by its status, content type and host ("A 2xx that is not the documented answer").
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { upperFirst } from '../shared/wording';
-import { tryParseJson } from './streamedBodies';
+import { parsedBody } from './streamedBodies';
+import type { NexthinkRequest, NexthinkResponse } from './types';
 
 export type StatusHints = Partial<Record<number, string>>;
 
@@ -31,7 +28,7 @@ const DEFAULT_HINTS: Record<number, [words: string, hint: string]> = {
 
 /** `message`, `code`, `source` of an API error body; the Workflows API's `details` stands in for `message`. */
 export function readApiErrorBody(body: unknown): { message?: string; code?: string | number; source?: string } {
-	const parsed = typeof body === 'string' ? tryParseJson(body) : body;
+	const parsed = parsedBody(body);
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
 	const { message, details, code, source } = parsed as Record<string, unknown>;
 	const text = typeof message === 'string' && message !== '' ? message : typeof details === 'string' && details !== '' ? details : undefined;
@@ -42,38 +39,34 @@ export function readApiErrorBody(body: unknown): { message?: string; code?: stri
 	};
 }
 
-export interface ApiErrorDetails {
-	statusCode: number;
-	body: unknown;
-	/** What was being done, e.g. "Starting the export": the start of the message. */
-	action: string;
-	hints?: StatusHints;
-	/** Appended to the hint, e.g. when to retry after a 429. */
-	extra?: string;
-	itemIndex?: number;
-}
-
-export function apiError(node: INode, details: ApiErrorDetails): NodeApiError {
-	const apiBody = readApiErrorBody(details.body);
-	const sanitised: JsonObject = { httpCode: String(details.statusCode) };
+/** `action`: what was being done, the start of the message; `extra`: sentences after the hint (e.g. when to retry after a 429). */
+export function apiError(
+	node: INode,
+	response: Pick<NexthinkResponse, 'statusCode' | 'body'>,
+	request: Pick<NexthinkRequest, 'hints' | 'itemIndex'>,
+	action: string,
+	extra: string[],
+): NodeApiError {
+	const apiBody = readApiErrorBody(response.body);
+	const sanitised: JsonObject = { httpCode: String(response.statusCode) };
 	if (apiBody.message !== undefined) sanitised.message = apiBody.message;
 	if (apiBody.code !== undefined) sanitised.code = apiBody.code;
 	if (apiBody.source !== undefined) sanitised.source = apiBody.source;
 
-	const detail = apiBody.message ?? DEFAULT_HINTS[details.statusCode]?.[0] ?? upperFirst(UNEXPECTED_ANSWER);
+	const detail = apiBody.message ?? DEFAULT_HINTS[response.statusCode]?.[0] ?? upperFirst(UNEXPECTED_ANSWER);
 	const codeAndSource = [
 		apiBody.code !== undefined ? `code ${apiBody.code}` : undefined,
 		apiBody.source !== undefined ? `source ${apiBody.source}` : undefined,
 	].filter(Boolean);
-	const message = `${details.action} failed (HTTP ${details.statusCode}): ${detail}${codeAndSource.length ? ` [${codeAndSource.join(', ')}]` : ''}`;
-	const hint = details.hints?.[details.statusCode] ?? DEFAULT_HINTS[details.statusCode]?.[1] ?? '';
-	const description = [hint, details.extra].filter((part) => part !== undefined && part !== '').join(' ');
+	const message = `${action} failed (HTTP ${response.statusCode}): ${detail}${codeAndSource.length ? ` [${codeAndSource.join(', ')}]` : ''}`;
+	const hint = request.hints?.[response.statusCode] ?? DEFAULT_HINTS[response.statusCode]?.[1] ?? '';
+	const description = [hint, ...extra].filter((part) => part !== '').join(' ');
 
 	return new NodeApiError(node, sanitised, {
 		message,
 		description: description === '' ? undefined : description,
-		httpCode: String(details.statusCode),
-		itemIndex: details.itemIndex,
+		httpCode: String(response.statusCode),
+		itemIndex: request.itemIndex,
 	});
 }
 
@@ -123,18 +116,15 @@ export function tlsCertificateHint(code: string | undefined): string | undefined
 	return 'The TLS certificate was not accepted. If a TLS-inspecting proxy (such as Zscaler) or a proxy with a self-signed certificate sits in between, switch on "Ignore SSL Issues" in the Nexthink API credential (insecure: certificates are then not checked).';
 }
 
-export interface RedirectDetails {
-	statusCode: number;
-	location: string | undefined;
-	/** The URL that answered, to resolve a relative `Location` and name the API host. */
-	requestUrl: string;
-	action: string;
-	itemIndex?: number;
-}
-
-/** A 3xx from the API (never followed): names the status and the redirect's host only, and what to check. */
-export function redirectError(node: INode, details: RedirectDetails): NodeApiError {
-	const target = redirectTargetHost(details.location, details.requestUrl);
+/**
+ * A 3xx from the API (never followed): names the status and the redirect's host only, and what to
+ * check. `requestUrl`: the URL that answered, to resolve a relative `Location` and name the API host.
+ */
+export function redirectError(
+	node: INode,
+	details: { statusCode: number; location: string | undefined; requestUrl: string; action: string; itemIndex?: number },
+): NodeApiError {
+	const target = hostOf(details.location, details.requestUrl);
 	const apiHost = hostOf(details.requestUrl) || details.requestUrl;
 	// no target: no usable Location, or n8n 1.x dropped the headers of an answer it threw
 	const where = target === undefined ? 'whose target is not known' : target === apiHost ? `to ${target} (the same host)` : `to ${target}`;
@@ -154,23 +144,7 @@ export function redirectError(node: INode, details: RedirectDetails): NodeApiErr
 /** Codes Node.js gives a TLS certificate that was not accepted (self-signed, unknown issuer, expired, wrong host). */
 export const TLS_ERROR_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/i;
 
-/** The host (with port) a redirect's `Location` points at, resolved against the URL that answered it. */
-export function redirectTargetHost(location: string | undefined, requestUrl: string): string | undefined {
-	if (location === undefined || location === '') return undefined;
-	try {
-		return new URL(location, requestUrl).host;
-	} catch {
-		return undefined;
-	}
-}
-
-export interface AnswerOrigin {
-	statusCode: number;
-	/** Lower-case header names, as the transport returns them. */
-	headers?: Record<string, string>;
-	/** Host (and port) the request went to. */
-	host?: string;
-}
+export type AnswerOrigin = Pick<NexthinkResponse, 'statusCode' | 'host'> & Partial<Pick<NexthinkResponse, 'headers'>>;
 
 /** The words for an answer that is not what the API documents, wherever the node names one. */
 export const UNEXPECTED_ANSWER = 'unexpected answer';
@@ -191,12 +165,16 @@ export function mediaTypeOf(contentType: string | undefined): string {
 	return (contentType ?? '').split(';')[0].trim().toLowerCase();
 }
 
-/** The host of a URL, without user name or password; '' when it is not a URL. */
-export function hostOf(url: string): string {
+/**
+ * The host (with port, without user name or password) of a URL, resolved against `base` when given
+ * (a redirect's `Location` against the URL that answered it); undefined when it is not a URL.
+ */
+export function hostOf(url: string | undefined, base?: string): string | undefined {
+	if (url === undefined || url === '') return undefined;
 	try {
-		return new URL(url).host;
+		return new URL(url, base).host;
 	} catch {
-		return '';
+		return undefined;
 	}
 }
 

@@ -1,18 +1,17 @@
 /**
- * Sending one request through n8n's own request helper, and where n8n 1.x and 2.x differ (detected
- * at run time, not from a version number): the sleep that ends on cancel, the 401 renewal (sendOnce)
- * and the shape of a thrown answer (classifyThrownError). Why: docs/decisions.md, "Reading 4xx/5xx
- * as data on n8n 1.x and 2.x; token renewal". The retry loop around it is request.ts.
+ * Sending one request through n8n's own request helper, with its headers exactly as they go out, and
+ * where n8n 1.x and 2.x differ (detected at run time, not from a version number): the sleep that ends
+ * on cancel, the 401 renewal (sendOnce) and the shape of a thrown answer (classifyThrownError). Why:
+ * docs/decisions.md, "Reading 4xx/5xx as data on n8n 1.x and 2.x; token renewal", "Cancellation" and
+ * "Header values". The retry loop around it is request.ts.
  */
 import type { IAdditionalCredentialOptions, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import * as n8nWorkflow from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { outgoingHeaders } from './outgoingHeaders';
 import { closeBody } from './streamedBodies';
 import { TLS_ERROR_CODE } from './apiErrors';
-import { TOKEN_FAILURE_PREFIX } from './tokenExchange';
-import { NEXTHINK_CREDENTIAL_TYPE, type Attempt, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
+import { NEXTHINK_CREDENTIAL_TYPE, TOKEN_FAILURE_PREFIX, type Attempt, type NexthinkContext, type NexthinkRequest, type NexthinkResponse } from './types';
 
 type AbortableSleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -26,6 +25,33 @@ export async function cancellableSleep(ms: number, signal: AbortSignal | undefin
 		return;
 	}
 	await (sleep as AbortableSleep)(ms, signal);
+}
+
+/** The cancel signal of the running execution; undefined in contexts that have none. */
+export function cancelSignalOf(ctx: NexthinkContext): AbortSignal | undefined {
+	return typeof ctx.getExecutionCancelSignal === 'function' ? ctx.getExecutionCancelSignal() : undefined;
+}
+
+export function throwIfCancelled(ctx: NexthinkContext, signal: AbortSignal | undefined, itemIndex?: number): void {
+	if (signal?.aborted === true) {
+		throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled', { itemIndex });
+	}
+}
+
+/** Waits, ending at once on cancel with our message rather than the host sleep's own abort reason. */
+export async function sleepUnlessCancelled(
+	ctx: NexthinkContext,
+	ms: number,
+	signal: AbortSignal | undefined,
+	itemIndex?: number,
+): Promise<void> {
+	try {
+		await cancellableSleep(ms, signal);
+	} catch (error) {
+		throwIfCancelled(ctx, signal, itemIndex);
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	}
+	throwIfCancelled(ctx, signal, itemIndex);
 }
 
 /** One attempt: the answer whatever its status (a 401 after one renewal), a network failure, or no token. */
@@ -92,38 +118,42 @@ async function send(ctx: NexthinkContext, options: IHttpRequestOptions, credenti
 		// n8n's helper takes its own context as `this`; ctx is that context (execute or poll)
 		const self = ctx as unknown as ThisParameterType<typeof ctx.helpers.httpRequestWithAuthentication>;
 		const full = await ctx.helpers.httpRequestWithAuthentication.call(self, NEXTHINK_CREDENTIAL_TYPE, options, credentialOptions);
-		return { kind: 'response', response: toResponse(full) };
+		const { statusCode, headers, body } = (full ?? {}) as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
+		return { kind: 'response', response: { statusCode: statusCode ?? 200, headers: lowerCaseHeaders(headers), body } };
 	} catch (error) {
 		return classifyThrownError(error);
 	}
 }
 
-function toResponse(full: unknown): NexthinkResponse {
-	const { statusCode, headers, body } = (full ?? {}) as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
-	return { statusCode: statusCode ?? 200, headers: lowerCaseHeaders(headers), body };
-}
-
-/** A thrown error: 2.x keeps the HTTP client's error as `cause`, 1.x only `httpCode` and `context.data`. */
+/** A thrown error: a credential that could not get a token, the answer it carries, or no answer. */
 function classifyThrownError(error: unknown): Attempt {
 	const chain = errorChain(error);
 	const tokenFailure = chain.flatMap(messagesOf).find((message) => message.includes(TOKEN_FAILURE_PREFIX));
 	if (tokenFailure !== undefined) {
 		return { kind: 'credential', message: tokenFailure.slice(tokenFailure.indexOf(TOKEN_FAILURE_PREFIX) + TOKEN_FAILURE_PREFIX.length) };
 	}
+	const response = thrownAnswer(chain);
+	return response !== undefined ? { kind: 'response', thrown: true, response } : { kind: 'network', code: networkCodeOf(chain) };
+}
+
+/** The answer a thrown error carries: 2.x keeps the HTTP client's error as `cause`, 1.x only `httpCode` and `context.data`. */
+export function thrownAnswer(chain: object[]): NexthinkResponse | undefined {
 	for (const candidate of chain) {
 		const response = (candidate as { response?: { status?: unknown; headers?: Record<string, unknown>; data?: unknown } }).response;
-		if (typeof response?.status === 'number') {
-			return { kind: 'response', thrown: true, response: { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data } };
-		}
+		if (typeof response?.status === 'number') return { statusCode: response.status, headers: lowerCaseHeaders(response.headers), body: response.data };
 	}
 	for (const candidate of chain) {
 		const httpCode = String((candidate as { httpCode?: unknown }).httpCode ?? '');
-		if (/^\d{3}$/.test(httpCode)) {
-			const data = (candidate as { context?: { data?: unknown } }).context?.data;
-			return { kind: 'response', thrown: true, response: { statusCode: Number(httpCode), headers: {}, body: data } };
-		}
+		if (/^\d{3}$/.test(httpCode)) return { statusCode: Number(httpCode), headers: {}, body: (candidate as { context?: { data?: unknown } }).context?.data };
 	}
-	return { kind: 'network', code: networkCodeOf(chain) };
+	return undefined;
+}
+
+/** The first error code (`code`) along an error's chain, whatever its form. */
+export function errorCodeOf(error: unknown): string | undefined {
+	return errorChain(error)
+		.map((candidate) => (candidate as { code?: unknown }).code)
+		.find((code): code is string => typeof code === 'string');
 }
 
 export function networkCodeOf(chain: object[]): string | undefined {
@@ -169,4 +199,40 @@ function lowerCaseHeaders(headers: Record<string, unknown> | undefined): Record<
 		out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
 	}
 	return out;
+}
+
+/** Accept, the request's own headers, and Content-Type when a JSON body goes with it. */
+export function outgoingHeaders(request: NexthinkRequest): Record<string, string> {
+	const headers: Record<string, string> = { Accept: request.accept ?? 'application/json', ...request.headers };
+	if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+	return headers;
+}
+
+/** Every header value is sent byte for byte or not at all: U+0020–U+007E and U+0080–U+00FF, no space at either end. */
+const SENDABLE = /^(?:[\x21-\x7e\x80-\xff](?:[\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?$/;
+
+/** Why a header cannot go out as it is, naming it; undefined when every value is sent byte for byte. */
+export function unsendableHeader(headers: Record<string, string>): string | undefined {
+	for (const [name, value] of Object.entries(headers)) {
+		if (typeof value !== 'string') return `the ${name} header is not text`;
+		if (SENDABLE.test(value)) continue;
+		const characters = [...value];
+		const bad = characters.findIndex((character, index) => !characterSendable(character, index === 0 || index === characters.length - 1));
+		const codePoint = characters[bad].codePointAt(0) ?? 0;
+		const code = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+		const why =
+			codePoint === 0x20
+				? 'a space at its start or end, which HTTP drops'
+				: codePoint > 0xff
+					? `a character outside Latin-1 (${code}) at character ${bad + 1}, which the HTTP client would drop`
+					: `a control character (${code}) at character ${bad + 1}, which a header cannot carry`;
+		return `the ${name} header's value has ${why}`;
+	}
+	return undefined;
+}
+
+function characterSendable(character: string, atEnd: boolean): boolean {
+	const codePoint = character.codePointAt(0) ?? 0;
+	if (codePoint === 0x20) return !atEnd;
+	return (codePoint > 0x20 && codePoint < 0x7f) || (codePoint >= 0x80 && codePoint <= 0xff);
 }

@@ -13,13 +13,7 @@ export const NEXTHINK_REGIONS = {
 export type NexthinkRegion = keyof typeof NEXTHINK_REGIONS;
 
 /** The credential fields that decide the hosts. */
-export interface NexthinkHostSettings {
-	useCustomUrls?: boolean;
-	instance?: string;
-	region?: string;
-	apiBaseUrl?: string;
-	tokenUrl?: string;
-}
+type NexthinkHostSettings = { useCustomUrls?: boolean } & Partial<Record<'instance' | 'region' | 'apiBaseUrl' | 'tokenUrl', string>>;
 
 /** Thrown for settings that cannot name a host; the message is safe to show (it never holds secrets). */
 export class NexthinkHostError extends Error {}

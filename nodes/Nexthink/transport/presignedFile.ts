@@ -1,16 +1,13 @@
 /**
- * Fetches a pre-signed results-file URL: the one request sent with the plain `httpRequest` helper
- * and no credential (storage refuses a second auth mechanism), so it may follow redirects; "Ignore
- * SSL Issues" applies (docs/decisions.md, "Redirects of the results-file download").
- *
- * Contract: the body is handed on as a stream; a non-200 answer comes back with its short body as
- * scrubbed text; a connection that fails before any answer is `network` (the caller may refresh
- * the URL and try once more).
+ * Fetches a pre-signed results-file URL: the one request sent with the plain `httpRequest` helper and
+ * no credential (storage refuses a second auth mechanism), following redirects, with "Ignore SSL
+ * Issues" (docs/decisions.md, "Redirects of the results-file download"). The body comes as a stream;
+ * a non-200 with its short body as scrubbed text; no answer as `network` (the caller may refresh the
+ * URL and try once more).
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { cancelSignalOf } from './cancellation';
-import { errorChain } from './hostCompat';
+import { cancelSignalOf, errorCodeOf } from './hostCompat';
 import { credentialOf } from './request';
 import type { NexthinkContext } from './types';
 import { readShortText } from './streamedBodies';
@@ -45,7 +42,7 @@ export async function fetchPresignedFile(
 	try {
 		response = await ctx.helpers.httpRequest(options);
 	} catch (error) {
-		return { kind: 'network', code: errorCode(error) };
+		return { kind: 'network', code: errorCodeOf(error) };
 	}
 	const body = response.body as AsyncIterable<Uint8Array>;
 	const headers = Object.fromEntries(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
@@ -58,14 +55,8 @@ export async function fetchPresignedFile(
 
 /** True for errors of a download stream that broke (as opposed to bad content). */
 export function isInterruptedDownload(error: unknown): boolean {
-	const code = errorCode(error);
+	const code = errorCodeOf(error);
 	if (code !== undefined && /^(ECONNRESET|ECONNABORTED|ETIMEDOUT|EPIPE|ERR_STREAM_PREMATURE_CLOSE|UND_ERR_SOCKET)$/.test(code)) return true;
 	const message = (error as { message?: unknown })?.message;
 	return typeof message === 'string' && /^(aborted|socket hang up|premature close)$/i.test(message);
-}
-
-function errorCode(error: unknown): string | undefined {
-	return errorChain(error)
-		.map((candidate) => (candidate as { code?: unknown }).code)
-		.find((code): code is string => typeof code === 'string');
 }

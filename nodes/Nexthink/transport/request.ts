@@ -1,27 +1,16 @@
 /**
- * The one place that sends Nexthink API requests: the retry loop. Each attempt goes out through
- * n8n's request helper in hostCompat.ts; a streamed answer is bounded by timedAnswer.ts.
- *
- * Contract (each rule and why: docs/decisions.md, "Credential and transport" and "Secrets in
- * answers, refused credentials, rate limits, refused run requests"):
- * - 2xx and `acceptStatus` answers are returned, any other is a `NodeApiError` with a hint; a
- *   write (`mayHaveRunNote`) counts a 2xx only with no body or a JSON body (notJsonBody);
- * - idempotent requests are retried on 429, 5xx and broken connections; a request that is not
- *   is sent again only when refused (429, 503, with `retryRefused`), never when it may have run;
- * - `deadline` is a hard bound; waits end at once on cancel;
- * - answers are scrubbed of the credential's secrets (a 2xx byte stream is data and is not);
- * - a 401 renews the token once (hostCompat.ts); a redirect is never followed (redirectError);
- *   a header value HTTP would change stops the request before it goes out (outgoingHeaders.ts).
+ * The one place that sends Nexthink API requests: the retry loop around hostCompat.ts's one attempt.
+ * Its rules and why (retries, deadline, scrubbing, redirects, a write's 2xx): docs/decisions.md,
+ * "Credential and transport", "Secrets in answers, refused credentials, rate limits, refused run
+ * requests" and "A write's 2xx".
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiError, hostOf, networkError, notJsonBody, redirectError, unexpectedAnswer, unprovenAnswerError } from './apiErrors';
-import { cancelSignalOf, sleepUnlessCancelled, throwIfCancelled } from './cancellation';
-import { sendOnce } from './hostCompat';
-import { outgoingHeaders, unsendableHeader } from './outgoingHeaders';
+import { cancelSignalOf, outgoingHeaders, sendOnce, sleepUnlessCancelled, throwIfCancelled, unsendableHeader } from './hostCompat';
 import { scrubText, scrubValue, secretForms, type SecretForms } from './secretScrub';
-import { bodyText, boundedBody, isByteStream, readShortText, tryParseJson } from './streamedBodies';
+import { bodyText, boundedBody, isByteStream, parsedBody, readShortText } from './streamedBodies';
 import { answerTimer, timedBody } from './timedAnswer';
 import { NexthinkHostError, resolveNexthinkHosts } from './hosts';
 import {
@@ -62,7 +51,7 @@ export async function nexthinkRequest<T = unknown>(
 		throwIfCancelled(ctx, signal, request.itemIndex);
 
 		if (attempt.kind === 'credential') {
-			const reason = scrubText(attempt.message, await secretFormsOf(ctx));
+			const reason = await scrubAnswerText(ctx, attempt.message);
 			throw new NodeApiError(
 				ctx.getNode(),
 				{ message: reason },
@@ -88,9 +77,9 @@ export async function nexthinkRequest<T = unknown>(
 
 		const response = scrubbedAnswer(
 			isSuccess(attempt.response.statusCode) ? attempt.response : await withShortBody(attempt.response),
-			await secretFormsOf(ctx),
+			secretForms(await credentialOf(ctx)),
 		);
-		if (isRedirect(response.statusCode)) {
+		if (response.statusCode >= 300 && response.statusCode < 400) {
 			throw redirectError(ctx.getNode(), {
 				statusCode: response.statusCode,
 				location: response.headers.location,
@@ -126,14 +115,7 @@ export async function nexthinkRequest<T = unknown>(
 				!request.idempotent && mayHaveRun(response.statusCode) ? request.mayHaveRunNote : undefined,
 				!request.idempotent && REFUSED_STATUSES.has(response.statusCode) ? request.refusedNote : undefined,
 			].filter((part): part is string => part !== undefined);
-			throw apiError(ctx.getNode(), {
-				statusCode: response.statusCode,
-				body: response.body,
-				action,
-				hints: request.hints,
-				extra: extra.length > 0 ? extra.join(' ') : undefined,
-				itemIndex: request.itemIndex,
-			});
+			throw apiError(ctx.getNode(), response, request, action, extra);
 		}
 		await sleepUnlessCancelled(ctx, waitMs, signal, request.itemIndex);
 	}
@@ -159,10 +141,6 @@ function mayWait(retry: number, waitMs: number, policy: RetryPolicy, request: Ne
 function retryAfterSentence(retryAfterMs: number): string {
 	const at = new Date(Date.now() + retryAfterMs).toISOString();
 	return `Nexthink asks to retry after ${at} (in ${Math.ceil(retryAfterMs / 1000)} s).`;
-}
-
-function isRedirect(statusCode: number): boolean {
-	return statusCode >= 300 && statusCode < 400;
 }
 
 function isSuccess(statusCode: number): boolean {
@@ -203,14 +181,12 @@ export async function credentialOf(ctx: NexthinkContext): Promise<ICredentialDat
 	}
 }
 
-/** The credential's secret forms, read when an answer arrives; without a credential only secretScrub.ts's patterns apply. */
-async function secretFormsOf(ctx: NexthinkContext): Promise<SecretForms> {
-	return secretForms(await credentialOf(ctx));
-}
-
-/** Scrubs text that did not pass through nexthinkRequest (a streamed answer, a results file's header). */
+/**
+ * Scrubs text that did not pass through nexthinkRequest (a streamed answer, a results file's header),
+ * with the credential read now; without a credential only secretScrub.ts's patterns apply.
+ */
 export async function scrubAnswerText(ctx: NexthinkContext, text: string): Promise<string> {
-	return scrubText(text, await secretFormsOf(ctx));
+	return scrubText(text, secretForms(await credentialOf(ctx)));
 }
 
 /** The one way a streamed 2xx answer is read as text: bounded by `maxBytes` (0: none), decoded, scrubbed. */
@@ -225,7 +201,7 @@ const ERROR_BODY_MAX_CHARS = 64 * 1024;
 async function withShortBody(response: NexthinkResponse): Promise<NexthinkResponse> {
 	if (!isByteStream(response.body)) return response;
 	const text = await readShortText(response.body, ERROR_BODY_MAX_CHARS);
-	const parsed = tryParseJson(text);
+	const parsed = parsedBody(text);
 	return { ...response, body: parsed === undefined ? text : parsed };
 }
 

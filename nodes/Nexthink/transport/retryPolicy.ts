@@ -1,22 +1,17 @@
 /** When to retry a request and how long to wait, for request.ts. Why: docs/decisions.md, "Retry policy". */
 
-export interface RetryPolicy {
+export const DEFAULT_RETRY_POLICY = {
 	/** Retries after the first attempt. */
-	maxRetries: number;
-	/** Delay before the first retry; doubles with each further retry. */
-	baseDelayMs: number;
-	/** No single backoff delay is longer than this. */
-	maxDelayMs: number;
-	/** A `retry-after` longer than this fails at once, even without a deadline. */
-	maxRetryAfterMs: number;
-}
-
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 	maxRetries: 4,
+	/** Delay before the first retry; doubles with each further retry. */
 	baseDelayMs: 500,
+	/** No single backoff delay is longer than this. */
 	maxDelayMs: 30_000,
+	/** A `retry-after` longer than this fails at once, even without a deadline. */
 	maxRetryAfterMs: 10 * 60_000,
 };
+
+export type RetryPolicy = typeof DEFAULT_RETRY_POLICY;
 
 /** Statuses that say "try again later" for a request that is safe to repeat. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);

@@ -1,11 +1,7 @@
 /**
- * The one way text a server sent back is cleaned of the credential's secrets before it goes into an
- * error, an item or a log. Pure: the callers pass the credential's values.
- *
- * Contract: every form of the client secret, the bearer token and the Basic credential an echo
- * could carry (as sent, percent-encoded in either case, form-encoded, JSON- and HTML-escaped)
- * becomes `[redacted]`, and so does any `Bearer`/`Basic` value and JWT, whoever's. Values shorter
- * than `MIN_SECRET_LENGTH` are not searched for. Why: docs/decisions.md, "Text a server sends back".
+ * The one way text a server sent back is cleaned of the credential's secrets (every form an echo
+ * could carry) before it goes into an error, an item or a log. Pure: the callers pass the
+ * credential's values. What and why: docs/decisions.md, "Text a server sends back".
  */
 import { setOwn } from '../shared/ownKeys';
 
@@ -15,11 +11,7 @@ export const REDACTED = '[redacted]';
 export const MIN_SECRET_LENGTH = 4;
 
 /** The credential's values that must never be shown; any may be absent. */
-export interface CredentialSecretValues {
-	clientId?: unknown;
-	clientSecret?: unknown;
-	accessToken?: unknown;
-}
+type CredentialSecretValues = Partial<Record<'clientId' | 'clientSecret' | 'accessToken', unknown>>;
 
 /** The texts to look for, longest first, built once per scrub from the credential's values. */
 export type SecretForms = readonly string[];

@@ -3,6 +3,7 @@
  * size while it arrives, reading one (or its start) as text, and closing one that is not wanted (an
  * unread body keeps its connection busy). Its time is bounded by timedAnswer.ts.
  */
+import { parseJson } from '../shared/jsonValues';
 
 export function isByteStream(body: unknown): body is AsyncIterable<Uint8Array> {
 	return typeof body === 'object' && body !== null && typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
@@ -39,13 +40,9 @@ export async function* boundedBody(body: AsyncIterable<Uint8Array>, maxBytes: nu
 	}
 }
 
-/** The parsed JSON text; undefined when it is not JSON. */
-export function tryParseJson(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
+/** A body as JSON: text parsed (undefined when it is not JSON), an already parsed value as it is. */
+export function parsedBody(body: unknown): unknown {
+	return typeof body === 'string' ? parseJson(body).value : body;
 }
 
 /** All of a (bounded) body as text, decoded as UTF-8. */

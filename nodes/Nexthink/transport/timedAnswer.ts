@@ -1,8 +1,7 @@
 /** A streamed answer bounded in time as a whole, headers and body. */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { throwIfCancelled } from './cancellation';
-import { cancellableSleep, errorChain, networkCodeOf } from './hostCompat';
+import { cancellableSleep, errorChain, networkCodeOf, throwIfCancelled } from './hostCompat';
 import type { NexthinkContext, NexthinkRequest } from './types';
 
 type AnswerTimer = ReturnType<typeof answerTimer>;

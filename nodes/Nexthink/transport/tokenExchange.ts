@@ -1,19 +1,17 @@
 /**
- * The OAuth 2.0 client-credentials exchange (https://docs.nexthink.com/api/getting-authentication-token)
- * and the plain-language explanation of why it failed.
- *
- * Contract: exactly `POST {tokenUrl}` with `Authorization: Basic base64(id:secret)` and the form
- * body `grant_type=client_credentials&scope=service:integration`, never following a redirect (it
- * carries the client secret: docs/decisions.md, "Redirects of the token request"). Error messages
- * name the token URL and the cause, never the secret, the Basic header or a token.
+ * The OAuth 2.0 client-credentials exchange (https://docs.nexthink.com/api/getting-authentication-token),
+ * never following a redirect, and why it failed: the token URL and the cause, never the secret, the
+ * Basic header or a token (docs/decisions.md, "Redirects of the token request", "Token failures").
  */
 import { createHash } from 'crypto';
 
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { scrubText, secretForms } from './secretScrub';
-import { tryParseJson } from './streamedBodies';
-import { hostOf, redirectTargetHost, TLS_ERROR_CODE } from './apiErrors';
+import { parsedBody } from './streamedBodies';
+import { hostOf, TLS_ERROR_CODE } from './apiErrors';
+import { errorChain, errorCodeOf, thrownAnswer } from './hostCompat';
+import { TOKEN_FAILURE_PREFIX } from './types';
 
 export function basicAuthorization(clientId: string, clientSecret: string): string {
 	return `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`;
@@ -45,8 +43,7 @@ export function buildTokenRequest({ tokenUrl, clientId, clientSecret }: TokenExc
 
 /** Reads `access_token` from the token endpoint's answer (a JSON string or an already parsed object). */
 export function readAccessToken(body: unknown): string | undefined {
-	const parsed = typeof body === 'string' ? tryParseJson(body) : body;
-	const token = (parsed as IDataObject | undefined)?.access_token;
+	const token = (parsedBody(body) as IDataObject | undefined)?.access_token;
 	return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
@@ -77,21 +74,11 @@ function proofDigest(values: TokenExchangeValues, accessToken: string, issuedAtM
 		.digest('hex');
 }
 
-/** Every token failure message starts with this: the transport recognises one after n8n 1.x wrapped it. */
-export const TOKEN_FAILURE_PREFIX = 'Could not get a Nexthink API token: ';
-
 export class TokenExchangeError extends Error {
 	constructor(reason: string) {
 		super(`${TOKEN_FAILURE_PREFIX}${reason}`);
 		this.name = 'TokenExchangeError';
 	}
-}
-
-interface ErrorShape {
-	status?: number;
-	code?: string;
-	oauthError?: string;
-	location?: string;
 }
 
 /** Explains a failed exchange from the (possibly wrapped) axios error; the OAuth `error` quoted is scrubbed. */
@@ -101,7 +88,7 @@ export function explainTokenFailure(error: unknown, values: TokenExchangeValues)
 	const oauthError = sentError === undefined ? undefined : scrubText(sentError, secretForms(values));
 	const host = hostOf(tokenUrl) || tokenUrl;
 	if (status !== undefined && status >= 300 && status < 400) {
-		const target = redirectTargetHost(location, tokenUrl);
+		const target = hostOf(location, tokenUrl);
 		return new TokenExchangeError(
 			`The token endpoint ${tokenUrl} answered HTTP ${status}, a redirect ${target === undefined ? 'without a valid target' : `to ${target}`}. ` +
 				'The token request never follows redirects, because it carries the client secret. ' +
@@ -140,23 +127,14 @@ export function explainTokenFailure(error: unknown, values: TokenExchangeValues)
 	);
 }
 
-function describeHttpError(error: unknown): ErrorShape {
-	const candidates = [error, (error as { cause?: unknown })?.cause];
-	const shape: ErrorShape = {};
-	for (const candidate of candidates) {
-		if (typeof candidate !== 'object' || candidate === null) continue;
-		const response = (candidate as { response?: { status?: unknown; data?: unknown; headers?: unknown } }).response;
-		if (shape.status === undefined && typeof response?.status === 'number') shape.status = response.status;
-		// axios headers (a plain object or AxiosHeaders) have lower-case names
-		const location = (response?.headers as { location?: unknown } | null | undefined)?.location;
-		if (shape.location === undefined && typeof location === 'string') shape.location = location;
-		if (shape.oauthError === undefined) {
-			const data = typeof response?.data === 'string' ? tryParseJson(response.data) : response?.data;
-			const oauthError = (data as IDataObject | undefined)?.error;
-			if (typeof oauthError === 'string') shape.oauthError = oauthError;
-		}
-		const code = (candidate as { code?: unknown }).code;
-		if (shape.code === undefined && typeof code === 'string') shape.code = code;
-	}
-	return shape;
+/** What the (possibly wrapped) error of the exchange says: its status, redirect target, OAuth `error` and error code. */
+function describeHttpError(error: unknown) {
+	const answer = thrownAnswer(errorChain(error));
+	const oauthError = (parsedBody(answer?.body) as IDataObject | undefined)?.error;
+	return {
+		status: answer?.statusCode,
+		location: answer?.headers.location,
+		oauthError: typeof oauthError === 'string' ? oauthError : undefined,
+		code: errorCodeOf(error),
+	};
 }

@@ -6,6 +6,9 @@ import type { RetryPolicy } from './retryPolicy';
 
 export const NEXTHINK_CREDENTIAL_TYPE = 'nexthinkApi';
 
+/** Every token failure message starts with this: the transport recognises one after n8n 1.x wrapped it. */
+export const TOKEN_FAILURE_PREFIX = 'Could not get a Nexthink API token: ';
+
 /** What the transport uses of `IExecuteFunctions` and `IPollFunctions` (a poll has no cancel signal). */
 export interface NexthinkContext {
 	getNode: FunctionsBase['getNode'];

@@ -4,7 +4,7 @@
  * "A poll counts only when its answer is the query's result" and "Maximum Removed per Poll".
  */
 import { arrivedColumns, findColumn } from '../nql/columnNames';
-import { readWholeNumber } from '../shared/numberParameter';
+import { readWholeNumber } from '../shared/parameterValues';
 import { plural, upperFirst } from '../shared/wording';
 import type { CompareSettings, Row } from './changeDetection';
 

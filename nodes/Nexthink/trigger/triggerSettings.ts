@@ -8,11 +8,9 @@ import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow'
 
 import { checkQueryFields, logTagOption, queryIdField, queryParameterFields, readQueryFields, validateLogTag } from '../nql/queryInput';
 import { readWaitOptions, waitField } from '../nql/waitSchedule';
-import { requestTimeoutMs } from '../shared/requestTimeout';
+import { readBoolean, readChoice, requestTimeoutMs } from '../shared/parameterValues';
 import { CHANGE_KINDS, type ChangeKind } from './changeDetection';
 import { readRemovalLimit } from './resultCheck';
-import { readBoolean } from '../shared/booleanParameter';
-import { readChoice } from '../shared/choiceParameter';
 import { InputError } from '../shared/inputError';
 import { nodeErrorOf } from '../shared/nodeErrors';
 import { OPTIONS_COLLECTION, requestTimeoutOption } from '../shared/optionFields';

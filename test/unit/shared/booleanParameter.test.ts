@@ -1,12 +1,12 @@
 /**
- * The one reading of a switch (shared/booleanParameter.ts): what an expression may give (text, a
+ * The one reading of a switch (shared/parameterValues.ts): what an expression may give (text, a
  * number) is on or off only when clearly meant so; anything else is an input error naming the value.
  * Also every boolean parameter of every node is read through it (the sources are searched).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { readBoolean } from '../../../nodes/Nexthink/shared/booleanParameter';
+import { readBoolean } from '../../../nodes/Nexthink/shared/parameterValues';
 import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 describe('readBoolean', () => {

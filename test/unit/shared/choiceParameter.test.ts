@@ -1,9 +1,9 @@
 /**
- * The one reading of a choice (shared/choiceParameter.ts): only a value the panel offers, exactly as
+ * The one reading of a choice (shared/parameterValues.ts): only a value the panel offers, exactly as
  * offered, comes back; anything else is an input error naming the choice, the value and the values.
  * That every choice of every node goes through it is shown by test/integration/choiceParameters.test.ts.
  */
-import { readChoice } from '../../../nodes/Nexthink/shared/choiceParameter';
+import { readChoice } from '../../../nodes/Nexthink/shared/parameterValues';
 import { InputError } from '../../../nodes/Nexthink/shared/inputError';
 
 const OUTPUTS = ['rows', 'file', 'rowsAndFile'] as const;

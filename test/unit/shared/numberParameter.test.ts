@@ -1,11 +1,11 @@
 /**
- * The one conversion of a number parameter (shared/numberParameter.ts): numbers and numeric text are
+ * The one conversion of a number parameter (shared/parameterValues.ts): numbers and numeric text are
  * numbers, absent values are absent, and everything JavaScript's `Number()` would quietly turn into a
  * number (a boolean, a list, blanks, hexadecimal text) is NaN, which every caller's range check
  * refuses. That every number parameter of every node goes through it is shown by
  * test/integration/numberParameters.test.ts.
  */
-import { numberOf, readWholeNumber } from '../../../nodes/Nexthink/shared/numberParameter';
+import { numberOf, readWholeNumber } from '../../../nodes/Nexthink/shared/parameterValues';
 
 describe('numberOf', () => {
 	it.each([

@@ -1,10 +1,9 @@
 /**
- * The allow-lists of the write tools (nodes/Nexthink/shared/writeAllowList.ts) and the report of
- * what a write tool sent (toolWriteReport.ts).
+ * The allow-lists of the write tools (nodes/Nexthink/shared/toolMode.ts) and the report of
+ * what a write tool sent.
  */
 import { InputError } from '../../../nodes/Nexthink/shared/inputError';
-import { toolWriteReport } from '../../../nodes/Nexthink/shared/toolWriteReport';
-import { ALLOWED_REMOTE_ACTIONS, ALLOWED_WORKFLOWS, checkAllowed, readAllowList } from '../../../nodes/Nexthink/shared/writeAllowList';
+import { ALLOWED_REMOTE_ACTIONS, ALLOWED_WORKFLOWS, checkAllowed, readAllowList, toolWriteReport } from '../../../nodes/Nexthink/shared/toolMode';
 
 describe('readAllowList', () => {
 	it('reads NQL IDs separated by commas or lines, each once, with their #', () => {

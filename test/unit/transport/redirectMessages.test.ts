@@ -5,7 +5,7 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { redirectError, redirectTargetHost } from '../../../nodes/Nexthink/transport/apiErrors';
+import { hostOf, redirectError } from '../../../nodes/Nexthink/transport/apiErrors';
 import { explainTokenFailure } from '../../../nodes/Nexthink/transport/tokenExchange';
 
 const TOKEN_URL = 'https://acme-login.eu.nexthink.cloud/oauth2/default/v1/token';
@@ -18,8 +18,8 @@ it.each([
 	['', undefined],
 	[undefined, undefined],
 	['http://[::1', undefined],
-])('redirectTargetHost(%p) is %p', (location, host) => {
-	expect(redirectTargetHost(location, TOKEN_URL)).toBe(host);
+])('hostOf(%p) is %p', (location, host) => {
+	expect(hostOf(location, TOKEN_URL)).toBe(host);
 });
 
 it('a token endpoint redirect names the status and the target host, never the path, query or secret', () => {

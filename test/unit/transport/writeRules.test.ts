@@ -3,7 +3,7 @@
  * outgoingHeaders.ts (every header value byte for byte or refused, naming the header) and
  * apiErrors.ts notJsonBody (a write's 2xx body is empty or JSON, never an HTML page).
  */
-import { outgoingHeaders, unsendableHeader } from '../../../nodes/Nexthink/transport/outgoingHeaders';
+import { outgoingHeaders, unsendableHeader } from '../../../nodes/Nexthink/transport/hostCompat';
 import { notJsonBody } from '../../../nodes/Nexthink/transport/apiErrors';
 
 describe('outgoingHeaders', () => {

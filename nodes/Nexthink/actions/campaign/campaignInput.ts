@@ -2,7 +2,7 @@
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 import { normaliseNqlId, parseIdList, SID, valueText } from '../shared/inputChecks';
-import { readWholeNumber } from '../../shared/numberParameter';
+import { readWholeNumber } from '../../shared/parameterValues';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
 export const MIN_CAMPAIGN_EXPIRY_MINUTES = 1;

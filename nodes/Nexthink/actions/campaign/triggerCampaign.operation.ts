@@ -4,10 +4,9 @@
  */
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/writeAllowList';
+import { ALLOWED_CAMPAIGNS, allowListOption } from '../../shared/toolMode';
 import { planRequests, requestError, type PlannedRequest, type PreparedRun, type RunPlan } from '../shared/runPlan';
-import type { BatchedOperation, RequestResult } from '../../shared/runBatched';
-import type { Preparation } from '../../shared/runItems';
+import type { BatchedOperation, Preparation, RequestResult } from '../../shared/runItems';
 import { checkSameWait, MAX_WAIT_REQUEST_IDS, preparedRunItem, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';

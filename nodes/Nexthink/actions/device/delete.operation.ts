@@ -7,10 +7,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { readBoolean } from '../../shared/booleanParameter';
+import { readBoolean, readWholeNumber } from '../../shared/parameterValues';
 import { requestError } from '../shared/runPlan';
-import { outcomeItems, type BatchedOperation, type RequestResult } from '../../shared/runBatched';
-import type { Preparation } from '../../shared/runItems';
+import { type BatchedOperation, outcomeItems, type Preparation, type RequestResult } from '../../shared/runItems';
 import { KNOWN_DEVICE_STATUSES } from './answers';
 import { deleteDevices, DELETIONS_PATH, type DeletionResult } from './api';
 import {
@@ -24,7 +23,6 @@ import {
 	type DeletionPlan,
 	type DeviceToDelete,
 } from './deleteInput';
-import { readWholeNumber } from '../../shared/numberParameter';
 import { readTimeoutMs, writeOptions } from '../shared/panelFields';
 import { show } from './description';
 

@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { collectionOf } from '../../shared/optionFields';
-import { readBoolean } from '../../shared/booleanParameter';
+import { readBoolean } from '../../shared/parameterValues';
 import { getMany, readOptionsCollection, returnAllAndLimit } from '../shared/readFields';
 import { isApiEnabled } from './answers';
 import { listRemoteActions } from './api';

@@ -6,10 +6,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { writeOptions } from '../shared/panelFields';
-import { ALLOWED_REMOTE_ACTIONS, allowListOption } from '../../shared/writeAllowList';
+import { ALLOWED_REMOTE_ACTIONS, allowListOption } from '../../shared/toolMode';
 import { show } from './description';
-import type { BatchedOperation } from '../../shared/runBatched';
-import type { Preparation } from '../../shared/runItems';
+import type { BatchedOperation, Preparation } from '../../shared/runItems';
 import { failureOf, nodeErrorOf } from '../../shared/nodeErrors';
 import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import { scriptInputsOf } from './answers';

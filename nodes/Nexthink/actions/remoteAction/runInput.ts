@@ -3,7 +3,7 @@ import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
 import { describeValue, InputError } from '../../shared/inputError';
 import { normaliseNqlId, parseIdList, UUID, valueText } from '../shared/inputChecks';
-import { readWholeNumber } from '../../shared/numberParameter';
+import { readWholeNumber } from '../../shared/parameterValues';
 import { setOwn } from '../../shared/ownKeys';
 
 export const MIN_EXPIRY_MINUTES = 60;

@@ -1,9 +1,8 @@
 /** Panel fields several Actions resources declare alike: the operation picker, Request Timeout, a write's Options, name/value lists. */
 import type { IDataObject, IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { actionWritesDescription, allowWritesOption, collectionOf, requestTimeoutOption } from '../../shared/optionFields';
-import { requestTimeoutMs } from '../../shared/requestTimeout';
-import { listOrIdLocator } from '../../shared/resourceLocator';
+import { actionWritesDescription, allowWritesOption, collectionOf, listOrIdLocator, requestTimeoutOption } from '../../shared/optionFields';
+import { requestTimeoutMs } from '../../shared/parameterValues';
 
 /** Request Timeout when not set, for every Actions request and the editor's lists (docs/decisions.md, row "Request Timeout"). */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;

@@ -1,11 +1,10 @@
 /** What the Get and Get Many operations of Remote Action and Workflow share: their fields, their reading, and Get. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readBoolean } from '../../shared/booleanParameter';
-import { requestTimeoutOption, collectionOf } from '../../shared/optionFields';
+import { readBoolean, readWholeNumber } from '../../shared/parameterValues';
+import { collectionOf, requestTimeoutOption } from '../../shared/optionFields';
 import type { ItemOperation } from '../../shared/runItems';
 import type { ApiCallOptions } from './apiCalls';
-import { readWholeNumber } from '../../shared/numberParameter';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, readTimeoutMs } from './panelFields';
 
 export function returnAllAndLimit(resource: string): INodeProperties[] {

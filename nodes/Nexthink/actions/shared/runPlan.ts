@@ -2,7 +2,7 @@
  * Which items go together in which request, and what each gets back (no n8n imports). Why: docs/decisions.md,
  * "Actions node: remote actions, workflows, campaign trigger".
  */
-import type { FailedRequest, RequestResult } from '../../shared/runBatched';
+import type { FailedRequest, RequestResult } from '../../shared/runItems';
 
 /** The `error` an item's outcome carries for a failed request: its message, and its description and HTTP code when known. */
 export function requestError(result: FailedRequest): { message: string; description?: string; httpCode?: string } {

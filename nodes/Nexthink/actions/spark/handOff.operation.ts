@@ -3,7 +3,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestError } from '../shared/runPlan';
-import type { BatchedOperation } from '../../shared/runBatched';
+import type { BatchedOperation } from '../../shared/runItems';
 import { toolWritesOff } from '../../shared/toolMode';
 import { handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { collectionOf } from '../../shared/optionFields';
-import { readBoolean } from '../../shared/booleanParameter';
+import { readBoolean } from '../../shared/parameterValues';
 import { getMany, readOptionsCollection, returnAllAndLimit } from '../shared/readFields';
 import { DEPENDENCIES, listWorkflowsMerged, TRIGGER_METHODS } from './api';
 import { show } from './description';

@@ -5,10 +5,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../shared/runItems';
-import { runsAsTool, toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
-import { TOOL_WRITES_KEY, toolWriteReport } from '../../shared/toolWriteReport';
-import { withRequestsMade } from '../../shared/runBatched';
+import { type ItemOperation, withRequestsMade } from '../../shared/runItems';
+import { runsAsTool, toolWritesItem, toolWritesOff, WRITES_OFF_NOTE } from '../../shared/toolMode';
 import { nodeErrorOf } from '../../shared/nodeErrors';
 import { resumeWorkflow } from './api';
 import { checkNameValueParameters, checkUuid } from './runInput';
@@ -66,7 +64,7 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: R
 		try {
 			requestIds = await resumeWorkflow(this, prepared.workflowUuid, prepared.executionUuid, prepared.parameters, { timeoutMs: prepared.timeoutMs, itemIndex });
 		} catch (error) {
-			throw this.continueOnFail() ? error : withRequestsMade(nodeErrorOf(this.getNode(), error, itemIndex), { requests: made.length, requestIds: made, itemIndexes: [] });
+			throw this.continueOnFail() ? error : withRequestsMade(nodeErrorOf(this.getNode(), error, itemIndex), made.map((requestId) => ({ requestIds: [requestId], items: [], ok: true })));
 		}
 		made.push(...requestIds);
 		outcome.status = 'resumed';
@@ -75,9 +73,9 @@ async function runResume(this: IExecuteFunctions, itemIndex: number, prepared: R
 	}
 	const output: INodeExecutionData[] = [{ json: { ...item.json, nexthinkWorkflowResume: outcome }, pairedItem: { item: itemIndex } }];
 	if (runsAsTool(this)) {
-		// a tool run has one item: its request, as every write tool reports it (shared/toolWriteReport.ts)
+		// a tool run has one item: its request, as every write tool reports it (shared/toolMode.ts)
 		const sent = prepared.validateOnly ? [] : [{ target: prepared.workflowUuid, requestIds: outcome.requestIds as string[], items: [itemIndex], ok: true }];
-		output.push({ json: { [TOOL_WRITES_KEY]: toolWriteReport(sent) as unknown as IDataObject }, pairedItem: { item: itemIndex } });
+		output.push(toolWritesItem(sent, itemIndex));
 	}
 	return output;
 }

@@ -3,9 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { writeOptions } from '../shared/panelFields';
-import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/writeAllowList';
+import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/toolMode';
 import { nameValueCollection, show } from './description';
-import type { BatchedOperation } from '../../shared/runBatched';
+import type { BatchedOperation } from '../../shared/runItems';
 import { checkSameWait, preparedRunItem, RESULTS_MAX_TARGETS_PER_REQUEST, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import { executeWorkflow } from './api';
 import type { WorkflowExecutionAnswer } from './answers';
@@ -21,7 +21,7 @@ import {
 	type UserIdType,
 } from './runInput';
 import { InputError } from '../../shared/inputError';
-import { readChoice } from '../../shared/choiceParameter';
+import { readChoice } from '../../shared/parameterValues';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
 
 type Prepared = PreparedRunItem<PreparedWorkflowRun>;

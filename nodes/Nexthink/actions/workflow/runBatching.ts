@@ -2,7 +2,7 @@
  * Run Workflow's requests, outcomes and followed targets (no n8n imports). Why: docs/decisions.md, rows
  * beginning "Workflow: grouping", "Workflow: execution IDs", "1,000 workflow targets" and "Workflow targets".
  */
-import type { RequestResult } from '../../shared/runBatched';
+import type { RequestResult } from '../../shared/runItems';
 import { groupRequests, requestError } from '../shared/runPlan';
 import type { WorkflowExecutionAnswer } from './answers';
 import { MAX_WORKFLOW_TARGETS_PER_LIST, type ApiVersion, type WorkflowTarget } from './runInput';

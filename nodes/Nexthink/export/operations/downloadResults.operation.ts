@@ -6,7 +6,7 @@ import { buildResultItems, completedExportOptions, queryIdOfExport } from '../re
 import { downloadCompletedExport } from '../../nql/followExport';
 import { readExportId, readResultsFileUrl, readResultSettings, readTimeoutMs } from '../settings';
 import { itemOperation } from '../../shared/runItems';
-import { readChoice } from '../../shared/choiceParameter';
+import { readChoice } from '../../shared/parameterValues';
 import { OPTIONS_COLLECTION } from '../../shared/optionFields';
 import { ADVANCED_OPTIONS_COLLECTION, exportIdField, RESULT_LIMIT_OPTIONS, RESULTS_FILE_OPTIONS } from '../description';
 
