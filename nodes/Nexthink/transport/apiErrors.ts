@@ -70,12 +70,21 @@ export function apiError(
 	});
 }
 
-/** Errors made by `networkError`: no answer arrived (timeout, refused or broken connection). */
+/**
+ * Errors that say no complete answer arrived (timeout, refused or broken connection, a body cut off
+ * by its time): `networkError`'s and timedAnswer.ts's. A poll with a deadline reads one as "the
+ * wait ran out" when the deadline has come.
+ */
 const noAnswerErrors = new WeakSet<object>();
 
-/** True for an error that says no answer arrived, as opposed to an HTTP status or a bad answer. */
+/** True for an error that says no complete answer arrived, as opposed to an HTTP status or a bad answer. */
 export function isNoAnswerError(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && noAnswerErrors.has(error);
+}
+
+export function markedNoAnswer<E extends object>(error: E): E {
+	noAnswerErrors.add(error);
+	return error;
 }
 
 export function networkError(
@@ -96,9 +105,7 @@ export function networkError(
 			itemIndex,
 		},
 	);
-	keepMessage(error, message);
-	noAnswerErrors.add(error);
-	return error;
+	return markedNoAnswer(keepMessage(error, message));
 }
 
 /** Codes of a request cut off by its timeout (axios says ECONNABORTED, Node ETIMEDOUT). */

@@ -1,6 +1,7 @@
 /** A streamed answer bounded in time as a whole, headers and body. */
 import { NodeOperationError } from 'n8n-workflow';
 
+import { markedNoAnswer } from './apiErrors';
 import { cancellableSleep, errorChain, networkCodeOf, throwIfCancelled } from './hostCompat';
 import type { NexthinkContext, NexthinkRequest } from './types';
 
@@ -59,7 +60,7 @@ export async function* timedBody(
 		throwIfCancelled(ctx, cancel, request.itemIndex);
 		const reason = networkCodeOf(errorChain(error)) ?? (error as Error)?.message ?? String(error);
 		const timeout = request.timeoutMs === undefined ? '' : ` (now ${request.timeoutMs / 1000} s)`;
-		throw new NodeOperationError(
+		throw markedNoAnswer(new NodeOperationError(
 			ctx.getNode(),
 			timer.expired()
 				? `${action} failed: the answer was still arriving when the Request Timeout ran out`
@@ -68,7 +69,7 @@ export async function* timedBody(
 				itemIndex: request.itemIndex,
 				description: `Nothing was output for this item. Run it again; if it keeps failing, raise "Request Timeout"${timeout}, or use the Export operation for large results.`,
 			},
-		);
+		));
 	} finally {
 		timer.stop();
 		// closes the body when the reader stopped early; not awaited, as a read may still be pending

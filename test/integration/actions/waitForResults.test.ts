@@ -293,6 +293,23 @@ describe.each(VARIANTS)('status queries answering $columns column names and $wai
 			15_000,
 		);
 
+		it(
+			'a status answer still arriving when Maximum Wait runs out ends the wait as timed out, not as a failure',
+			async () => {
+				// the first status answer sends 10 bytes and then nothing: only the deadline can end its read
+				server.injectFault({ path: NQL_EXECUTE, stallAfterBytes: 10 });
+				const result = await run(runParameters({ maxWaitSeconds: 1.5 }), [{ collector: C1 }]);
+				expect(result.error).toBeUndefined();
+				expect(calls(EXECUTE)).toHaveLength(1);
+				expect(statusCalls()).toHaveLength(1);
+				const waited = results(raOutcome(result.items[0]));
+				expect(waited).toMatchObject({ complete: false, pending: 1, timedOut: true, polls: 1 });
+				expect(waited.error).toBeUndefined();
+			},
+			// one poll at 0 s, cut at 1.5 s
+			15_000,
+		);
+
 		it('Maximum Wait 0 does not poll: every device is reported as not yet read', async () => {
 			const result = await run(runParameters({ maxWaitSeconds: 0 }), [{ collector: C1 }]);
 			expect(statusCalls()).toHaveLength(0);
