@@ -18,8 +18,9 @@
  * - "items only": a node that outputs the file's rows, parsed once before, as items: n8n's own cost
  *   of a node's items;
  * - the stages of the results pipeline (of both builds) on the same bytes, with no n8n around it:
- *   decompression alone, + UTF-8, + CSV records (no row objects), row objects (`readCsvRows`), and
- *   the row objects output as items by a node (the Export node's work less the download).
+ *   decompression alone, + UTF-8, + CSV records (no row objects), row objects (`readCsvRows`); and
+ *   last, through n8n's engine, a node outputting those fresh row objects as items (the Export
+ *   node's work less the download).
  *
  * Each figure is the median over the reps of the run's wall time and of the process's CPU time
  * (`process.cpuUsage`, every thread: zlib's thread pool and the in-process server included).
