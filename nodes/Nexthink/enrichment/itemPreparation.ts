@@ -115,7 +115,7 @@ function nqlIdOf(raw: unknown, what: string): string {
 	const id = typeof raw === 'string' ? normaliseNqlId(raw) : undefined;
 	if (id === undefined) {
 		const problem =
-			raw === undefined || raw === '' ? 'is empty' : typeof raw === 'string' ? `"${raw.slice(0, 60)}" is not an NQL ID` : `must be text, got ${describeValue(raw)}`;
+			raw === undefined || raw === '' ? 'is empty' : typeof raw === 'string' ? `${describeValue(raw)} is not an NQL ID` : `must be text, got ${describeValue(raw)}`;
 		throw new InputError(`The ${what} ID ${problem}: enter it as #name or name (letters, digits and underscores).`, undefined, INPUT_ERROR_CODES.invalidField);
 	}
 	return id;
