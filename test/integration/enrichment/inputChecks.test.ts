@@ -1,7 +1,7 @@
 /**
  * The Enrichment node's input checks over real HTTP: run settings (domain, options) that an
  * expression makes differ between items, a domain that is not text, and identification values that
- * are NaN or Infinity are refused before anything is sent.
+ * are NaN or Infinity, and custom field IDs that are not text, are refused before anything is sent.
  */
 import { N8N_CORE_VERSION } from '../../helpers/harness';
 import { localServerHooks } from '../../helpers/localServer';
@@ -77,5 +77,26 @@ describe(`Enrichment input checks on n8n-core ${N8N_CORE_VERSION}`, () => {
 		]);
 		const [request] = enrichmentRequests(server);
 		expect(request.enrichments.map((enrichment) => enrichment.identification[0].value)).toEqual(['PC-001']);
+	});
+
+	it.each([
+		[{ id: 'tier' }, 'an object'],
+		[['tier'], 'a list'],
+		[42, 'number 42'],
+	])('a custom field ID from an expression given as %j fails its item, named by its kind; the others are sent', async (id, shown) => {
+		const result = await enrich(server, deviceFields([{ field: 'customField', customFieldId: '={{ $json.field }}', value: '={{ $json.tier }}' }]), {
+			items: [
+				{ name: 'PC-001', tier: 'a', field: 'tier' },
+				{ name: 'PC-002', tier: 'b', field: id },
+			],
+			onError: 'continueRegularOutput',
+		});
+		expect(result.items.map((item) => outcomeOf(item).status)).toEqual(['applied', 'failed']);
+		const [error] = outcomeOf(result.items[1]).errors as Array<{ message: string }>;
+		expect(error.message).toContain(`The custom field ID must be text, got ${shown}:`);
+		expect(error.message).not.toContain('[object Object]');
+		const [request] = enrichmentRequests(server);
+		expect(request.enrichments.map((enrichment) => enrichment.identification[0].value)).toEqual(['PC-001']);
+		expect(request.enrichments[0].fields).toEqual([{ name: 'device/device/#tier', value: 'a' }]);
 	});
 });
