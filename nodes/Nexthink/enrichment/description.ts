@@ -1,7 +1,7 @@
 /** The Enrichment node's parameters: one "Fields to Set" list per object type, from the field catalogue. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { enrichmentToolDescriptionProperty } from '../shared/toolDescriptions';
+import { enrichmentToolDescriptionProperty, toolNoticeProperty } from '../shared/toolDescriptions';
 import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './api';
 import { FIXED_FIELDS, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from './itemPreparation';
@@ -253,15 +253,11 @@ const optionsProperty: INodeProperties = {
 	],
 };
 
-/** Shown only in the tool variant (`@tool`, see shared/toolMode.ts): what the agent can and cannot do. */
-const toolNotice: INodeProperties = {
-	displayName:
-		'As an AI agent\'s tool this node only validates and writes nothing, unless "Allow Writes When Used as a Tool" is on under Options. The model sees only the Tool Description and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'deviceName\', \'Name of the Nexthink device to update, as shown in Nexthink\', \'string\') }}.',
-	name: 'toolNotice',
-	type: 'notice',
-	default: '',
-	displayOptions: { show: { '@tool': [true] } },
-};
+/** Shown only in the tool variant (see shared/toolMode.ts): what the agent can and cannot do. */
+const toolNotice = toolNoticeProperty(
+	'As an AI agent\'s tool this node only validates and writes nothing, unless "Allow Writes When Used as a Tool" is on under Options. The model sees only the Tool Description and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'deviceName\', \'Name of the Nexthink device to update, as shown in Nexthink\', \'string\') }}.',
+);
+
 
 export const enrichmentProperties: INodeProperties[] = [
 	toolNotice,
