@@ -6,7 +6,6 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf, keepMessage, throwIfCancelled, type NexthinkContext } from '../transport';
-import { nodeErrorOf } from '../shared/nodeErrors';
 import { exportFailedError, exportReport, getExportStatus, startExport, type ExportStatusReport, type StartExportInput } from './exportApi';
 import { downloadResults, type DownloadedResults, type DownloadOptions } from './resultsFile';
 import { pollOnSchedule, type WaitSettings } from './waitSchedule';
@@ -45,12 +44,7 @@ export async function followExport(ctx: NexthinkContext, run: ExportRun, options
 		report = await getExportStatus(ctx, exportId, { deadline, timeoutMs, itemIndex });
 		return report.status === 'COMPLETED' || report.status === 'ERROR';
 	};
-	let wait;
-	try {
-		wait = await pollOnSchedule(ctx, run.wait, poll, itemIndex);
-	} catch (error) {
-		throw nodeErrorOf(ctx.getNode(), error, itemIndex);
-	}
+	const wait = await pollOnSchedule(ctx, run.wait, poll, itemIndex);
 	if (!wait.timedOut) {
 		const results = await downloadCompletedExport(ctx, report, { ...options, queryId, declaredCompression: compression });
 		return { timedOut: false, report, results };

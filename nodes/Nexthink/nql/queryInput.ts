@@ -8,6 +8,7 @@ import { readChoice, readText } from '../shared/parameterValues';
 import { InputError } from '../shared/inputError';
 import { parseJson } from '../shared/jsonValues';
 import { hasOwnKey, setOwn } from '../shared/ownKeys';
+import { pairsCollection } from '../shared/optionFields';
 import { PARAMETER_NAME_PATTERN, QUERY_ID_PATTERN, withHash } from '../shared/nqlIds';
 
 export const MAX_QUERY_ID_LENGTH = 255;
@@ -49,33 +50,16 @@ export const queryParameterFields: INodeProperties[] = [
 		],
 		description: 'How to give the values of the query\'s $parameters',
 	},
-	{
-		displayName: 'Query Parameters',
-		name: 'queryParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		placeholder: 'Add Parameter',
-		description: 'Values for the $parameters of the query. Every value is sent as text; Nexthink infers its type.',
-		displayOptions: { show: { parametersInput: ['pairs'] } },
-		options: [
-			{
-				name: 'parameter',
-				displayName: 'Parameter',
-				values: [
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						placeholder: 'os',
-						description: 'Parameter name as written in the query, without the $',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	pairsCollection(
+		{
+			displayName: 'Query Parameters',
+			name: 'queryParameters',
+			placeholder: 'Add Parameter',
+			description: 'Values for the $parameters of the query. Every value is sent as text; Nexthink infers its type.',
+			displayOptions: { show: { parametersInput: ['pairs'] } },
+		},
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'os', description: 'Parameter name as written in the query, without the $' },
+	),
 	{
 		displayName: 'Query Parameters (JSON)',
 		name: 'queryParametersJson',

@@ -11,6 +11,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../shared/inputError';
 import { numberOf } from '../shared/parameterValues';
+import { nodeErrorOf } from '../shared/nodeErrors';
 import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled, throwIfCancelled, type NexthinkContext } from '../transport';
 
 export interface WaitSettings {
@@ -95,8 +96,9 @@ export function nextWaitMs(poll: number, now: number, deadline: number, settings
 
 /**
  * Runs `poll` (given the deadline its calls must keep) on the schedule until it says it is done or
- * Maximum Wait runs out (docs/decisions.md, "Maximum Wait is a hard bound"). A call that got no answer
- * as the wait ran out ends it as timed out (`lastCallUnanswered`); a cancel or another error is thrown.
+ * Maximum Wait runs out (docs/decisions.md, "Maximum Wait is a hard bound"). A call that got no
+ * answer as the wait ran out ends it as timed out (`lastCallUnanswered`); a cancel is thrown, and
+ * any other error as n8n's (`nodeErrorOf`).
  */
 export async function pollOnSchedule(
 	ctx: NexthinkContext,
@@ -116,7 +118,7 @@ export async function pollOnSchedule(
 			throwIfCancelled(ctx, signal, itemIndex);
 			// with less than the gap between two calls left, no further poll could come anyway
 			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) return { timedOut: true, lastCallUnanswered: true, polls: polls + 1 };
-			throw error;
+			throw nodeErrorOf(ctx.getNode(), error, itemIndex);
 		}
 	}
 }

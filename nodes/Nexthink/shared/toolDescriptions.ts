@@ -55,11 +55,6 @@ export const ACTIONS_TOOL_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<
 	},
 };
 
-/** A node's notice in the tool variant only: what the model is told and given, and what the node does then. */
-export function toolNoticeProperty(text: string): INodeProperties {
-	return { displayName: text, name: 'toolNotice', type: 'notice', default: '', displayOptions: { show: { '@tool': [true] } } };
-}
-
 /** One `toolDescription` parameter, shown in the tool variant only, when `show` matches. */
 function toolDescriptionProperty(text: string, show: Record<string, string[]>): INodeProperties {
 	return {

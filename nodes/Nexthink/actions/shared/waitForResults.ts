@@ -14,6 +14,7 @@ import { pollOnSchedule, readWaitOptions, waitField, type WaitSettings } from '.
 import { cancelSignalOf, throwIfCancelled } from '../../transport';
 import { InputError } from '../../shared/inputError';
 import { readBoolean } from '../../shared/parameterValues';
+import { notice } from '../../shared/optionFields';
 import { type AllowListKind, checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
@@ -87,13 +88,11 @@ export function waitForResultsProperties(table: keyof typeof STATUS_QUERY_NQL, p
 			default: false,
 			description: `Whether to wait until every target has a final status (read with a stored NQL API query over ${table}) and output each target's result. Off: the node returns as soon as Nexthink accepted the request.`,
 		},
-		{
-			displayName: `The node reads each target's status with a stored NQL query. Create it once in Nexthink (Administration > NQL API queries) with this NQL and enter its ID in Status Query ID: ${STATUS_QUERY_NQL[table]}`,
-			name: 'statusQueryNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: whenWaiting,
-		},
+		notice(
+			'statusQueryNotice',
+			`The node reads each target's status with a stored NQL query. Create it once in Nexthink (Administration > NQL API queries) with this NQL and enter its ID in Status Query ID: ${STATUS_QUERY_NQL[table]}`,
+			whenWaiting,
+		),
 		{
 			displayName: 'Status Query ID',
 			name: 'statusQueryId',
