@@ -40,7 +40,7 @@ export function readCatalogue(raw: unknown) {
 			queryId,
 			description: text(entry.description, `${where}: What It Answers`),
 			parameters: parseParameterLines(text(entry.parameters, `${where}: Parameters`), `${where} (${queryId})`),
-			columns: parseColumnList(text(entry.columns, `${where}: Simplified Columns`)),
+			columns: distinctColumnNames(text(entry.columns, `${where}: Simplified Columns`)),
 		};
 	});
 }
@@ -66,7 +66,7 @@ export function parseParameterLines(value: string, where: string): Array<{ name:
 }
 
 /** Column names separated by commas or line breaks, blanks dropped, each once. */
-export function parseColumnList(value: string): string[] {
+export function distinctColumnNames(value: string): string[] {
 	return [...new Set(value.split(/[,\n]/).map((column) => column.trim()).filter((column) => column !== ''))];
 }
 
