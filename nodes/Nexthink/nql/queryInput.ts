@@ -58,7 +58,14 @@ export const queryParameterFields: INodeProperties[] = [
 			description: 'Values for the $parameters of the query. Every value is sent as text; Nexthink infers its type.',
 			displayOptions: { show: { parametersInput: ['pairs'] } },
 		},
-		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'os', description: 'Parameter name as written in the query, without the $' },
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'os',
+			description: 'Parameter name as written in the query, without the $',
+		},
 	),
 	{
 		displayName: 'Query Parameters (JSON)',

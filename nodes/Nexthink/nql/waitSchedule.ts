@@ -117,7 +117,9 @@ export async function pollOnSchedule(
 		} catch (error) {
 			throwIfCancelled(ctx, signal, itemIndex);
 			// with less than the gap between two calls left, no further poll could come anyway
-			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) return { timedOut: true, lastCallUnanswered: true, polls: polls + 1 };
+			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) {
+				return { timedOut: true, lastCallUnanswered: true, polls: polls + 1 };
+			}
 			throw nodeErrorOf(ctx.getNode(), error, itemIndex);
 		}
 	}
