@@ -5,7 +5,7 @@ import { enrichmentToolDescriptionProperty } from '../shared/toolDescriptions';
 import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './api';
 import { FIXED_FIELDS, IDENTIFICATION_KINDS, OBJECT_TYPES, type IdentificationKind, type ObjectType } from './fieldCatalogue';
 import { CUSTOM_FIELD, NOT_CHOSEN, ORGANIZATION_LEVEL } from './itemPreparation';
-import { allowWritesOption, OPTIONS_COLLECTION, requestTimeoutOption } from '../shared/optionFields';
+import { allowWritesOption, notice, OPTIONS_COLLECTION, requestTimeoutOption } from '../shared/optionFields';
 import { upperFirst } from '../shared/wording';
 
 export const MAPPING_MODES = { defineBelow: 'defineBelow', autoMapInputData: 'autoMapInputData' } as const;
@@ -94,14 +94,11 @@ const mappingModeProperty: INodeProperties = {
 	default: 'defineBelow',
 };
 
-const autoMapNotice: INodeProperties = {
-	displayName:
-		'Input keys that name a field of the object type are set: the API name (device/device/#tier), the Export column name (device.#tier, device.virtualization.desktop_pool, user.ad.department) or a short form (#tier, virtualization.desktop_pool, ad.department). Null values are skipped; an empty string clears the field.',
-	name: 'autoMapNotice',
-	type: 'notice',
-	default: '',
-	displayOptions: { show: { mappingMode: [MAPPING_MODES.autoMapInputData] } },
-};
+const autoMapNotice = notice(
+	'autoMapNotice',
+	'Input keys that name a field of the object type are set: the API name (device/device/#tier), the Export column name (device.#tier, device.virtualization.desktop_pool, user.ad.department) or a short form (#tier, virtualization.desktop_pool, ad.department). Null values are skipped; an empty string clears the field.',
+	{ show: { mappingMode: [MAPPING_MODES.autoMapInputData] } },
+);
 
 const textValue: INodeProperties = {
 	displayName: 'Value',
@@ -253,15 +250,12 @@ const optionsProperty: INodeProperties = {
 	],
 };
 
-/** Shown only in the tool variant (`@tool`, see shared/toolMode.ts): what the agent can and cannot do. */
-const toolNotice: INodeProperties = {
-	displayName:
-		'As an AI agent\'s tool this node only validates and writes nothing, unless "Allow Writes When Used as a Tool" is on under Options. The model sees only the Tool Description and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'deviceName\', \'Name of the Nexthink device to update, as shown in Nexthink\', \'string\') }}.',
-	name: 'toolNotice',
-	type: 'notice',
-	default: '',
-	displayOptions: { show: { '@tool': [true] } },
-};
+/** Shown only in the tool variant (see shared/toolMode.ts): what the agent can and cannot do. */
+const toolNotice = notice(
+	'toolNotice',
+	'As an AI agent\'s tool this node only validates and writes nothing, unless "Allow Writes When Used as a Tool" is on under Options. The model sees only the Tool Description and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'deviceName\', \'Name of the Nexthink device to update, as shown in Nexthink\', \'string\') }}.',
+	{ show: { '@tool': [true] } },
+);
 
 export const enrichmentProperties: INodeProperties[] = [
 	toolNotice,

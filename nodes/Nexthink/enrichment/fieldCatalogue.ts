@@ -4,6 +4,7 @@
  * name, a custom field's NQL ID (`#tier`) or, for users, `organization/#region`. Auto-mapping
  * (resolveInputKey) reads the spellings docs/enrichment.md, "Map Automatically From Input", lists.
  */
+import { fieldNqlId } from '../shared/nqlIds';
 
 export const OBJECT_TYPES = ['device', 'user', 'binary', 'package'] as const;
 export type ObjectType = (typeof OBJECT_TYPES)[number];
@@ -94,16 +95,6 @@ export function apiFieldName(objectType: ObjectType, path: string): string {
 	return `${objectType}/${objectType}/${path}`;
 }
 
-/** NQL IDs of custom fields and organization levels; the case typed is kept (a mismatch is the API's error). */
-const NQL_ID = /^#[A-Za-z0-9_]+$/;
-
-/** Accepts `#tier` or `tier` (surrounding spaces ignored) and returns `#tier`, or undefined if not an NQL ID. */
-export function normaliseNqlId(raw: string): string | undefined {
-	const trimmed = raw.trim();
-	const id = trimmed.startsWith('#') ? trimmed : `#${trimmed}`;
-	return NQL_ID.test(id) ? id : undefined;
-}
-
 /** Manual custom fields exist on every object type and hold strings. */
 export function customFieldTarget(objectType: ObjectType, nqlId: string): FieldTarget {
 	return { name: apiFieldName(objectType, nqlId), kind: 'text' };
@@ -136,11 +127,11 @@ export function resolveInputKey(objectType: ObjectType, key: string): KeyMeaning
 	if (rest.length === 0) return UNMAPPED;
 
 	if (rest.length === 1 && rest[0].startsWith('#')) {
-		const id = normaliseNqlId(rest[0]);
+		const id = fieldNqlId(rest[0]);
 		return id === undefined ? UNMAPPED : { kind: 'field', target: customFieldTarget(objectType, id) };
 	}
 	if (objectType === 'user' && rest.length === 2 && rest[0].toLowerCase() === 'organization' && rest[1].startsWith('#')) {
-		const id = normaliseNqlId(rest[1]);
+		const id = fieldNqlId(rest[1]);
 		return id === undefined ? UNMAPPED : { kind: 'field', target: organizationTarget(id) };
 	}
 

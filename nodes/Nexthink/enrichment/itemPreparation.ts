@@ -7,7 +7,6 @@ import {
 	apiFieldName,
 	customFieldTarget,
 	findFixedField,
-	normaliseNqlId,
 	organizationTarget,
 	type FieldTarget,
 	type IdentificationKind,
@@ -17,6 +16,7 @@ import {
 import { INPUT_ERROR_CODES } from './itemOutcome';
 import { convertFieldValue, type ConversionContext, type WireValue } from './valueConversion';
 import { describeValue, InputError } from '../shared/inputError';
+import { fieldNqlId } from '../shared/nqlIds';
 
 export interface Identification {
 	name: string;
@@ -112,7 +112,7 @@ function entryTarget(objectType: ObjectType, entry: FieldEntry): FieldTarget {
 }
 
 function nqlIdOf(raw: unknown, what: string): string {
-	const id = typeof raw === 'string' ? normaliseNqlId(raw) : undefined;
+	const id = typeof raw === 'string' ? fieldNqlId(raw) : undefined;
 	if (id === undefined) {
 		const problem =
 			raw === undefined || raw === '' ? 'is empty' : typeof raw === 'string' ? `${describeValue(raw)} is not an NQL ID` : `must be text, got ${describeValue(raw)}`;

@@ -2,6 +2,7 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { EVENT_TABLES } from './eventTable';
+import { collectionOf, notice } from '../shared/optionFields';
 
 const maxBodySizeOption: INodeProperties = {
 	displayName: 'Maximum Body Size (MB)',
@@ -21,20 +22,9 @@ const maxBodySizeOption: INodeProperties = {
  * Why: docs/decisions.md, "Nexthink Event Trigger" ("Reading the body", "Option collections").
  */
 function optionsCollection(channel: string, options: INodeProperties[] = []): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: { binaryData: true },
-		displayOptions: { show: { '/mode': [channel] } },
-		options: [{ displayName: 'Read Body in Node', name: 'binaryData', type: 'hidden', default: true }, ...options, maxBodySizeOption],
-	};
-}
-
-/** A notice on the panel: n8n shows its `displayName` as the text. */
-function notice(name: string, text: string, displayOptions?: IDisplayOptions): INodeProperties {
-	return { displayName: text, name, type: 'notice', default: '', ...(displayOptions && { displayOptions }) };
+	const readBody: INodeProperties = { displayName: 'Read Body in Node', name: 'binaryData', type: 'hidden', default: true };
+	const collection = collectionOf('options', { show: { '/mode': [channel] } }, [readBody, ...options, maxBodySizeOption]);
+	return { ...collection, default: { binaryData: true } };
 }
 
 function dedupeProperties(displayOptions: IDisplayOptions, fieldsDescription: string): INodeProperties[] {

@@ -6,7 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { logTagOption, QUERY_ID_DESCRIPTION, queryParameterFields } from '../nql/queryInput';
 import { queryCatalogueProperty } from '../shared/queryCatalogue';
-import { listOrIdLocator, requestTimeoutOption } from '../shared/optionFields';
+import { listOrIdLocator, notice, requestTimeoutOption } from '../shared/optionFields';
 import {
 	DEFAULT_TOOL_MAX_OUTPUT_KB,
 	DEFAULT_TOOL_MAX_ROWS,
@@ -71,15 +71,12 @@ const queryIdLocator = listOrIdLocator(
 /** Query ID, the query's parameters and the Query Catalogue, as the operations that run a stored query show them. */
 export const exportQueryFields: INodeProperties[] = [queryIdLocator, ...queryParameterFields, queryCatalogueProperty];
 
-/** Shown only in the tool variant (`@tool`, see shared/toolMode.ts): what the model is told and given. */
-export const toolNotice: INodeProperties = {
-	displayName:
-		'The model sees only the Tool Description (filled in for the operation: add the stored queries the agent may run and what they return) and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'queryId\', \'ID of a stored Nexthink NQL query: lower-case letters, digits and underscores, e.g. all_devices\', \'string\') }}. What goes back to it is bounded by "Max Rows When Used as a Tool" and "Max Output Size When Used as a Tool (KB)" under Options; a note says what was left out.',
-	name: 'toolNotice',
-	type: 'notice',
-	default: '',
-	displayOptions: { show: { '@tool': [true] } },
-};
+/** Shown only in the tool variant (see shared/toolMode.ts): what the model is told and given. */
+export const toolNotice = notice(
+	'toolNotice',
+	'The model sees only the Tool Description (filled in for the operation: add the stored queries the agent may run and what they return) and the description in each $fromAI() placeholder: describe every value it fills, e.g. {{ $fromAI(\'queryId\', \'ID of a stored Nexthink NQL query: lower-case letters, digits and underscores, e.g. all_devices\', \'string\') }}. What goes back to it is bounded by "Max Rows When Used as a Tool" and "Max Output Size When Used as a Tool (KB)" under Options; a note says what was left out.',
+	{ show: { '@tool': [true] } },
+);
 
 export const compressionField: INodeProperties = {
 	displayName: 'Compression',

@@ -11,7 +11,7 @@ import { limitToolRows, shapeToolRows, type ToolRowsInput } from '../shared/tool
 import type { DownloadedResults } from '../nql/resultsFile';
 import type { ExportStatusReport } from '../nql/exportApi';
 import type { CompletedExportOptions } from '../nql/followExport';
-import { QUERY_ID_PATTERN } from '../nql/queryInput';
+import { QUERY_ID_PATTERN } from '../shared/nqlIds';
 import type { MetadataMode, ResultSettings, ToolLimits } from './settings';
 
 const FILE_EXTENSIONS = { NONE: 'csv', GZIP: 'csv.gz', ZSTD: 'csv.zst' } as const;

@@ -5,11 +5,10 @@
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignalOf, isNoAnswerError, keepMessage, sleepUnlessCancelled, throwIfCancelled, type NexthinkContext } from '../transport';
-import { nodeErrorOf } from '../shared/nodeErrors';
+import { cancelSignalOf, keepMessage, throwIfCancelled, type NexthinkContext } from '../transport';
 import { exportFailedError, exportReport, getExportStatus, startExport, type ExportStatusReport, type StartExportInput } from './exportApi';
 import { downloadResults, type DownloadedResults, type DownloadOptions } from './resultsFile';
-import { MIN_POLL_GAP_MS, nextWaitMs, type WaitSettings } from './waitSchedule';
+import { pollOnSchedule, type WaitSettings } from './waitSchedule';
 
 export interface CompletedExportOptions extends Omit<DownloadOptions, 'storeFile'> {
 	queryId: string | null;
@@ -39,14 +38,20 @@ export async function followExport(ctx: NexthinkContext, run: ExportRun, options
 	const { queryId, compression } = run.start;
 	const { timeoutMs, itemIndex } = options;
 	const exportId = await startExport(ctx, { ...run.start, timeoutMs, itemIndex });
-	const outcome = await waitForExport(ctx, exportId, run.wait, { timeoutMs, itemIndex });
-	if (!outcome.timedOut) {
-		const results = await downloadCompletedExport(ctx, outcome.report, { ...options, queryId, declaredCompression: compression });
-		return { timedOut: false, report: outcome.report, results };
+	// the wait (never the start) polls until the export completes or fails
+	let report = exportReport(exportId, 'SUBMITTED');
+	const poll = async (deadline: number) => {
+		report = await getExportStatus(ctx, exportId, { deadline, timeoutMs, itemIndex });
+		return report.status === 'COMPLETED' || report.status === 'ERROR';
+	};
+	const wait = await pollOnSchedule(ctx, run.wait, poll, itemIndex);
+	if (!wait.timedOut) {
+		const results = await downloadCompletedExport(ctx, report, { ...options, queryId, declaredCompression: compression });
+		return { timedOut: false, report, results };
 	}
-	if (run.timedOutHint === undefined) return { timedOut: true, report: outcome.report };
-	const unanswered = outcome.lastCallUnanswered ? '; the last status call got no answer before the maximum wait ran out' : '';
-	const message = `Export ${exportId} of ${queryId} did not complete within ${waitDuration(run.wait.maxWaitMs)} (last status ${outcome.report.status}${unanswered})`;
+	if (run.timedOutHint === undefined) return { timedOut: true, report };
+	const unanswered = wait.lastCallUnanswered ? '; the last status call got no answer before the maximum wait ran out' : '';
+	const message = `Export ${exportId} of ${queryId} did not complete within ${waitDuration(run.wait.maxWaitMs)} (last status ${report.status}${unanswered})`;
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: run.timedOutHint });
 }
 
@@ -57,39 +62,6 @@ function waitDuration(ms: number): string {
 	if (minutes === 1) return '1 minute';
 	const seconds = ms / 1000;
 	return `${seconds} second${seconds === 1 ? '' : 's'}`;
-}
-
-/**
- * Polls an export until it completes, fails or the maximum wait is reached; the start is never part
- * of this loop. Maximum Wait is a hard bound (docs/decisions.md, "Maximum Wait is a hard bound"):
- * `lastCallUnanswered` when it ran out during a status call that got no answer in the time left.
- */
-async function waitForExport(
-	ctx: NexthinkContext,
-	exportId: string,
-	settings: WaitSettings,
-	options: { timeoutMs: number; itemIndex: number },
-): Promise<{ report: ExportStatusReport; timedOut: boolean; lastCallUnanswered: boolean }> {
-	const signal = cancelSignalOf(ctx);
-	const deadline = Date.now() + settings.maxWaitMs;
-	let report = exportReport(exportId, 'SUBMITTED');
-	for (let poll = 0; ; poll++) {
-		const waitMs = nextWaitMs(poll, Date.now(), deadline, settings);
-		if (waitMs === undefined) return { report, timedOut: true, lastCallUnanswered: false };
-		await sleepUnlessCancelled(ctx, waitMs, signal, options.itemIndex);
-		try {
-			report = await getExportStatus(ctx, exportId, { deadline, timeoutMs: options.timeoutMs, itemIndex: options.itemIndex });
-		} catch (error) {
-			// with less than the gap between two calls left, no further poll could come anyway
-			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) {
-				return { report, timedOut: true, lastCallUnanswered: true };
-			}
-			throw nodeErrorOf(ctx.getNode(), error, options.itemIndex);
-		}
-		if (report.status === 'COMPLETED' || report.status === 'ERROR') {
-			return { report, timedOut: false, lastCallUnanswered: false };
-		}
-	}
 }
 
 /** The rows or file of an export known to be done: fails on ERROR, on a status short of COMPLETED, and on a truncation the caller refuses. */

@@ -8,8 +8,9 @@ import { readChoice, readText } from '../shared/parameterValues';
 import { InputError } from '../shared/inputError';
 import { parseJson } from '../shared/jsonValues';
 import { hasOwnKey, setOwn } from '../shared/ownKeys';
+import { pairsCollection } from '../shared/optionFields';
+import { PARAMETER_NAME_PATTERN, QUERY_ID_PATTERN, withHash } from '../shared/nqlIds';
 
-export const QUERY_ID_PATTERN = /^#[a-z0-9_]{2,255}$/;
 export const MAX_QUERY_ID_LENGTH = 255;
 export const MAX_LOG_TAG_LENGTH = 255;
 
@@ -49,33 +50,23 @@ export const queryParameterFields: INodeProperties[] = [
 		],
 		description: 'How to give the values of the query\'s $parameters',
 	},
-	{
-		displayName: 'Query Parameters',
-		name: 'queryParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		placeholder: 'Add Parameter',
-		description: 'Values for the $parameters of the query. Every value is sent as text; Nexthink infers its type.',
-		displayOptions: { show: { parametersInput: ['pairs'] } },
-		options: [
-			{
-				name: 'parameter',
-				displayName: 'Parameter',
-				values: [
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						placeholder: 'os',
-						description: 'Parameter name as written in the query, without the $',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	pairsCollection(
+		{
+			displayName: 'Query Parameters',
+			name: 'queryParameters',
+			placeholder: 'Add Parameter',
+			description: 'Values for the $parameters of the query. Every value is sent as text; Nexthink infers its type.',
+			displayOptions: { show: { parametersInput: ['pairs'] } },
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'os',
+			description: 'Parameter name as written in the query, without the $',
+		},
+	),
 	{
 		displayName: 'Query Parameters (JSON)',
 		name: 'queryParametersJson',
@@ -106,7 +97,7 @@ export function normaliseQueryId(raw: unknown): string {
 		throw new InputError('The query ID is empty. Enter the ID of an NQL API query, e.g. #all_devices (Nexthink: Administration > NQL API queries).');
 	}
 	const typedHash = text.startsWith('#');
-	const queryId = typedHash ? text : `#${text}`;
+	const queryId = withHash(text);
 	if (queryId.length > MAX_QUERY_ID_LENGTH) {
 		const limit = typedHash ? `${MAX_QUERY_ID_LENGTH} including the #` : `${MAX_QUERY_ID_LENGTH - 1} (${MAX_QUERY_ID_LENGTH} with the # in front)`;
 		throw new InputError(`The query ID is ${text.length} characters long; at most ${limit} are allowed.`);
@@ -215,7 +206,7 @@ export function logTagHeaderValue(tag: string): string {
 function parameterName(raw: unknown, label: string): string {
 	const name = readText(raw, `${label}'s name`).trim().replace(/^\$/, '');
 	if (name === '') throw new InputError(`${label} has no name. Enter the name used in the query without the $, e.g. os for $os.`);
-	if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+	if (!PARAMETER_NAME_PATTERN.test(name)) {
 		throw new InputError(`The query parameter name "${name}" is not a valid NQL parameter name (letters, digits and underscores).`);
 	}
 	return name;

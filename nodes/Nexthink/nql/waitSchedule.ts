@@ -11,6 +11,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../shared/inputError';
 import { numberOf } from '../shared/parameterValues';
+import { nodeErrorOf } from '../shared/nodeErrors';
+import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled, throwIfCancelled, type NexthinkContext } from '../transport';
 
 export interface WaitSettings {
 	firstDelayMs: number;
@@ -90,4 +92,35 @@ export function nextWaitMs(poll: number, now: number, deadline: number, settings
 	if (remaining <= 0) return undefined;
 	if (poll > 0 && remaining < MIN_POLL_GAP_MS) return undefined;
 	return Math.min(pollInterval(poll, settings), remaining);
+}
+
+/**
+ * Runs `poll` (given the deadline its calls must keep) on the schedule until it says it is done or
+ * Maximum Wait runs out (docs/decisions.md, "Maximum Wait is a hard bound"). A call that got no
+ * answer as the wait ran out ends it as timed out (`lastCallUnanswered`); a cancel is thrown, and
+ * any other error as n8n's (`nodeErrorOf`).
+ */
+export async function pollOnSchedule(
+	ctx: NexthinkContext,
+	settings: WaitSettings,
+	poll: (deadline: number) => Promise<boolean>,
+	itemIndex?: number,
+): Promise<{ timedOut: boolean; lastCallUnanswered: boolean; polls: number }> {
+	const signal = cancelSignalOf(ctx);
+	const deadline = Date.now() + settings.maxWaitMs;
+	for (let polls = 0; ; polls++) {
+		const waitMs = nextWaitMs(polls, Date.now(), deadline, settings);
+		if (waitMs === undefined) return { timedOut: true, lastCallUnanswered: false, polls };
+		await sleepUnlessCancelled(ctx, waitMs, signal, itemIndex);
+		try {
+			if (await poll(deadline)) return { timedOut: false, lastCallUnanswered: false, polls: polls + 1 };
+		} catch (error) {
+			throwIfCancelled(ctx, signal, itemIndex);
+			// with less than the gap between two calls left, no further poll could come anyway
+			if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) {
+				return { timedOut: true, lastCallUnanswered: true, polls: polls + 1 };
+			}
+			throw nodeErrorOf(ctx.getNode(), error, itemIndex);
+		}
+	}
 }

@@ -1,7 +1,7 @@
 /**
  * Fields several nodes show with the same name, type and meaning, each with its own default and
- * description: options, the collections that hold them, and a resource locator of a stored object.
- * Saved values live under `name`: it never changes.
+ * description: options, the collections that hold them, a resource locator of a stored object, a
+ * list of name/value pairs. Saved values live under `name`: it never changes.
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
@@ -60,4 +60,24 @@ export function listOrIdLocator(
 			{ name: 'id', type: 'string', ...byId },
 		],
 	};
+}
+
+/** A list of name/value pairs: each `entry` (by default a Parameter) holds the `key` field and a Value. */
+export function pairsCollection(
+	field: Pick<INodeProperties, 'displayName' | 'name' | 'placeholder' | 'description' | 'displayOptions'>,
+	key: INodeProperties,
+	entry = { displayName: 'Parameter', name: 'parameter' },
+): INodeProperties {
+	return {
+		...field,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		options: [{ ...entry, values: [key, { displayName: 'Value', name: 'value', type: 'string', default: '' }] }],
+	};
+}
+
+/** A notice on the panel: n8n shows its `displayName` as the text. */
+export function notice(name: string, text: string, displayOptions?: IDisplayOptions): INodeProperties {
+	return { displayName: text, name, type: 'notice', default: '', ...(displayOptions && { displayOptions }) };
 }

@@ -8,6 +8,7 @@
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { InputError } from './inputError';
+import { PARAMETER_NAME_PATTERN, QUERY_ID_PATTERN, withHash } from './nqlIds';
 
 export const CATALOGUE_LABEL = 'Query Catalogue';
 
@@ -15,15 +16,6 @@ export type CatalogueEntry = NonNullable<ReturnType<typeof readCatalogue>>[numbe
 
 /** An entry as the fixedCollection holds it (`queryCatalogue.query`). */
 type RawCatalogueEntry = Partial<Record<'queryId' | 'description' | 'parameters' | 'columns', unknown>>;
-
-const QUERY_ID = /^#[a-z0-9_]{2,255}$/;
-const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** The query ID as sent: trimmed, with its `#`. Not checked. */
-export function withHash(raw: string): string {
-	const text = raw.trim();
-	return text.startsWith('#') ? text : `#${text}`;
-}
 
 /**
  * Reads and checks the catalogue; `undefined` when it has no entries (then any query may run). An
@@ -39,7 +31,7 @@ export function readCatalogue(raw: unknown) {
 		const entry = (typeof value === 'object' && value !== null ? value : {}) as RawCatalogueEntry;
 		const where = `${CATALOGUE_LABEL}, query ${index + 1}`;
 		const queryId = withHash(text(entry.queryId, `${where}: Query ID`));
-		if (!QUERY_ID.test(queryId)) {
+		if (!QUERY_ID_PATTERN.test(queryId)) {
 			throw new InputError(`${where}: "${queryId.slice(0, 80)}" is not a query ID (lower-case letters, digits and underscores, e.g. #all_devices).`, CATALOGUE_LABEL);
 		}
 		if (seen.has(queryId)) throw new InputError(`${where}: ${queryId} is listed twice.`, CATALOGUE_LABEL);
@@ -48,7 +40,7 @@ export function readCatalogue(raw: unknown) {
 			queryId,
 			description: text(entry.description, `${where}: What It Answers`),
 			parameters: parseParameterLines(text(entry.parameters, `${where}: Parameters`), `${where} (${queryId})`),
-			columns: parseColumnList(text(entry.columns, `${where}: Simplified Columns`)),
+			columns: distinctColumnNames(text(entry.columns, `${where}: Simplified Columns`)),
 		};
 	});
 }
@@ -64,7 +56,7 @@ export function parseParameterLines(value: string, where: string): Array<{ name:
 		const colon = line.indexOf(':');
 		const name = (colon === -1 ? line : line.slice(0, colon)).trim().replace(/^\$/, '');
 		const meaning = colon === -1 ? '' : line.slice(colon + 1).trim();
-		if (!PARAMETER_NAME.test(name)) {
+		if (!PARAMETER_NAME_PATTERN.test(name)) {
 			throw new InputError(`${where}: the parameter "${name.slice(0, 60)}" is not an NQL parameter name. Write one parameter per line as name: what it means.`, CATALOGUE_LABEL);
 		}
 		if (parameters.some((parameter) => parameter.name === name)) throw new InputError(`${where}: the parameter ${name} is listed twice.`, CATALOGUE_LABEL);
@@ -74,7 +66,7 @@ export function parseParameterLines(value: string, where: string): Array<{ name:
 }
 
 /** Column names separated by commas or line breaks, blanks dropped, each once. */
-export function parseColumnList(value: string): string[] {
+export function distinctColumnNames(value: string): string[] {
 	return [...new Set(value.split(/[,\n]/).map((column) => column.trim()).filter((column) => column !== ''))];
 }
 
@@ -108,7 +100,7 @@ export function catalogueListEntries(raw: unknown, filter?: string): Array<{ nam
 	const needle = (filter ?? '').trim().toLowerCase();
 	return (Array.isArray(raw) ? raw : [])
 		.map((value) => (typeof value === 'object' && value !== null ? value : {}) as RawCatalogueEntry)
-		.filter((entry) => typeof entry.queryId === 'string' && QUERY_ID.test(withHash(entry.queryId)))
+		.filter((entry) => typeof entry.queryId === 'string' && QUERY_ID_PATTERN.test(withHash(entry.queryId)))
 		.map((entry) => {
 			const queryId = withHash(entry.queryId as string);
 			const answers = typeof entry.description === 'string' ? entry.description.trim() : '';

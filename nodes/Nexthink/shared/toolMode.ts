@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { readBoolean } from './parameterValues';
 import { ALLOW_WRITES_LABEL } from './optionFields';
 import { describeValue, InputError } from './inputError';
-import { withHash } from './queryCatalogue';
+import { withHash } from './nqlIds';
 
 /** What a write operation's outcome says (`note`) when it ran as a tool without "Allow Writes When Used as a Tool". */
 export const WRITES_OFF_NOTE =

@@ -8,7 +8,7 @@
  */
 import { numberOf, readChoice } from './parameterValues';
 import { InputError } from './inputError';
-import { parseColumnList } from './queryCatalogue';
+import { distinctColumnNames } from './queryCatalogue';
 import { plural } from './wording';
 
 /** Default of "Max Rows When Used as a Tool". */
@@ -137,7 +137,7 @@ export function readToolOutputShape(options: { outputAsTool?: unknown; fieldsAsT
 	const mode = readChoice(options.outputAsTool, TOOL_OUTPUT_LABEL, ['simplified', 'raw', 'selected'], 'simplified');
 	if (mode !== 'selected') return { mode, fields: [] };
 	const raw = options.fieldsAsTool;
-	const fields = Array.isArray(raw) ? parseColumnList(raw.map(String).join(',')) : typeof raw === 'string' ? parseColumnList(raw) : [];
+	const fields = Array.isArray(raw) ? distinctColumnNames(raw.map(String).join(',')) : typeof raw === 'string' ? distinctColumnNames(raw) : [];
 	if (fields.length === 0) {
 		throw new InputError(`${TOOL_OUTPUT_LABEL} is Selected Fields, but "${TOOL_FIELDS_LABEL}" names no column. Name the columns to return, separated by commas, e.g. device.name, device.os.`, TOOL_FIELDS_LABEL);
 	}

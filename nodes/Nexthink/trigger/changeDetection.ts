@@ -44,7 +44,7 @@ export interface Change {
 export type DiffCounts = Record<'rows' | 'keys' | ChangeKind | 'unchanged', number>;
 
 /** A value as compared and stored: text, null and missing as ''. */
-export function valueText(value: unknown): string {
+export function comparedText(value: unknown): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value;
 	if (typeof value === 'object') return JSON.stringify(value);
@@ -53,8 +53,8 @@ export function valueText(value: unknown): string {
 
 /** The text a key is stored as: the value itself for one key column, a JSON list for several. */
 export function keyText(row: Row, keyColumns: string[]): string {
-	if (keyColumns.length === 1) return valueText(row[keyColumns[0]]);
-	return JSON.stringify(keyColumns.map((column) => valueText(row[column])));
+	if (keyColumns.length === 1) return comparedText(row[keyColumns[0]]);
+	return JSON.stringify(keyColumns.map((column) => comparedText(row[column])));
 }
 
 /** The key columns and their values, back from a key text. */
@@ -66,7 +66,7 @@ export function keyFromText(text: string, keyColumns: string[]): Record<string, 
 
 function comparedEntries(row: Row, compareColumns: string[]): Array<[string, string]> {
 	const columns = compareColumns.length > 0 ? compareColumns : Object.keys(row).sort();
-	return columns.map((column) => [column, valueText(row[column])]);
+	return columns.map((column) => [column, comparedText(row[column])]);
 }
 
 function digestOf(text: string): Buffer {
@@ -154,7 +154,7 @@ export function diffRows(
 			counts.changed++;
 			const old = previousValues(previous, at as number, compareColumns);
 			const change: Change = { kind: 'changed', key, row: group[0], previous: old };
-			if (old !== null) change.changedColumns = compareColumns.filter((column) => old[column] !== valueText(group[0][column]));
+			if (old !== null) change.changedColumns = compareColumns.filter((column) => old[column] !== comparedText(group[0][column]));
 			changes.push(change);
 		}
 	}
@@ -184,7 +184,7 @@ function previousValues(previous: PollState | undefined, at: number, compareColu
 	if (text === undefined || text === '' || compareColumns.length === 0) return null;
 	const values = JSON.parse(text) as unknown;
 	if (!Array.isArray(values) || values.length !== compareColumns.length) return null;
-	return Object.fromEntries(compareColumns.map((column, index) => [column, valueText(values[index])]));
+	return Object.fromEntries(compareColumns.map((column, index) => [column, comparedText(values[index])]));
 }
 
 /**

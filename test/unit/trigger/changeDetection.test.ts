@@ -2,7 +2,7 @@
  * The trigger's comparison of two polls: new, changed, removed and duplicate keys, previous values,
  * and the compact state it keeps (a digest per key, not the rows).
  */
-import { diffRows, keyFromText, keyText, settingsFingerprint, valueText, type Row } from '../../../nodes/Nexthink/trigger/changeDetection';
+import { diffRows, keyFromText, keyText, settingsFingerprint, comparedText, type Row } from '../../../nodes/Nexthink/trigger/changeDetection';
 import { DIGEST_BYTES, MAX_KEY_CHARS, MAX_STATE_CHARS, readState, StateLimitError, type PollState } from '../../../nodes/Nexthink/trigger/pollState';
 import { DATA_WORK_TIMEOUT_MS } from '../../helpers/timeouts';
 
@@ -169,7 +169,7 @@ describe('keys and values', () => {
 	});
 
 	it('reads null and missing as empty text', () => {
-		expect([valueText(null), valueText(undefined), valueText(0), valueText(false), valueText([1])]).toEqual(['', '', '0', 'false', '[1]']);
+		expect([comparedText(null), comparedText(undefined), comparedText(0), comparedText(false), comparedText([1])]).toEqual(['', '', '0', 'false', '[1]']);
 	});
 });
 

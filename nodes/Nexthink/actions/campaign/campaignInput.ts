@@ -1,7 +1,8 @@
 /** Checks of a Trigger Campaign item, before any request (no n8n imports), with the OpenAPI document's limits. */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
-import { normaliseNqlId, parseIdList, SID, valueText } from '../shared/inputChecks';
+import { parseIdList, SID, valueText } from '../shared/inputChecks';
+import { objectNqlId } from '../../shared/nqlIds';
 import { readWholeNumber } from '../../shared/parameterValues';
 
 export const MAX_USERS_PER_REQUEST = 10_000;
@@ -12,7 +13,7 @@ export const MAX_CAMPAIGN_PARAMETERS = 30;
 
 export function normaliseCampaignId(raw: unknown): string {
 	const empty = 'The campaign is empty. Enter its NQL ID ("Copy NQL ID" in Manage campaigns), e.g. #it_satisfaction';
-	return normaliseNqlId(raw, { name: 'campaign', field: 'Campaign', example: '#it_satisfaction', empty, copyFrom: '' });
+	return objectNqlId(raw, { name: 'campaign', field: 'Campaign', example: '#it_satisfaction', empty, copyFrom: '' });
 }
 
 /** The user SIDs of one item, distinct (compared exactly), and the entries given again. */

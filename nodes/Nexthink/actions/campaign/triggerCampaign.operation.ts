@@ -10,7 +10,8 @@ import type { BatchedOperation, Preparation, RequestResult } from '../../shared/
 import { checkSameWait, MAX_WAIT_REQUEST_IDS, preparedRunItem, waitForItems, waitForResultsProperties, waitOptions, type PreparedRunItem } from '../shared/waitForResults';
 import type { UserResult } from './answers';
 import { triggerCampaign, type TriggerBody } from './api';
-import { pairsCollection, writeOptions } from '../shared/panelFields';
+import { writeOptions } from '../shared/panelFields';
+import { pairsCollection } from '../../shared/optionFields';
 import { checkCampaignExpiry, checkCampaignParameters, DEFAULT_CAMPAIGN_EXPIRY_MINUTES, MAX_CAMPAIGN_EXPIRY_MINUTES, MIN_CAMPAIGN_EXPIRY_MINUTES, normaliseCampaignId, parseUserSids } from './campaignInput';
 import { show } from './description';
 

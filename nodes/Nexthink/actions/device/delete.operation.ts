@@ -24,16 +24,14 @@ import {
 	type DeviceToDelete,
 } from './deleteInput';
 import { readTimeoutMs, writeOptions } from '../shared/panelFields';
+import { notice } from '../../shared/optionFields';
 import { show } from './description';
 
 export const description = updateDisplayOptions(show, [
-	{
-		displayName:
-			'Deletes the devices from the Nexthink inventory. Nexthink only queues each deletion (202) and offers no status to poll: check later in NQL that the devices are gone. Uninstall the Collector first, or the device may come back when it reports again. Try Preview first.',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'deleteNotice',
+		'Deletes the devices from the Nexthink inventory. Nexthink only queues each deletion (202) and offers no status to poll: check later in NQL that the devices are gone. Uninstall the Collector first, or the device may come back when it reports again. Try Preview first.',
+	),
 	{
 		displayName: 'Device UID',
 		name: 'deviceUid',

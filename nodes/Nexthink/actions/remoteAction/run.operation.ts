@@ -6,6 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { writeOptions } from '../shared/panelFields';
+import { notice } from '../../shared/optionFields';
 import { ALLOWED_REMOTE_ACTIONS, allowListOption } from '../../shared/toolMode';
 import { show } from './description';
 import type { BatchedOperation, Preparation } from '../../shared/runItems';
@@ -30,13 +31,10 @@ type Prepared = PreparedRunItem<PreparedRun>;
 
 /** Run's fields (the remote action is the resource's, description.ts). */
 export const description = updateDisplayOptions(show(['run']), [
-	{
-		displayName:
-			'Running a remote action changes devices. Items with the same remote action and inputs are sent together (up to 10,000 devices per request); each item gets the request ID to follow the executions in NQL (remote_action.executions), or turn on Wait for Results to get the outcome on each device.',
-		name: 'runNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'runNotice',
+		'Running a remote action changes devices. Items with the same remote action and inputs are sent together (up to 10,000 devices per request); each item gets the request ID to follow the executions in NQL (remote_action.executions), or turn on Wait for Results to get the outcome on each device.',
+	),
 	{
 		displayName: 'Collector UIDs',
 		name: 'collectorUids',

@@ -2,7 +2,8 @@
 import { MAX_DEVICES_PER_REQUEST, type TriggerInfo } from '../shared/runPlan';
 import type { ScriptInput } from './answers';
 import { describeValue, InputError } from '../../shared/inputError';
-import { normaliseNqlId, parseIdList, UUID, valueText } from '../shared/inputChecks';
+import { parseIdList, UUID, valueText } from '../shared/inputChecks';
+import { objectNqlId } from '../../shared/nqlIds';
 import { readWholeNumber } from '../../shared/parameterValues';
 import { setOwn } from '../../shared/ownKeys';
 
@@ -13,7 +14,7 @@ export const MAX_REASON_CHARS = 500;
 
 export function normaliseRemoteActionId(raw: unknown): string {
 	const empty = 'No remote action is selected. Pick one from the list or enter its NQL ID, e.g. #restart_service';
-	return normaliseNqlId(raw, { name: 'remote action', field: 'Remote Action', example: '#restart_service', empty, copyFrom: ' ("Copy NQL ID" in Manage remote actions)' });
+	return objectNqlId(raw, { name: 'remote action', field: 'Remote Action', example: '#restart_service', empty, copyFrom: ' ("Copy NQL ID" in Manage remote actions)' });
 }
 
 /** The Collector UIDs of one item, distinct (compared without case), and the entries given again. */

@@ -5,20 +5,6 @@ export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 /** The SID pattern of the Campaigns and Workflows OpenAPI documents. */
 export const SID = /^S(-\d+){2,10}$|^0$/;
 
-/**
- * An object's NQL ID as Nexthink expects it (`#` added when missing; case kept, IDs are
- * case-sensitive): text, not empty (`empty` says what to do), without spaces.
- */
-export function normaliseNqlId(raw: unknown, object: { name: string; field: string; example: string; empty: string; copyFrom: string }): string {
-	if (raw !== null && raw !== undefined && typeof raw !== 'string') {
-		throw new InputError(`The ${object.name} must be an NQL ID such as ${object.example}, got ${describeValue(raw)}`, object.field);
-	}
-	const text = (raw ?? '').trim();
-	if (text === '' || text === '#') throw new InputError(object.empty, object.field);
-	if (/\s/.test(text)) throw new InputError(`The ${object.name} ID "${text.slice(0, 80)}" contains spaces. Use its NQL ID${object.copyFrom}, e.g. ${object.example}`, object.field);
-	return text.startsWith('#') ? text : `#${text}`;
-}
-
 /** A list of target IDs (Collector UIDs, user SIDs): its entry, field, pattern (`shape`: "a UUID"), limit and wordings. */
 interface IdList {
 	entry: string;

@@ -1,4 +1,4 @@
-/** Panel fields several Actions resources declare alike: the operation picker, Request Timeout, a write's Options, name/value lists. */
+/** Panel fields several Actions resources declare alike: the operation picker, Request Timeout, a write's Options. */
 import type { IDataObject, IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { actionWritesDescription, allowWritesOption, collectionOf, listOrIdLocator, requestTimeoutOption } from '../../shared/optionFields';
@@ -35,19 +35,4 @@ export function nqlIdLocator(resource: string, displayName: string, searchListMe
 export function writeOptions(displayOptions: IDisplayOptions, what: string, timeoutDescription: string, others: INodeProperties[] = []): INodeProperties {
 	const options = [allowWritesOption(actionWritesDescription(what)), ...others, requestTimeoutOption(DEFAULT_REQUEST_TIMEOUT_SECONDS, timeoutDescription)];
 	return collectionOf('options', displayOptions, options.sort((a, b) => a.displayName.localeCompare(b.displayName)));
-}
-
-/** A list of name/value pairs: each `entry` (by default a Parameter) holds the `key` field and a Value. */
-export function pairsCollection(
-	field: Pick<INodeProperties, 'displayName' | 'name' | 'placeholder' | 'description' | 'displayOptions'>,
-	key: INodeProperties,
-	entry = { displayName: 'Parameter', name: 'parameter' },
-): INodeProperties {
-	return {
-		...field,
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		default: {},
-		options: [{ ...entry, values: [key, { displayName: 'Value', name: 'value', type: 'string', default: '' }] }],
-	};
 }

@@ -6,15 +6,15 @@
  * Wait for Results and script-input checks".
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_EXECUTE_SETTINGS, executeStoredQuery } from '../../nql/executeApi';
 import { EXECUTE_ROW_LIMIT } from '../../nql/executeAnswer';
 import { normaliseQueryId } from '../../nql/queryInput';
-import { MIN_POLL_GAP_MS, nextWaitMs, readWaitOptions, waitField, type WaitSettings } from '../../nql/waitSchedule';
-import { cancelSignalOf, isNoAnswerError, sleepUnlessCancelled } from '../../transport';
+import { pollOnSchedule, readWaitOptions, waitField, type WaitSettings } from '../../nql/waitSchedule';
+import { cancelSignalOf, throwIfCancelled } from '../../transport';
 import { InputError } from '../../shared/inputError';
 import { readBoolean } from '../../shared/parameterValues';
+import { notice } from '../../shared/optionFields';
 import { type AllowListKind, checkToolAllowList, toolWritesOff } from '../../shared/toolMode';
 import { failureOf, type ItemFailure } from '../../shared/nodeErrors';
 import type { Preparation } from '../../shared/runItems';
@@ -88,13 +88,11 @@ export function waitForResultsProperties(table: keyof typeof STATUS_QUERY_NQL, p
 			default: false,
 			description: `Whether to wait until every target has a final status (read with a stored NQL API query over ${table}) and output each target's result. Off: the node returns as soon as Nexthink accepted the request.`,
 		},
-		{
-			displayName: `The node reads each target's status with a stored NQL query. Create it once in Nexthink (Administration > NQL API queries) with this NQL and enter its ID in Status Query ID: ${STATUS_QUERY_NQL[table]}`,
-			name: 'statusQueryNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: whenWaiting,
-		},
+		notice(
+			'statusQueryNotice',
+			`The node reads each target's status with a stored NQL query. Create it once in Nexthink (Administration > NQL API queries) with this NQL and enter its ID in Status Query ID: ${STATUS_QUERY_NQL[table]}`,
+			whenWaiting,
+		),
 		{
 			displayName: 'Status Query ID',
 			name: 'statusQueryId',
@@ -224,9 +222,7 @@ export async function waitForResults(
 	settings: ResultsWaitSettings,
 	options: { timeoutMs: number },
 ): Promise<ResultsWaitOutcome> {
-	const signal = cancelSignalOf(ctx);
 	const startedAt = Date.now();
-	const deadline = startedAt + settings.maxWaitMs;
 	const rowsByRequest = new Map<string, Map<string, TargetRow>>();
 	const end = (polls: number, timedOut: boolean, error?: ResultsWaitOutcome['error']): ResultsWaitOutcome => ({
 		timedOut,
@@ -237,23 +233,22 @@ export async function waitForResults(
 	});
 	let pending = pendingRequestIds(targets, rowsByRequest);
 	if (pending.length === 0) return end(0, false);
-	for (let poll = 0; ; poll++) {
-		const waitMs = nextWaitMs(poll, Date.now(), deadline, settings);
-		if (waitMs === undefined) return end(poll, true);
-		await sleepUnlessCancelled(ctx, waitMs, signal);
-		for (const requestId of pending) {
-			try {
+	let polls = 0;
+	try {
+		const wait = await pollOnSchedule(ctx, settings, async (deadline) => {
+			polls++;
+			for (const requestId of pending) {
 				const rows = await runStatusQuery(ctx, settings, requestId, { deadline, timeoutMs: options.timeoutMs });
 				rowsByRequest.set(requestId, rowsByTarget(kind, settings.queryId, requestId, rows));
-			} catch (error) {
-				if (signal?.aborted === true) throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
-				// a call that got no answer as Maximum Wait ran out: the wait timed out, like any other
-				if (isNoAnswerError(error) && deadline - Date.now() < MIN_POLL_GAP_MS) return end(poll + 1, true);
-				return end(poll + 1, false, statusQueryFailure(error));
 			}
-		}
-		pending = pendingRequestIds(targets, rowsByRequest);
-		if (pending.length === 0) return end(poll + 1, false);
+			pending = pendingRequestIds(targets, rowsByRequest);
+			return pending.length === 0;
+		});
+		return end(wait.polls, wait.timedOut);
+	} catch (error) {
+		// a cancel ends the run; a failed status query ends only the wait
+		throwIfCancelled(ctx, cancelSignalOf(ctx));
+		return end(polls, false, statusQueryFailure(error));
 	}
 }
 

@@ -7,17 +7,15 @@ import type { BatchedOperation } from '../../shared/runItems';
 import { toolWritesOff } from '../../shared/toolMode';
 import { handOffConversation, type HandOffPart, type HandOffRequest } from './api';
 import { checkBinaryProperty, checkMessage, checkMetadata, checkTimeZone, checkUpn, parseBinaryPropertyNames } from './handOffInput';
-import { pairsCollection, readTimeoutMs, writeOptions } from '../shared/panelFields';
+import { readTimeoutMs, writeOptions } from '../shared/panelFields';
+import { notice, pairsCollection } from '../../shared/optionFields';
 import { show } from './description';
 
 export const description = updateDisplayOptions(show, [
-	{
-		displayName:
-			'Spark continues the conversation with the user in Microsoft Teams; nothing comes back to n8n. Spark must be set up for the user (Teams app, Entra ID connector, UPN collection).',
-		name: 'handOffNotice',
-		type: 'notice',
-		default: '',
-	},
+	notice(
+		'handOffNotice',
+		'Spark continues the conversation with the user in Microsoft Teams; nothing comes back to n8n. Spark must be set up for the user (Teams app, Entra ID connector, UPN collection).',
+	),
 	{
 		displayName: 'User Principal Name',
 		name: 'userPrincipalName',

@@ -1,7 +1,8 @@
 /** The Workflow resource's operation picker and what its operations share: the workflow (Run, Get), parameters by name (Run, Resume). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { nqlIdLocator, operationPicker, pairsCollection } from '../shared/panelFields';
+import { nqlIdLocator, operationPicker } from '../shared/panelFields';
+import { pairsCollection } from '../../shared/optionFields';
 
 export const show = (operation: string[]) => ({ show: { resource: ['workflow'], operation } });
 

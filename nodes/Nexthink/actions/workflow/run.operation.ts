@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { writeOptions } from '../shared/panelFields';
+import { notice } from '../../shared/optionFields';
 import { ALLOWED_WORKFLOWS, allowListOption } from '../../shared/toolMode';
 import { nameValueCollection, show } from './description';
 import type { BatchedOperation } from '../../shared/runItems';
@@ -28,14 +29,11 @@ type Prepared = PreparedRunItem<PreparedWorkflowRun>;
 
 /** Run's fields (the workflow is the resource's, description.ts). */
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Running a workflow acts on devices and users. Items with the same workflow and parameters are sent together (up to 10,000 devices and 10,000 users per request); each item gets the request ID and the execution ID of each target, to follow them in NQL (workflow.executions).',
-		name: 'workflowRunNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: show(['run']),
-	},
+	notice(
+		'workflowRunNotice',
+		'Running a workflow acts on devices and users. Items with the same workflow and parameters are sent together (up to 10,000 devices and 10,000 users per request); each item gets the request ID and the execution ID of each target, to follow them in NQL (workflow.executions).',
+		show(['run']),
+	),
 	{
 		displayName: 'API Version',
 		name: 'workflowApiVersion',

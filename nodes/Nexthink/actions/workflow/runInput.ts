@@ -4,7 +4,8 @@
  */
 import { describeValue, InputError } from '../../shared/inputError';
 import { setOwn, hasOwnKey } from '../../shared/ownKeys';
-import { normaliseNqlId, SID, UUID, valueText } from '../shared/inputChecks';
+import { SID, UUID, valueText } from '../shared/inputChecks';
+import { objectNqlId } from '../../shared/nqlIds';
 
 export const MAX_WORKFLOW_TARGETS_PER_LIST = 10_000;
 
@@ -36,7 +37,7 @@ const USER_FIELDS: Record<UserIdType, { label: string; pattern: RegExp; example:
 
 export function normaliseWorkflowId(raw: unknown): string {
 	const empty = 'No workflow is selected. Pick one from the list or enter its NQL ID, e.g. #repair_teams';
-	return normaliseNqlId(raw, { name: 'workflow', field: 'Workflow', example: '#repair_teams', empty, copyFrom: ' ("Copy NQL ID" in Manage workflows)' });
+	return objectNqlId(raw, { name: 'workflow', field: 'Workflow', example: '#repair_teams', empty, copyFrom: ' ("Copy NQL ID" in Manage workflows)' });
 }
 
 /** An item's targets, distinct in the order first given, and the entries it named again, as text. */
