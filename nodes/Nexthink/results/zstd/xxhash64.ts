@@ -6,10 +6,10 @@
  * compiles to 64-bit instructions) read from a `BigUint64Array`: the input in place where it is 8-aligned
  * (the decoder's window keeps it so), else an aligned scratch copy (`DataView` BigInt loads and
  * `BigInt(number)` are slow calls on Node 20 and 22). The lanes live in another `BigUint64Array` (see
- * `consumeStripes`): no allocation per word, 2-3× faster than int32 halves (docs/decisions.md,
- * "Zstandard decoding speed, fourth step"). Set-up and finalization use int32 halves, leaving results in `resultHigh` and
- * `resultLow`: Node 20's optimising compiler aborts the process ("RepresentationChangerError ...
- * UnsignedBigInt64") on BigInt values merging from branches.
+ * `consumeStripes`): no allocation per word, 2-3× faster than int32 halves (docs/decisions.md, "Zstandard
+ * decoding speed, fourth step"). Set-up and finalization use int32 halves, leaving results in
+ * `resultHigh` and `resultLow`: Node 20's optimising compiler aborts the process
+ * ("RepresentationChangerError ... UnsignedBigInt64") on BigInt values merging from branches.
  */
 
 /** In a `vm` context (Jest), every lookup of a global such as `Math` costs more than the multiply. */
