@@ -114,8 +114,8 @@ function measure(start, cpuStart) {
 /**
  * Runs every case once per round, round after round, so that load from other processes spreads over all
  * cases alike; returns each case's median wall and CPU time. Each round starts one case further on, so
- * every case runs first equally often: the first case of a round measured up to 15 % slower than the same
- * build placed last (garbage the cases before it left behind is collected on its time).
+ * every case runs first equally often: the same build measured about 20 % slower first in every round than
+ * last (the garbage the other builds leave is collected on the first case's time; docs/benchmarks.md).
  */
 async function timeRoundRobin(cases) {
 	const samples = cases.map(() => []);
