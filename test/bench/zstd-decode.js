@@ -113,12 +113,16 @@ function measure(start, cpuStart) {
 
 /**
  * Runs every case once per round, round after round, so that load from other processes spreads over all
- * cases alike; returns each case's median wall and CPU time.
+ * cases alike; returns each case's median wall and CPU time. Each round starts one case further on, so
+ * every case runs first equally often: the same build measured about 20 % slower first in every round than
+ * last (the garbage the other builds leave is collected on the first case's time; docs/benchmarks.md).
  */
 async function timeRoundRobin(cases) {
 	const samples = cases.map(() => []);
 	for (let round = 0; round < runs; round++) {
-		for (const [index, { run }] of cases.entries()) {
+		for (let step = 0; step < cases.length; step++) {
+			const index = (round + step) % cases.length;
+			const { run } = cases[index];
 			const start = process.hrtime.bigint();
 			const cpuStart = process.cpuUsage();
 			await run();

@@ -283,6 +283,8 @@ export class ZstdDecoder {
 			decodeSequencesSection(this.sequences, this.literals, data, sequencesStart, size, window, max, offset);
 		}
 		if (frame.hasChecksum) this.checksum.update(window.buffer, blockStart, window.position);
+		// Copied out at once, while the block is still in the CPU's cache: chunks of at most a block.
+		window.flush(out);
 		window.frameProduced += window.position - blockStart;
 		if (frame.contentSize >= 0 && window.frameProduced > frame.contentSize) {
 			throw new ZstdError(`the frame decodes to more than its declared ${frame.contentSize} bytes`, offset);

@@ -106,10 +106,11 @@ function executeSequences(
 	const out = window.buffer;
 	const outView = window.view;
 	let outPosition = window.position;
-	/** Bytes of the frame before out[0]: a match may reach back `history + outPosition` bytes. */
+	/** The frame offset of out[0] in this lap's terms: a match may reach back `history + outPosition` bytes. */
 	const history = window.frameProduced - outPosition;
 	const windowSize = window.windowSize;
 	const wrapEnd = window.wrapEnd;
+	const lapStart = window.lapStart;
 	const literalData = literals.buffer;
 	let literalPosition = literals.start;
 	const literalEnd = literals.end;
@@ -222,13 +223,13 @@ function executeSequences(
 				throw new ZstdError(`match offset ${offset} reaches before the start of the window`, errorOffset);
 			}
 			let source = outPosition - offset;
-			if (source < 0) {
-				// The match starts in the previous lap of the ring and may continue at its start.
-				source += wrapEnd;
+			if (source < lapStart) {
+				// The match starts in the previous lap of the ring and may continue at this lap's start.
+				source += wrapEnd - lapStart;
 				if (source + matchLength > wrapEnd) {
 					const fromPreviousLap = wrapEnd - source;
 					copyMatch(out, outPosition, source, fromPreviousLap);
-					copyMatch(out, outPosition + fromPreviousLap, 0, matchLength - fromPreviousLap);
+					copyMatch(out, outPosition + fromPreviousLap, lapStart, matchLength - fromPreviousLap);
 					outPosition += matchLength;
 					continue;
 				}

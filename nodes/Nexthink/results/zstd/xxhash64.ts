@@ -3,12 +3,13 @@
  * low 32 bits of XXH64 of the decoded content).
  *
  * The stripe loop, where the time goes, runs on 64-bit BigInt lanes (`BigInt.asUintN(64, …)`, which V8
- * compiles to 64-bit instructions) read from a `BigUint64Array` over an aligned scratch copy of the input
- * (`DataView` BigInt loads and `BigInt(number)` are slow calls on Node 20 and 22). Each element read still
- * allocates, yet int32 halves were slower inside the decoder (docs/decisions.md, "Zstandard decoding
- * speed, third step"). Set-up and finalization use int32 halves, leaving results in `resultHigh` and
- * `resultLow`: Node 20's optimising compiler aborts the process ("RepresentationChangerError ...
- * UnsignedBigInt64") on BigInt values merging from branches.
+ * compiles to 64-bit instructions) read from a `BigUint64Array`: the input in place where it is 8-aligned
+ * (the decoder's window keeps it so), else an aligned scratch copy (`DataView` BigInt loads and
+ * `BigInt(number)` are slow calls on Node 20 and 22). The lanes live in another `BigUint64Array` (see
+ * `consumeStripes`): no allocation per word, 2-3× faster than int32 halves (docs/decisions.md, "Zstandard
+ * decoding speed, fourth step"). Set-up and finalization use int32 halves, leaving results in
+ * `resultHigh` and `resultLow`: Node 20's optimising compiler aborts the process
+ * ("RepresentationChangerError ... UnsignedBigInt64") on BigInt values merging from branches.
  */
 
 /** In a `vm` context (Jest), every lookup of a global such as `Math` costs more than the multiply. */
@@ -103,6 +104,9 @@ export class Xxhash64 {
 	/** Input not hashed yet: less than a stripe between calls of `update`. */
 	private readonly scratch = new Uint8Array(SCRATCH_SIZE);
 	private readonly scratchWords = new BigUint64Array(this.scratch.buffer);
+	/** The buffer last hashed in place, and its 8-byte words. */
+	private inPlaceBuffer: ArrayBufferLike | undefined;
+	private inPlaceWords: BigUint64Array<ArrayBufferLike> = new BigUint64Array(0);
 	private pendingLength = 0;
 	private totalLength = 0;
 
@@ -125,10 +129,39 @@ export class Xxhash64 {
 		this.totalLength = 0;
 	}
 
+	/**
+	 * Hashes data[start, end). Where the next stripe starts at an 8-aligned address (as in the decoder's
+	 * window, see window.ts), whole stripes are read in place; the rest goes through the scratch copy.
+	 */
 	update(data: Uint8Array, start: number, end: number): void {
 		this.totalLength += end - start;
 		const scratch = this.scratch;
 		let position = start;
+		if (LITTLE_ENDIAN) {
+			const pending = this.pendingLength;
+			if (pending > 0) {
+				// Complete the pending stripe first, so that the next one starts at `position`.
+				const take = Math.min(STRIPE - pending, end - position);
+				scratch.set(data.subarray(position, position + take), pending);
+				position += take;
+				if (pending + take < STRIPE) {
+					this.pendingLength = pending + take;
+					return;
+				}
+				this.consumeStripes(this.scratchWords, 0, STRIPE / 8);
+				this.pendingLength = 0;
+			}
+			const address = data.byteOffset + position;
+			const stripesEnd = end - ((end - position) % STRIPE);
+			if (address % 8 === 0 && stripesEnd > position) {
+				if (data.buffer !== this.inPlaceBuffer) {
+					this.inPlaceBuffer = data.buffer;
+					this.inPlaceWords = new BigUint64Array(data.buffer, 0, Math.floor(data.buffer.byteLength / 8));
+				}
+				this.consumeStripes(this.inPlaceWords, address / 8, (address + stripesEnd - position) / 8);
+				position = stripesEnd;
+			}
+		}
 		while (position < end) {
 			const take = Math.min(SCRATCH_SIZE - this.pendingLength, end - position);
 			scratch.set(data.subarray(position, position + take), this.pendingLength);
@@ -137,7 +170,7 @@ export class Xxhash64 {
 			const stripesEnd = filled - (filled % STRIPE);
 			if (stripesEnd > 0) {
 				if (!LITTLE_ENDIAN) for (let word = 0; word < stripesEnd; word += 8) scratch.subarray(word, word + 8).reverse();
-				this.consumeStripes(this.scratchWords, stripesEnd >>> 3);
+				this.consumeStripes(this.scratchWords, 0, stripesEnd / 8);
 				scratch.copyWithin(0, stripesEnd, filled);
 			}
 			this.pendingLength = filled - stripesEnd;
@@ -205,27 +238,24 @@ export class Xxhash64 {
 		return { high: resultHigh >>> 0, low: (resultLow ^ resultHigh) >>> 0 };
 	}
 
-	/** Runs the four lanes over the stripes in words[0, wordCount), the round written out on locals. */
-	private consumeStripes(words: BigUint64Array, wordCount: number): void {
+	/**
+	 * Runs the four lanes over the stripes in words[from, to). The lanes stay in their `BigUint64Array`
+	 * across iterations: BigInt locals carried from one iteration to the next are boxed on the heap at every
+	 * turn (an allocation per lane and stripe on Node 20 and 24), where a typed-array element is loaded and
+	 * stored as a plain 64-bit word.
+	 */
+	private consumeStripes(words: BigUint64Array<ArrayBufferLike>, from: number, to: number): void {
 		const lanes = this.lanes;
-		let lane1 = lanes[0];
-		let lane2 = lanes[1];
-		let lane3 = lanes[2];
-		let lane4 = lanes[3];
-		for (let word = 0; word < wordCount; word += 4) {
+		for (let word = from; word < to; word += 4) {
 			// acc = rotl(acc + input * PRIME2, 31) * PRIME1
-			lane1 = asUintN(64, lane1 + asUintN(64, words[word] * PRIME2));
-			lane1 = asUintN(64, asUintN(64, (lane1 << 31n) | (lane1 >> 33n)) * PRIME1);
-			lane2 = asUintN(64, lane2 + asUintN(64, words[word + 1] * PRIME2));
-			lane2 = asUintN(64, asUintN(64, (lane2 << 31n) | (lane2 >> 33n)) * PRIME1);
-			lane3 = asUintN(64, lane3 + asUintN(64, words[word + 2] * PRIME2));
-			lane3 = asUintN(64, asUintN(64, (lane3 << 31n) | (lane3 >> 33n)) * PRIME1);
-			lane4 = asUintN(64, lane4 + asUintN(64, words[word + 3] * PRIME2));
-			lane4 = asUintN(64, asUintN(64, (lane4 << 31n) | (lane4 >> 33n)) * PRIME1);
+			const lane1 = asUintN(64, lanes[0] + words[word] * PRIME2);
+			lanes[0] = asUintN(64, ((lane1 << 31n) | (lane1 >> 33n)) * PRIME1);
+			const lane2 = asUintN(64, lanes[1] + words[word + 1] * PRIME2);
+			lanes[1] = asUintN(64, ((lane2 << 31n) | (lane2 >> 33n)) * PRIME1);
+			const lane3 = asUintN(64, lanes[2] + words[word + 2] * PRIME2);
+			lanes[2] = asUintN(64, ((lane3 << 31n) | (lane3 >> 33n)) * PRIME1);
+			const lane4 = asUintN(64, lanes[3] + words[word + 3] * PRIME2);
+			lanes[3] = asUintN(64, ((lane4 << 31n) | (lane4 >> 33n)) * PRIME1);
 		}
-		lanes[0] = lane1;
-		lanes[1] = lane2;
-		lanes[2] = lane3;
-		lanes[3] = lane4;
 	}
 }

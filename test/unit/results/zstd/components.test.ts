@@ -5,6 +5,7 @@ import { BackwardBitReader, backwardStreamBits, readBackwardBits } from '../../.
 import { FseDistribution, FseTable, buildFseTable, readFseDistribution } from '../../../../nodes/Nexthink/results/zstd/fse';
 import { HuffmanTable, decodeHuffmanStream, readHuffmanTable } from '../../../../nodes/Nexthink/results/zstd/huffman';
 import { LITERAL_LENGTH_CODES, OFFSET_CODES } from '../../../../nodes/Nexthink/results/zstd/sequenceTables';
+import { OutputWindow, WILD_COPY_MARGIN } from '../../../../nodes/Nexthink/results/zstd/window';
 import { concat, seededRandom, zstdErrorOf } from '../../../helpers/zstdFixtures';
 
 const numbers = (text: string) => text.split(',').map(Number);
@@ -245,6 +246,32 @@ describe('Huffman tables', () => {
 		const error = zstdErrorOf(() => readHuffmanTable(new HuffmanTable(), padded(description), 0, description.length, 10));
 		expect(error?.message).toContain(message);
 		expect(error?.offset).toBe(10);
+	});
+});
+
+describe('OutputWindow', () => {
+	it('starts each lap at its frame offset modulo 8, with the history and the copy margin behind it', () => {
+		const random = seededRandom(808);
+		const window = new OutputWindow();
+		const out: Uint8Array[] = [];
+		const history = 1024;
+		const maxBlockSize = 1024;
+		window.startFrame(history, maxBlockSize, -1, out);
+		const lapStarts = new Set<number>();
+		for (let block = 0; block < 2000; block++) {
+			const size = random() < 0.5 ? maxBlockSize : 1 + Math.floor(random() * maxBlockSize);
+			window.reserve(size, out);
+			const state = { block, position: window.position, frameProduced: window.frameProduced };
+			expect({ ...state, misalignment: (window.frameProduced - window.position) & 7 }).toEqual({ ...state, misalignment: 0 });
+			expect(window.position + size + WILD_COPY_MARGIN).toBeLessThanOrEqual(window.buffer.length);
+			if (window.wrapEnd > 0) expect(window.wrapEnd - window.lapStart).toBeGreaterThan(history + WILD_COPY_MARGIN);
+			lapStarts.add(window.lapStart);
+			window.position += size;
+			window.frameProduced += size;
+		}
+		expect([...lapStarts].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+		const flushed = out.reduce((total, chunk) => total + chunk.length, 0);
+		expect(flushed + window.unflushed).toBe(window.frameProduced);
 	});
 });
 

@@ -90,6 +90,10 @@ describe('output of the zstd CLI', () => {
 		['mixed data, 1 KiB window (1 KiB blocks, the ring wraps constantly)', MIXED, ['-3', '--zstd=wlog=10']],
 		['mixed data, level 19 in a 4 KiB window', MIXED, ['-19', '--zstd=wlog=12'], false],
 		['CSV export, 128 KiB window from stdin', CSV, ['-9', '--zstd=wlog=17'], false],
+		// Two compression jobs end blocks at odd offsets: the ring's laps start at every offset modulo 8.
+		['noise then CSV, jobs of 524,289 bytes, 1 KiB window', LONG_DISTANCE.subarray(0, 1_300_000), ['-3', '-T2', '-B524289', '--zstd=wlog=10']],
+		['noise then CSV, jobs of 524,291 bytes, level 12, 4 KiB window', LONG_DISTANCE.subarray(0, 1_300_000), ['-12', '-T2', '-B524291', '--zstd=wlog=12']],
+		['noise then CSV, jobs of 600,007 bytes, 2 KiB window, --no-check', LONG_DISTANCE.subarray(0, 1_300_000), ['-3', '-T2', '-B600007', '--zstd=wlog=11', '--no-check']],
 		['uniform 7-bit data (directly stored Huffman weights)', uniform(128, 50_000), ['-3']],
 		['uniform 4-bit data, level 19', uniform(16, 50_000), ['-19']],
 		['random data (raw blocks)', RANDOM, ['-3']],

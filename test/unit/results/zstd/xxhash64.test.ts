@@ -126,6 +126,39 @@ describe('Xxhash64', () => {
 		}
 	}, DATA_WORK_TIMEOUT_MS);
 
+	it('equals the reference whether stripes are read in place (8-aligned) or through the scratch copy, switching between them', () => {
+		const random = seededRandom(68);
+		const data = randomBytes(random, 200_003);
+		const expected = referenceXxhash64(data).toString(16).padStart(16, '0');
+		// The same bytes at every alignment, in buffers whose lengths are no multiple of 8.
+		const copies = Array.from({ length: 8 }, (_, shift) => {
+			const buffer = new Uint8Array(data.length + shift + 5);
+			buffer.set(data, shift);
+			return { buffer, shift };
+		});
+		for (let trial = 0; trial < 60; trial++) {
+			// Trials 0-7 keep to one copy (alignment `trial`), the others switch copies between pieces.
+			const hash = new Xxhash64();
+			let position = 0;
+			while (position < data.length) {
+				const piece = random() < 0.3 ? Math.floor(random() * 70) : Math.floor(random() * 30_000);
+				const end = Math.min(data.length, position + piece);
+				const { buffer, shift } = copies[trial < 8 ? trial : Math.floor(random() * 8)];
+				hash.update(buffer, shift + position, shift + end);
+				position = end;
+			}
+			expect({ trial, digest: hex(hash.digest()) }).toEqual({ trial, digest: expected });
+		}
+		// A view whose byteOffset is not 0, aligned and not.
+		for (const offset of [8, 13]) {
+			const view = new Uint8Array(new ArrayBuffer(data.length + 45), offset, data.length + 40 - offset);
+			view.set(data, 40 - offset);
+			const hash = new Xxhash64();
+			hash.update(view, 40 - offset, 40 - offset + data.length);
+			expect(hex(hash.digest())).toBe(expected);
+		}
+	}, DATA_WORK_TIMEOUT_MS);
+
 	it('hashes a range of a larger array, and starts over after reset', () => {
 		const random = seededRandom(65);
 		const data = randomBytes(random, 5000);
