@@ -9,7 +9,7 @@
  * - HTTP Request only (the download as a file, nothing parsed): the floor a node cannot beat.
  *
  * Usage: npm run build && node test/bench/n8n-side-by-side.js [--rows N[,N...]] [--runs N] [--n8n 2[,1]]
- *        [--baseline <dir or commit>] [--write-docs] [--keep]
+ *        [--baseline <dir or commit>] [--only <part of a workflow's name>[;...]] [--write-docs] [--keep]
  *
  * Every workflow starts at a webhook (answering at once) whose body carries the results URL, fetched
  * fresh from the local API server (which builds each file once and serves it from memory, so its CSV
@@ -28,6 +28,9 @@
  * packed and installed in a second n8n user folder, in the same rounds (the builds take turns at going
  * first): every one below FRESH_PROCESS_FROM_ROWS (a few milliseconds each), the ZSTD ones only from
  * there on.
+ *
+ * `--only`: just the workflows whose name holds one of these parts (e.g. `--only "ZSTD, Rows;GZIP, Rows"`),
+ * for a closer look at a few with more rounds; the ratios whose other workflow did not run stay empty.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -169,6 +172,7 @@ async function main() {
 		process.exit(1);
 	}
 	const baseline = prepareBaseline(stringOption('--baseline'));
+	const only = stringOption('--only')?.split(';');
 	const { startNexthinkServer, generateDeviceRows, DEVICE_COLUMNS } = require(path.join(ROOT, 'test/server'));
 	const client = require(path.join(ROOT, 'test/server/client'));
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nexthink-side-by-side-'));
@@ -192,7 +196,8 @@ async function main() {
 		for (const major of majors) {
 			const runtime = ensureN8n(major);
 			const sections = [];
-			const instances = [{ build: 'this', flows: workflows(false) }].concat(baseline ? [{ build: 'before', flows: workflows(true) }] : []);
+			const chosen = (/** @type {ReturnType<typeof workflows>} */ flows) => (only === undefined ? flows : flows.filter((flow) => only.some((part) => flow.name.includes(part))));
+			const instances = [{ build: 'this', flows: chosen(workflows(false)) }].concat(baseline ? [{ build: 'before', flows: chosen(workflows(true)) }] : []);
 			const prepared = [];
 			for (const instance of instances) {
 				const n8n = await prepareInstance(runtime, path.join(workDir, `n8n${major}-${instance.build}`), tarballs[instance.build], server, instance.flows, resultDir);
